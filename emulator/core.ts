@@ -1,0 +1,142 @@
+/**
+ * The contract between the emulator's core (server, store, clock, jobs) and its API areas.
+ *
+ * An area is two files:
+ *  - `model/<area>.ts`: the domain. Plain TypeScript over the account's state: records, lifecycle
+ *    state machines, rules. It never sees a request and throws `ApiFault`s for bad input.
+ *  - `routes/<area>.ts`: thin. Reads inputs from the query, path or body as the spec places them,
+ *    calls the model, shapes the envelope. The spec's JSON field names live here and in the model's
+ *    record types (the records are stored exactly as the API returns them).
+ *
+ * Every area exports `register: AreaRegistrar` from its routes file; `server.ts` lists them.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+
+/** An error the API answers with `{"listErrorResponse": {"errorCode", "errorMsg"}}`. */
+export class ApiFault extends Error {
+  constructor(
+    readonly httpStatus: 400 | 401 | 404 | 409 | 429 | 503 | 550,
+    readonly errorCode: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiFault";
+  }
+}
+
+/** 400, naming the field: `badInput("cidr", "must be a CIDR block such as 10.0.0.0/16")`. */
+export const badInput = (field: string, reason: string): ApiFault =>
+  new ApiFault(400, "INVALID_PARAMETER", `${field}: ${reason}`);
+
+/** 400 for a required input that is absent or empty. */
+export const missing = (field: string): ApiFault => new ApiFault(400, "MISSING_PARAMETER", `${field}: is required`);
+
+/** 404 for an unknown (or another account's) uuid. */
+export const notFound = (kind: string, uuid: string): ApiFault =>
+  new ApiFault(404, "NOT_FOUND", `${kind} ${uuid} does not exist`);
+
+/** 409: the request is well formed but the current state forbids it. */
+export const conflict = (message: string): ApiFault => new ApiFault(409, "CONFLICT", message);
+
+/** 550: valid credentials, insufficient rights. */
+export const permissionDenied = (message: string): ApiFault => new ApiFault(550, "PERMISSION_DENIED", message);
+
+/** A stored record: the JSON object exactly as the API returns it. */
+export type ApiRecord = Record<string, unknown> & { uuid?: string };
+
+/** One account's resources: collection name (e.g. "vpc", "instance") to uuid to record. */
+export type AccountResources = Record<string, Record<string, ApiRecord>>;
+
+export interface Account {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly isAdmin: boolean;
+}
+
+/** The state of one account as areas see it. All mutations go through it so they persist. */
+export interface AccountScope {
+  readonly account: Account;
+  /** The records of one collection, created empty on first use. Mutate, then call `changed()`. */
+  collection(name: string): Record<string, ApiRecord>;
+  /** Persist after a mutation (atomic write of the state file, when one is configured). */
+  changed(): void;
+}
+
+export type JobStatus = "IN_PROGRESS" | "SUCCEEDED" | "FAILED";
+
+export interface JobRecord {
+  jobId: string;
+  resourceId: string;
+  resourceType: string;
+  status: JobStatus;
+  errorCode: string | null;
+  errorMessage: string | null;
+}
+
+/**
+ * A change that asynchronous work applies later. Data, not a closure, so that pending work is
+ * persisted in the state file and completed after a restart.
+ * - `set`: merge these fields into the record, creating it if absent (an upsert);
+ * - `remove`: delete the record.
+ */
+export type DeferredChange =
+  { collection: string; uuid: string; set: ApiRecord } | { collection: string; uuid: string; remove: true };
+
+/** Behaviours of real deployments that differ from the spec (api-notes.md), switched on by option. */
+export const QUIRKS = [
+  /** VPC records carry `cIDR` instead of `getcIDR`. */
+  "cidr-as-cIDR",
+  /** List Cluster answers one bare object (the first cluster) instead of an array. */
+  "cluster-list-object",
+  /** volumeList returns every record twice. */
+  "duplicate-list-records",
+  /** Deletes of a VPC, network, volume or security group answer success while the record stays listed for one async delay. */
+  "lingering-deletes",
+  /** Integer and number fields of records arrive as strings. */
+  "numbers-as-strings",
+  /** Deletes answer `{}` where the spec says a bare boolean. */
+  "delete-returns-object",
+  /** The resource-tags envelope key is `kongCreateTagsResponse`. */
+  "tags-kong-envelope",
+] as const;
+export type Quirk = (typeof QUIRKS)[number];
+
+/** What the core offers every area. */
+export interface EmulatorContext {
+  /** The shared, read-only catalog (zones, offerings, templates, prices). */
+  readonly catalog: import("./catalog").Catalog;
+  /** Switched-on deployment differences; applied by the core at the route edge (areas rarely need them). */
+  readonly quirks: ReadonlySet<Quirk>;
+  /** A new record identifier (UUID v4, deterministic under `--seed`). */
+  newUuid(): string;
+  /** Deterministic pseudo-random numbers in [0, 1) under `--seed`. */
+  random(): number;
+  /** The current time in epoch milliseconds (the clock tests can control). */
+  now(): number;
+  /** The configured asynchronous delay in milliseconds. */
+  readonly asyncDelayMs: number;
+  /** Apply `changes` after the asynchronous delay (or `delayMs`), through the one scheduler, then persist. */
+  later(scope: AccountScope, changes: DeferredChange[], delayMs?: number): void;
+  /**
+   * Start an asynchronous job: returns its jobId at once (status IN_PROGRESS); after the delay the
+   * changes are applied and the job becomes SUCCEEDED, or FAILED (errorCode NOT_FOUND) when a change
+   * targets a record that was removed meanwhile and is not a creation.
+   */
+  startJob(scope: AccountScope, resourceType: string, resourceId: string, changes: DeferredChange[]): string;
+  /** Allocate a free public IPv4 address from the zone's pool (pools are global, persisted). */
+  allocatePublicIp(zoneUuid: string): string;
+  releasePublicIp(address: string): void;
+  /** Allocate a free private address inside `cidr` (skipping network, gateway .1 and broadcast) not used in `used`. */
+  allocatePrivateIp(cidr: string, used: ReadonlySet<string>): string;
+}
+
+/** The account the request authenticated as, set by the auth hook. */
+export function scopeOf(request: FastifyRequest): AccountScope {
+  const scope = (request as FastifyRequest & { restcloudScope?: AccountScope }).restcloudScope;
+  if (!scope) throw new ApiFault(401, "UNAUTHORIZED", "missing or invalid apikey/secretkey headers");
+  return scope;
+}
+
+/** Each routes file exports one of these as `register`. */
+export type AreaRegistrar = (app: FastifyInstance, ctx: EmulatorContext) => void;
