@@ -49,3 +49,68 @@ if ! command -v go >/dev/null 2>&1; then
 MSG
   exit 1
 fi
+
+# --- build from Go modules ---------------------------------------------------------------
+# The Node.js language host has its own Go module (sdk/nodejs/cmd/pulumi-language-nodejs/v3), which
+# has no tags: it is fetched as a pseudo-version at a release commit. Where the module proxy does not
+# serve that module (it does not here), the host is built from the last sdk release that still
+# carried it inside the sdk module (v3.68.0): the host only launches @pulumi/pulumi's own `run`
+# script from node_modules, whose flags have stayed compatible, so the SDK version in use is ours.
+LANGUAGE_HOST_MODULE="${PULUMI_LANGUAGE_NODEJS_MODULE:-github.com/pulumi/pulumi/sdk/v3}"
+LANGUAGE_HOST_VERSION="${PULUMI_LANGUAGE_NODEJS_VERSION:-v3.68.0}"
+LANGUAGE_HOST_PACKAGE="$LANGUAGE_HOST_MODULE/nodejs/cmd/pulumi-language-nodejs"
+if [ "$LANGUAGE_HOST_MODULE" != "github.com/pulumi/pulumi/sdk/v3" ]; then LANGUAGE_HOST_PACKAGE="$LANGUAGE_HOST_MODULE"; fi
+
+export GOFLAGS="${GOFLAGS:-} -mod=mod"
+export GOTOOLCHAIN="${GOTOOLCHAIN:-local}"
+WORK="$CACHE/build"
+mkdir -p "$WORK" "$BIN"
+start=$(date +%s)
+
+# The CLI: pkg/v3 at the SDK's version. pkg's go.mod replaces sdk with a relative path and
+# github.com/atotto/clipboard with a fork; the wrapper module restates what is needed.
+cli_dir="$WORK/pulumi-cli-v$VERSION"
+mkdir -p "$cli_dir"
+cat > "$cli_dir/go.mod" <<MOD
+module restcloud.local/pulumi-cli-build
+
+go 1.25
+
+require (
+	github.com/pulumi/pulumi/pkg/v3 v$VERSION
+	github.com/pulumi/pulumi/sdk/v3 v$VERSION
+)
+
+replace github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e
+MOD
+printf '//go:build tools\n\npackage tools\n\nimport _ "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi"\n' > "$cli_dir/tools.go"
+log "building the Pulumi CLI v$VERSION from Go modules (cold: about 10 minutes on 2 cores; cached afterwards)"
+log "  resolving modules..."
+(cd "$cli_dir" && go mod tidy 2>&1 | sed -u 's/^/[pulumi-cli]   /' >&2)
+log "  compiling github.com/pulumi/pulumi/pkg/v3/cmd/pulumi..."
+(cd "$cli_dir" && go build -trimpath \
+  -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$VERSION" \
+  -o "$BIN/pulumi.tmp" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi)
+mv "$BIN/pulumi.tmp" "$BIN/pulumi"
+log "  pulumi built in $(( $(date +%s) - start ))s"
+
+host_dir="$WORK/pulumi-language-nodejs-$LANGUAGE_HOST_VERSION"
+mkdir -p "$host_dir"
+cat > "$host_dir/go.mod" <<MOD
+module restcloud.local/pulumi-language-nodejs-build
+
+go 1.21
+
+require $LANGUAGE_HOST_MODULE $LANGUAGE_HOST_VERSION
+
+// restated from the sdk's go.mod
+replace golang.org/x/text => golang.org/x/text v0.3.6
+MOD
+printf '//go:build tools\n\npackage tools\n\nimport _ "%s"\n' "$LANGUAGE_HOST_PACKAGE" > "$host_dir/tools.go"
+log "building pulumi-language-nodejs ($LANGUAGE_HOST_MODULE $LANGUAGE_HOST_VERSION)..."
+(cd "$host_dir" && go mod tidy 2>&1 | sed -u 's/^/[pulumi-cli]   /' >&2)
+(cd "$host_dir" && go build -trimpath -ldflags "-s -w" -o "$BIN/pulumi-language-nodejs.tmp" "$LANGUAGE_HOST_PACKAGE")
+mv "$BIN/pulumi-language-nodejs.tmp" "$BIN/pulumi-language-nodejs"
+
+log "done in $(( $(date +%s) - start ))s: $BIN"
+echo "$BIN"

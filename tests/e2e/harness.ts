@@ -1,0 +1,195 @@
+/**
+ * End-to-end harness: drives the real Pulumi CLI (through the Automation API) on a program
+ * directory, offline: a file backend and a PULUMI_HOME in a temporary directory, a passphrase,
+ * no update checks, no plugin downloads. Node 22 from node_modules/.bin is put first on PATH so the
+ * language host and the dynamic-provider plugin run on it.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+import * as os from "node:os";
+import * as path from "node:path";
+import {
+  LocalWorkspace,
+  PulumiCommand,
+  type ConfigMap,
+  type OpMap,
+  type OutputMap,
+  type Stack,
+  type UpdateSummary,
+} from "@pulumi/pulumi/automation";
+
+export const REPO_ROOT = path.resolve(__dirname, "..", "..");
+
+/** Resource changes by operation, e.g. `{ create: 2 }`, as the engine reports them. */
+export type ChangeSummary = Partial<Record<"create" | "update" | "delete" | "same" | "replace" | "read", number>>;
+
+export interface OperationResult {
+  /** The engine's count of resources per operation (operations with zero resources are absent). */
+  changes: ChangeSummary;
+  stdout: string;
+  stderr: string;
+}
+
+export interface UpResultSummary extends OperationResult {
+  /** Stack outputs, secrets already decrypted. */
+  outputs: Record<string, unknown>;
+}
+
+let cliRootCache: string | undefined;
+
+/**
+ * The directory whose bin/ holds `pulumi` and `pulumi-language-nodejs`: installed (or found in its
+ * cache, or on PATH) by scripts/install-pulumi-cli.sh, which prints it as its last line.
+ */
+export function pulumiCliRoot(): string {
+  if (cliRootCache) return cliRootCache;
+  const out = execFileSync("bash", [path.join(REPO_ROOT, "scripts", "install-pulumi-cli.sh")], {
+    cwd: REPO_ROOT,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const binDir = out.trim().split("\n").pop()!;
+  cliRootCache = path.dirname(binDir);
+  return cliRootCache;
+}
+
+function compactSummary(map: OpMap | UpdateSummary["resourceChanges"] | undefined): ChangeSummary {
+  const changes: ChangeSummary = {};
+  for (const [op, count] of Object.entries(map ?? {})) {
+    if (typeof count === "number" && count > 0) changes[op as keyof ChangeSummary] = count;
+  }
+  return changes;
+}
+
+function plainOutputs(outputs: OutputMap): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(outputs).map(([k, v]) => [k, v.value]));
+}
+
+export interface StackOptions {
+  /** A directory holding Pulumi.yaml and the program. */
+  programDir: string;
+  /** Stack configuration: plain values, or `{ value, secret: true }`. */
+  config?: Record<string, string | { value: string; secret: boolean }>;
+  /** Extra environment for the CLI, the program and the providers. */
+  env?: Record<string, string>;
+  stackName?: string;
+}
+
+/** One stack of one program, in its own temporary backend and PULUMI_HOME. */
+export class TestStack {
+  private constructor(
+    readonly stack: Stack,
+    /** The temporary directory holding the backend (`backend/`) and PULUMI_HOME (`home/`). */
+    readonly tempDir: string,
+  ) {}
+
+  static async create(options: StackOptions): Promise<TestStack> {
+    const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "restcloud-e2e-"));
+    const backendDir = path.join(tempDir, "backend");
+    const homeDir = path.join(tempDir, "home");
+    fs.mkdirSync(backendDir);
+    fs.mkdirSync(homeDir);
+    const cliRoot = pulumiCliRoot();
+    const env: Record<string, string> = {
+      PATH: [
+        path.join(REPO_ROOT, "node_modules", ".bin"), // Node 22
+        path.join(REPO_ROOT, "node_modules", "@pulumi", "pulumi"), // the dynamic-provider plugin script
+        path.join(cliRoot, "bin"),
+        process.env.PATH ?? "",
+      ].join(path.delimiter),
+      PULUMI_BACKEND_URL: `file://${backendDir}`,
+      PULUMI_HOME: homeDir,
+      PULUMI_CONFIG_PASSPHRASE: "restcloud-e2e-passphrase",
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+      PULUMI_SKIP_CONFIRMATIONS: "true",
+      ...options.env,
+    };
+    const pulumiCommand = await PulumiCommand.get({ root: cliRoot, skipVersionCheck: true });
+    const stack = await LocalWorkspace.createOrSelectStack(
+      { stackName: options.stackName ?? "test", workDir: options.programDir },
+      { envVars: env, pulumiHome: homeDir, pulumiCommand },
+    );
+    if (options.config) {
+      const config: ConfigMap = {};
+      for (const [key, value] of Object.entries(options.config)) {
+        config[key] = typeof value === "string" ? { value } : value;
+      }
+      await stack.setAllConfig(config);
+    }
+    return new TestStack(stack, tempDir);
+  }
+
+  async setConfig(key: string, value: string, secret = false): Promise<void> {
+    await this.stack.setConfig(key, { value, secret });
+  }
+
+  async up(): Promise<UpResultSummary> {
+    const result = await this.stack.up({ color: "never" });
+    return {
+      changes: compactSummary(result.summary.resourceChanges),
+      outputs: plainOutputs(result.outputs),
+      stdout: result.stdout,
+      stderr: result.stderr,
+    };
+  }
+
+  /** `expectNoChanges` makes the engine itself fail when the preview finds a change. */
+  async preview(options: { expectNoChanges?: boolean; refresh?: boolean } = {}): Promise<OperationResult> {
+    const result = await this.stack.preview({ color: "never", diff: true, ...options });
+    return { changes: compactSummary(result.changeSummary), stdout: result.stdout, stderr: result.stderr };
+  }
+
+  async refresh(): Promise<OperationResult> {
+    const result = await this.stack.refresh({ color: "never" });
+    return { changes: compactSummary(result.summary.resourceChanges), stdout: result.stdout, stderr: result.stderr };
+  }
+
+  async destroy(): Promise<OperationResult> {
+    const result = await this.stack.destroy({ color: "never" });
+    return { changes: compactSummary(result.summary.resourceChanges), stdout: result.stdout, stderr: result.stderr };
+  }
+
+  async outputs(): Promise<Record<string, unknown>> {
+    return plainOutputs(await this.stack.outputs());
+  }
+
+  /** The stack's state file as text (the file backend's checkpoint), for secret-leak checks. */
+  stateFileText(): string {
+    const found: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.name.endsWith(".json") && full.includes(`${path.sep}stacks${path.sep}`)) found.push(full);
+      }
+    };
+    walk(path.join(this.tempDir, "backend"));
+    return found.map((f) => fs.readFileSync(f, "utf8")).join("\n");
+  }
+
+  /** Removes the stack's backend and PULUMI_HOME (the stack should be destroyed first). */
+  async dispose(): Promise<void> {
+    fs.rmSync(this.tempDir, { recursive: true, force: true });
+  }
+}
+
+/** A local HTTP server on 127.0.0.1 and a random port, for a test to hand its URL to a program. */
+export async function startLocalServer(
+  handler: http.RequestListener,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+}
