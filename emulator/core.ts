@@ -61,6 +61,8 @@ export interface AccountScope {
   collection(name: string): Record<string, ApiRecord>;
   /** Persist after a mutation (atomic write of the state file, when one is configured). */
   changed(): void;
+  /** The names of the collections created so far (for rules that look for any record referring to a uuid). */
+  collectionNames(): string[];
 }
 
 export type JobStatus = "IN_PROGRESS" | "SUCCEEDED" | "FAILED";

@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import {
+  type EngineEvent,
   LocalWorkspace,
   PulumiCommand,
   type ConfigMap,
@@ -28,6 +29,8 @@ export type ChangeSummary = Partial<Record<"create" | "update" | "delete" | "sam
 export interface OperationResult {
   /** The engine's count of resources per operation (operations with zero resources are absent). */
   changes: ChangeSummary;
+  /** Per resource (by logical name), the operation the engine performed or planned. */
+  operations: Record<string, string>;
   stdout: string;
   stderr: string;
 }
@@ -61,6 +64,24 @@ function compactSummary(map: OpMap | UpdateSummary["resourceChanges"] | undefine
     if (typeof count === "number" && count > 0) changes[op as keyof ChangeSummary] = count;
   }
   return changes;
+}
+
+/** Collects, per logical name, the most significant step the engine took (replace > update > create > delete > same). */
+function operationRecorder(): { onEvent: (event: EngineEvent) => void; operations: Record<string, string> } {
+  const rank = ["same", "read", "refresh", "delete", "create", "update", "replace"];
+  const operations: Record<string, string> = {};
+  const normalise = (op: string) =>
+    op.includes("replace") ? "replace" : op === "delete-replaced" || op === "create-replacement" ? "replace" : op;
+  return {
+    operations,
+    onEvent: (event) => {
+      const metadata = event.resourcePreEvent?.metadata ?? event.resOutputsEvent?.metadata;
+      if (!metadata || metadata.type === "pulumi:pulumi:Stack" || metadata.type.startsWith("pulumi:providers:")) return;
+      const name = metadata.urn.split("::").pop()!;
+      const op = normalise(metadata.op);
+      if (!(name in operations) || rank.indexOf(op) > rank.indexOf(operations[name])) operations[name] = op;
+    },
+  };
 }
 
 function plainOutputs(outputs: OutputMap): Record<string, unknown> {
@@ -128,9 +149,11 @@ export class TestStack {
   }
 
   async up(): Promise<UpResultSummary> {
-    const result = await this.stack.up({ color: "never" });
+    const recorder = operationRecorder();
+    const result = await this.stack.up({ color: "never", onEvent: recorder.onEvent });
     return {
       changes: compactSummary(result.summary.resourceChanges),
+      operations: recorder.operations,
       outputs: plainOutputs(result.outputs),
       stdout: result.stdout,
       stderr: result.stderr,
@@ -139,18 +162,36 @@ export class TestStack {
 
   /** `expectNoChanges` makes the engine itself fail when the preview finds a change. */
   async preview(options: { expectNoChanges?: boolean; refresh?: boolean } = {}): Promise<OperationResult> {
-    const result = await this.stack.preview({ color: "never", diff: true, ...options });
-    return { changes: compactSummary(result.changeSummary), stdout: result.stdout, stderr: result.stderr };
+    const recorder = operationRecorder();
+    const result = await this.stack.preview({ color: "never", diff: true, ...options, onEvent: recorder.onEvent });
+    return {
+      changes: compactSummary(result.changeSummary),
+      operations: recorder.operations,
+      stdout: result.stdout,
+      stderr: result.stderr,
+    };
   }
 
   async refresh(): Promise<OperationResult> {
-    const result = await this.stack.refresh({ color: "never" });
-    return { changes: compactSummary(result.summary.resourceChanges), stdout: result.stdout, stderr: result.stderr };
+    const recorder = operationRecorder();
+    const result = await this.stack.refresh({ color: "never", onEvent: recorder.onEvent });
+    return {
+      changes: compactSummary(result.summary.resourceChanges),
+      operations: recorder.operations,
+      stdout: result.stdout,
+      stderr: result.stderr,
+    };
   }
 
   async destroy(): Promise<OperationResult> {
-    const result = await this.stack.destroy({ color: "never" });
-    return { changes: compactSummary(result.summary.resourceChanges), stdout: result.stdout, stderr: result.stderr };
+    const recorder = operationRecorder();
+    const result = await this.stack.destroy({ color: "never", onEvent: recorder.onEvent });
+    return {
+      changes: compactSummary(result.summary.resourceChanges),
+      operations: recorder.operations,
+      stdout: result.stdout,
+      stderr: result.stderr,
+    };
   }
 
   async outputs(): Promise<Record<string, unknown>> {

@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+/** `restcloud-emulator`: run the emulator in a terminal. The first line printed is `listening on URL`. */
+import { parseArgs } from "node:util";
+import { QUIRKS, type Quirk } from "./core";
+import { startEmulator } from "./index";
+import type { EmulatorOptions } from "./server";
+
+const HELP = `Usage: restcloud-emulator [options]
+
+A stateful emulator of the RestCloud REST API on your machine.
+
+  --port N                 port to listen on (default 8080; 0 picks a free port)
+  --host HOST              address to bind (default 127.0.0.1)
+  --async-delay-ms N       delay of asynchronous work (default 3000)
+  --state-file PATH        persist state to PATH after each change and reload it on start
+  --latency-ms N           added latency per API request
+  --fail-rate R            probability (0..1) of a 503 before processing
+  --throttle-rate R        probability (0..1) of a 429 with Retry-After: 1
+  --fail-after-rate R      probability (0..1) of a 503 after processing (the change is applied)
+  --seed S                 deterministic uuids, random numbers and fault draws
+  --quirks a,b             deployment differences: ${QUIRKS.join(", ")}
+  --api-key K              the demo account's apikey (default demo-api-key)
+  --secret-key K           the demo account's secretkey (default demo-secret-key)
+  --admin-api-key K        the admin account's apikey (default admin-api-key)
+  --admin-secret-key K     the admin account's secretkey (default admin-secret-key)
+  --logger                 log every request
+  --help                   show this help
+`;
+
+function number(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (text.trim() === "" || !Number.isFinite(n)) throw new Error(`--${flag}: not a number: ${text}`);
+  return n;
+}
+
+export function parseCli(argv: string[]): EmulatorOptions | "help" {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      port: { type: "string" },
+      host: { type: "string" },
+      "async-delay-ms": { type: "string" },
+      "state-file": { type: "string" },
+      "latency-ms": { type: "string" },
+      "fail-rate": { type: "string" },
+      "throttle-rate": { type: "string" },
+      "fail-after-rate": { type: "string" },
+      seed: { type: "string" },
+      quirks: { type: "string" },
+      "api-key": { type: "string" },
+      "secret-key": { type: "string" },
+      "admin-api-key": { type: "string" },
+      "admin-secret-key": { type: "string" },
+      logger: { type: "boolean" },
+      help: { type: "boolean" },
+    },
+  });
+  if (values.help) return "help";
+  const demo = { apiKey: values["api-key"] ?? "demo-api-key", secretKey: values["secret-key"] ?? "demo-secret-key" };
+  const admin = {
+    apiKey: values["admin-api-key"] ?? "admin-api-key",
+    secretKey: values["admin-secret-key"] ?? "admin-secret-key",
+  };
+  return {
+    port: number("port", values.port) ?? 8080,
+    host: values.host,
+    asyncDelayMs: number("async-delay-ms", values["async-delay-ms"]),
+    stateFile: values["state-file"],
+    latencyMs: number("latency-ms", values["latency-ms"]),
+    failRate: number("fail-rate", values["fail-rate"]),
+    throttleRate: number("throttle-rate", values["throttle-rate"]),
+    failAfterRate: number("fail-after-rate", values["fail-after-rate"]),
+    seed: values.seed,
+    quirks: values.quirks
+      ?.split(",")
+      .map((q) => q.trim())
+      .filter(Boolean) as Quirk[] | undefined,
+    accounts: { demo, admin },
+    logger: values.logger,
+  };
+}
+
+async function main(): Promise<void> {
+  let options: EmulatorOptions | "help";
+  try {
+    options = parseCli(process.argv.slice(2));
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n\n${HELP}`);
+    process.exit(2);
+  }
+  if (options === "help") {
+    process.stdout.write(HELP);
+    return;
+  }
+  const emulator = await startEmulator(options);
+  process.stdout.write(`listening on ${emulator.url}\n`);
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    emulator.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`error while stopping on ${signal}: ${String(err)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+if (require.main === module) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });
+}

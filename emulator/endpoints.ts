@@ -1,0 +1,62 @@
+/**
+ * Routes as a table: each row names the spec's method, path and operation, and a handler from the
+ * request's inputs to the answer (a JSON value, or `accepted(body)` for a 202). One function
+ * registers them all with the config the core needs (operation, mutating).
+ */
+import type { FastifyInstance } from "fastify";
+import { scopeOf, type AccountScope, type EmulatorContext } from "./core";
+import type { Inputs } from "./http";
+
+export interface EndpointInputs {
+  query: Inputs;
+  params: Inputs;
+  body: Inputs;
+  scope: AccountScope;
+}
+
+export interface Endpoint {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** The exact spec path, `{uuid}` written `:uuid`. */
+  path: string;
+  operation: string;
+  mutating: boolean;
+  handle(inputs: EndpointInputs, ctx: EmulatorContext): unknown;
+}
+
+/** An answer with a status other than 200 (202 for the asynchronous updates). */
+class WithStatus {
+  constructor(
+    readonly status: 202,
+    readonly body: unknown,
+  ) {}
+}
+
+/** Answer `body` with HTTP status 202 Accepted. */
+export const accepted = (body: unknown): WithStatus => new WithStatus(202, body);
+
+const asInputs = (value: unknown): Inputs =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
+export function registerEndpoints(app: FastifyInstance, ctx: EmulatorContext, endpoints: readonly Endpoint[]): void {
+  for (const endpoint of endpoints) {
+    app.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      config: { operation: endpoint.operation, mutating: endpoint.mutating },
+      handler: async (request, reply) => {
+        const result = endpoint.handle(
+          {
+            query: asInputs(request.query),
+            params: asInputs(request.params),
+            body: asInputs(request.body),
+            scope: scopeOf(request),
+          },
+          ctx,
+        );
+        if (!(result instanceof WithStatus)) return result;
+        reply.code(result.status);
+        return result.body;
+      },
+    });
+  }
+}

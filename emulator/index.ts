@@ -1,0 +1,39 @@
+/** The emulator as a library: `startEmulator({ port: 0 })` in tests, the CLI in a terminal. */
+import type { AccountScope, EmulatorContext } from "./core";
+import { createServer, type EmulatorOptions } from "./server";
+
+export type { EmulatorOptions } from "./server";
+export { QUIRKS, type Quirk } from "./core";
+
+export interface RunningEmulator {
+  /** `http://HOST:PORT`, no trailing slash. */
+  url: string;
+  port: number;
+  /** What the areas see: catalog, clock, ids, async work (tests may use it to inspect or drive state). */
+  context: EmulatorContext;
+  /** An account's state by account name ("demo" or "admin"), for tests that seed or inspect records directly. */
+  scope(account: string): AccountScope;
+  /** Cancel pending work and close the server. */
+  stop(): Promise<void>;
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const server = await createServer(options);
+  const host = options.host ?? "127.0.0.1";
+  try {
+    await server.app.listen({ port: options.port ?? 0, host });
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
+  const address = server.app.server.address();
+  const port = typeof address === "object" && address ? address.port : (options.port ?? 0);
+  const urlHost = host.includes(":") ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    context: server.context,
+    scope: server.scope,
+    stop: () => server.close(),
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * Internal load balancers of a VPC tier ("internallb"). The spec's record carries no uuid, so an
+ * internal LB is identified by its name, unique in the account: deleteInternalLb/{uuid},
+ * assignLbRule?uuid= and internalLbList?uuid= take that name. (The store keys records by an internal
+ * uuid that is never returned.)
+ *
+ * A new internal LB has status "Add" (no instances assigned); assignLbRule applies it to the
+ * tier's instances and makes it "Active".
+ */
+import { inBlock } from "../ippool";
+import { parseIpv4 } from "../cidr";
+import { badInput, conflict, notFound, type AccountScope, type ApiRecord, type EmulatorContext } from "../core";
+import { requireRecord } from "../references";
+import { knownZone, listWhere, port } from "./firewallrule";
+import type { Algorithm } from "./loadbalancerrule";
+
+export const COLLECTION = "internallb";
+
+export interface InternalLbInput {
+  name: string;
+  networkUuid: string;
+  algorithm: Algorithm;
+  sourceport: string;
+  instanceport: string;
+  description?: string;
+  sourceIpAddress?: string;
+}
+
+/** The stored key and record of the internal LB named `name`, or a 404. */
+function byName(scope: AccountScope, name: string): [string, ApiRecord] {
+  const found = Object.entries(scope.collection(COLLECTION)).find(([, r]) => r.name === name);
+  if (!found) throw notFound("internal load balancer", name);
+  return found;
+}
+
+/** The addresses in use in a network: its gateway, its instances' (default and attached NICs) and its internal LBs'. */
+function usedAddresses(scope: AccountScope, network: ApiRecord): Set<string> {
+  const networkUuid = String(network.uuid);
+  const addresses = [
+    network.gateway,
+    ...listWhere(scope, "instance", { networkUuid }).map((r) => r.instancePrivateIp),
+    ...listWhere(scope, "nic", { networkUuid }).map((r) => r.privateIp),
+    ...listWhere(scope, COLLECTION, { networkUuid }).map((r) => r.sourceIpAddress),
+  ];
+  return new Set(addresses.filter((a): a is string => typeof a === "string" && a !== ""));
+}
+
+export function createInternalLb(scope: AccountScope, ctx: EmulatorContext, input: InternalLbInput): ApiRecord {
+  const network = requireRecord(scope, "network", "network", input.networkUuid);
+  if (network.vpcUuid === undefined) {
+    throw badInput(
+      "networkUuid",
+      `network ${input.networkUuid} is not a VPC tier; internal load balancers live in VPC tiers`,
+    );
+  }
+  const sourcePort = port("sourceport", input.sourceport);
+  const instancePort = port("instanceport", input.instanceport);
+  if (Object.values(scope.collection(COLLECTION)).some((r) => r.name === input.name)) {
+    throw conflict(`an internal load balancer named "${input.name}" already exists`);
+  }
+  const cidr = String(network.getcIDR ?? "");
+  const used = usedAddresses(scope, network);
+  let sourceIpAddress = input.sourceIpAddress;
+  if (sourceIpAddress !== undefined) {
+    if (parseIpv4(sourceIpAddress) === undefined) throw badInput("sourceIpAddress", "must be an IPv4 address");
+    if (cidr && !inBlock(cidr, sourceIpAddress)) throw badInput("sourceIpAddress", `must lie in the network's ${cidr}`);
+    if (used.has(sourceIpAddress))
+      throw conflict(`address ${sourceIpAddress} is already in use in network ${input.networkUuid}`);
+  } else {
+    sourceIpAddress = cidr ? ctx.allocatePrivateIp(cidr, used) : "";
+  }
+  const record: ApiRecord = {
+    instancePort: String(instancePort),
+    sourcePort: String(sourcePort),
+    name: input.name,
+    zoneUuid: String(network.zoneUuid ?? ""),
+    description: input.description ?? "",
+    sourceIpAddress,
+    isActive: true,
+    networkUuid: input.networkUuid,
+    algorithm: input.algorithm,
+    status: "Add",
+  };
+  scope.collection(COLLECTION)[ctx.newUuid()] = record;
+  scope.changed();
+  return record;
+}
+
+/** `uuid` filters by name (the identifier of an internal LB). */
+export function listInternalLbs(
+  scope: AccountScope,
+  ctx: EmulatorContext,
+  filters: { zoneUuid: string; uuid?: string; networkUuid?: string },
+): ApiRecord[] {
+  knownZone(ctx, filters.zoneUuid);
+  return listWhere(scope, COLLECTION, {
+    zoneUuid: filters.zoneUuid,
+    name: filters.uuid,
+    networkUuid: filters.networkUuid,
+  });
+}
+
+/** Assigns the tier's instances to the internal LB: it becomes "Active". Idempotent. */
+export function assignLbRule(scope: AccountScope, name: string): ApiRecord {
+  const [, record] = byName(scope, name);
+  if (record.status !== "Active") {
+    record.status = "Active";
+    scope.changed();
+  }
+  return record;
+}
+
+export function deleteInternalLb(scope: AccountScope, name: string): true {
+  const [key] = byName(scope, name);
+  delete scope.collection(COLLECTION)[key];
+  scope.changed();
+  return true;
+}

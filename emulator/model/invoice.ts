@@ -1,0 +1,194 @@
+/**
+ * Invoices ("invoice", keyed by invoiceNumber). Each account's invoices live in its own collection,
+ * seeded from the catalog on first use (the demo account has eight; others none).
+ *
+ * InvoiceTax and TaxPendingInvoice are views of an invoice: id = the invoice's referenceNumber as a
+ * string, realNumber = its invoiceNumber, status = its status. The tax set by updateInvoiceTax is
+ * kept in TAXES.
+ *
+ * Lifecycle: DRAFT --generate--> DUE --paid--> PAID; TAX_PENDING --tax set--> DUE; OVER_DUE --paid--> PAID.
+ */
+import type { Catalog, InvoiceStatus } from "../catalog";
+import { badInput, conflict, notFound, type AccountScope, type ApiRecord } from "../core";
+
+export const COLLECTION = "invoice";
+/** invoiceNumber to `{uuid: invoiceNumber, total, taxes, taxDetails}`. */
+export const TAXES = "invoice.tax";
+
+const money = (n: number): number => Math.round(n * 100) / 100;
+
+/** The account's invoices, seeded from the catalog when the collection is still empty. */
+function invoices(scope: AccountScope, catalog: Catalog): Record<string, ApiRecord> {
+  const collection = scope.collection(COLLECTION);
+  if (Object.keys(collection).length === 0) {
+    const seeds = catalog.invoicesFor(scope.account.email);
+    for (const invoice of seeds) collection[invoice.invoiceNumber] = { ...invoice };
+    if (seeds.length > 0) scope.changed();
+  }
+  return collection;
+}
+
+function invoice(scope: AccountScope, catalog: Catalog, invoiceNumber: string): ApiRecord {
+  const found = invoices(scope, catalog)[invoiceNumber];
+  if (!found) throw notFound("invoice", invoiceNumber);
+  return found;
+}
+
+function assertStatus(record: ApiRecord, allowed: readonly InvoiceStatus[], action: string): void {
+  if (!allowed.includes(record.status as InvoiceStatus)) {
+    throw conflict(
+      `invoice ${record.invoiceNumber} is ${record.status}; only ${allowed.join(" or ")} can be ${action}`,
+    );
+  }
+}
+
+/** Bill period descending, then invoice number (the store's keys are numeric, so its order is not ours). */
+const newestFirst = (records: ApiRecord[]): ApiRecord[] =>
+  records.sort(
+    (a, b) =>
+      String(b.billPeriod).localeCompare(String(a.billPeriod)) || Number(a.invoiceNumber) - Number(b.invoiceNumber),
+  );
+
+export function listByClient(
+  scope: AccountScope,
+  catalog: Catalog,
+  filters: { clientEmail?: string; status?: InvoiceStatus; billPeriod?: string },
+): ApiRecord[] {
+  if (filters.billPeriod !== undefined && !/^\d{4}-(0[1-9]|1[0-2])$/.test(filters.billPeriod)) {
+    throw badInput("billPeriod", "must be a month such as 2026-09");
+  }
+  return newestFirst(Object.values(invoices(scope, catalog))).filter(
+    (i) =>
+      (filters.clientEmail === undefined || i.clientEmail === filters.clientEmail) &&
+      (filters.status === undefined || i.status === filters.status) &&
+      (filters.billPeriod === undefined || i.billPeriod === filters.billPeriod),
+  );
+}
+
+export interface InvoiceActionResult {
+  invoiceNumber: number;
+  message: string;
+  status: string;
+}
+
+/** Issues a DRAFT (it becomes DUE); regenerates the document of a DUE, OVER_DUE or PAID one. */
+export function generateInvoice(scope: AccountScope, catalog: Catalog, invoiceNumber: number): InvoiceActionResult {
+  const record = invoice(scope, catalog, String(invoiceNumber));
+  assertStatus(record, ["DRAFT", "DUE", "OVER_DUE", "PAID"], "generated");
+  const issued = record.status === "DRAFT";
+  if (issued) {
+    record.status = "DUE";
+    scope.changed();
+  }
+  return {
+    invoiceNumber,
+    message: `Invoice ${invoiceNumber} ${issued ? "generated" : "regenerated"}`,
+    status: String(record.status),
+  };
+}
+
+/** Sets the amount to pay of a DRAFT or DUE invoice; the difference is recorded as an adjustment. */
+export function changeInvoiceCost(
+  scope: AccountScope,
+  catalog: Catalog,
+  invoiceNumber: number,
+  payAmount: number,
+): InvoiceActionResult {
+  const record = invoice(scope, catalog, String(invoiceNumber));
+  if (payAmount < 0) throw badInput("payAmount", "must not be negative");
+  assertStatus(record, ["DRAFT", "DUE"], "changed");
+  const adjustment = money(payAmount - Number(record.totalCost));
+  record.adjustmentCost = adjustment;
+  record.totalAdjustmentCost = money(Number(record.totalAdjustmentCost) + adjustment);
+  record.totalCost = money(payAmount);
+  scope.changed();
+  return {
+    invoiceNumber,
+    message: `Invoice ${invoiceNumber} cost changed to ${record.totalCost}`,
+    status: String(record.status),
+  };
+}
+
+const invoiceTax = (record: ApiRecord): ApiRecord => ({
+  realNumber: record.invoiceNumber,
+  clientEmail: record.clientEmail,
+  id: String(record.referenceNumber),
+  status: record.status,
+  isActive: true,
+});
+
+/** The invoice whose InvoiceTax id (its referenceNumber) this is. */
+function byTaxId(scope: AccountScope, catalog: Catalog, id: string): ApiRecord {
+  const found = Object.values(invoices(scope, catalog)).find((i) => String(i.referenceNumber) === id);
+  if (!found) throw notFound("invoice", id);
+  return found;
+}
+
+export const getInvoicePaymentStatus = (scope: AccountScope, catalog: Catalog, id: string): ApiRecord =>
+  invoiceTax(byTaxId(scope, catalog, id));
+
+/** `id` names the invoice; realNumber and clientEmail are accepted as given (the spec does not say they are checked). */
+interface InvoiceReference {
+  id: string;
+  realNumber?: string;
+  clientEmail?: string;
+}
+
+/**
+ * payment true: a DUE or OVER_DUE invoice becomes PAID (a PAID one stays PAID). payment false: an
+ * unsuccessful payment, the status does not change.
+ */
+export function updateInvoiceStatus(
+  scope: AccountScope,
+  catalog: Catalog,
+  input: InvoiceReference & { payment: boolean },
+): ApiRecord {
+  const record = byTaxId(scope, catalog, input.id);
+  if (input.payment) {
+    assertStatus(record, ["DUE", "OVER_DUE", "PAID"], "paid");
+    if (record.status !== "PAID") {
+      record.status = "PAID";
+      scope.changed();
+    }
+  }
+  return invoiceTax(record);
+}
+
+/**
+ * Sets the tax of a TAX_PENDING, DRAFT or DUE invoice: totalCost becomes `total` (default: the
+ * current total plus `taxes`), and a TAX_PENDING invoice becomes DUE.
+ */
+export function updateInvoiceTax(
+  scope: AccountScope,
+  catalog: Catalog,
+  input: InvoiceReference & { taxes: number; total?: number; taxDetails?: Array<Record<string, unknown>> },
+): ApiRecord {
+  const record = byTaxId(scope, catalog, input.id);
+  if (input.taxes < 0) throw badInput("taxes", "must not be negative");
+  const total = money(input.total ?? Number(record.totalCost) + input.taxes);
+  if (total < input.taxes) throw badInput("total", "must not be below taxes");
+  assertStatus(record, ["TAX_PENDING", "DRAFT", "DUE"], "taxed");
+  record.totalCost = total;
+  if (record.status === "TAX_PENDING") record.status = "DUE";
+  scope.collection(TAXES)[String(record.invoiceNumber)] = {
+    uuid: String(record.invoiceNumber),
+    total,
+    taxes: money(input.taxes),
+    taxDetails: input.taxDetails ?? [],
+  };
+  scope.changed();
+  return { ...invoiceTax(record), total, taxes: money(input.taxes) };
+}
+
+/** TAX_PENDING invoices as TaxPendingInvoice records (amount = the total before tax). */
+export function listTaxPendingInvoice(scope: AccountScope, catalog: Catalog, clientEmail?: string): ApiRecord[] {
+  return listByClient(scope, catalog, { clientEmail, status: "TAX_PENDING" }).map((i) => ({
+    amount: i.totalCost,
+    clientEmail: i.clientEmail,
+    currency: i.currency,
+    id: String(i.referenceNumber),
+    billPeriod: i.billPeriod,
+    status: i.status,
+    isActive: true,
+  }));
+}

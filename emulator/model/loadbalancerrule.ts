@@ -1,0 +1,94 @@
+/**
+ * Public load-balancer rules ("loadbalancerrule"): a public port of an IP balanced to a private port
+ * of a network's instances. A new rule is state "Add" and becomes "Active" after the asynchronous
+ * delay; an update is accepted (202) and becomes visible after the delay.
+ */
+import { conflict, missing, type AccountScope, type ApiRecord, type EmulatorContext } from "../core";
+import { requireRecord } from "../references";
+import { assertNoStaticNat, assertReaches, knownZone, listWhere, port, removeRecord } from "./firewallrule";
+import { publicPortTaken } from "./portforwardingrule";
+
+export const COLLECTION = "loadbalancerrule";
+
+export const ALGORITHMS = ["source", "roundrobin", "leastconn"] as const;
+export type Algorithm = (typeof ALGORITHMS)[number];
+export const STICKINESS_METHODS = ["None", "LbCookie", "AppCookie", "SourceBased"] as const;
+
+export interface Stickiness {
+  stickyHoldTime?: string;
+  stickinessMethod?: (typeof STICKINESS_METHODS)[number];
+  stickinessName?: string;
+  uuid?: string;
+  cookieName?: string;
+}
+
+export interface LoadBalancerRuleInput {
+  name: string;
+  publicIpUuid: string;
+  networkUuid: string;
+  publicport: string;
+  privateport: string;
+  algorithm: Algorithm;
+  stickinessPolicyUuid?: string;
+  svcLbSticky?: Stickiness;
+}
+
+export function createLoadBalancerRule(
+  scope: AccountScope,
+  ctx: EmulatorContext,
+  input: LoadBalancerRuleInput,
+): ApiRecord {
+  const ip = requireRecord(scope, "ipaddress", "IP address", input.publicIpUuid);
+  assertReaches(requireRecord(scope, "network", "network", input.networkUuid), ip);
+  const publicPort = port("publicport", input.publicport);
+  const privatePort = port("privateport", input.privateport);
+  assertNoStaticNat(scope, input.publicIpUuid);
+  const taken = publicPortTaken(scope, input.publicIpUuid, "TCP", { start: publicPort, end: publicPort });
+  if (taken)
+    throw conflict(`public port ${publicPort} of IP address ${input.publicIpUuid} is used by rule ${taken.uuid}`);
+  const uuid = ctx.newUuid();
+  const record: ApiRecord = {
+    ipAddressUuid: input.publicIpUuid,
+    stickinessName: input.svcLbSticky?.stickinessName ?? "",
+    privatePort: String(privatePort),
+    name: input.name,
+    publicPort: String(publicPort),
+    zoneUuid: String(ip.zoneUuid ?? ""),
+    state: "Add",
+    isActive: true,
+    uuid,
+    algorithm: input.algorithm,
+    status: "Active",
+  };
+  scope.collection(COLLECTION)[uuid] = record;
+  scope.changed();
+  ctx.later(scope, [{ collection: COLLECTION, uuid, set: { state: "Active" } }]);
+  return record;
+}
+
+export function listLoadBalancerRules(
+  scope: AccountScope,
+  ctx: EmulatorContext,
+  filters: { zoneUuid: string; uuid?: string; ipAddressUuid?: string },
+): ApiRecord[] {
+  knownZone(ctx, filters.zoneUuid);
+  return listWhere(scope, COLLECTION, filters);
+}
+
+/** Accepted at once, applied after the delay; answers the record as it is now. */
+export function updateLoadBalancerRule(
+  scope: AccountScope,
+  ctx: EmulatorContext,
+  input: { uuid: string; name?: string; algorithm?: Algorithm },
+): ApiRecord {
+  const record = requireRecord(scope, COLLECTION, "load-balancer rule", input.uuid);
+  if (input.name === undefined && input.algorithm === undefined) throw missing("name or algorithm");
+  const set: ApiRecord = {};
+  if (input.name !== undefined) set.name = input.name;
+  if (input.algorithm !== undefined) set.algorithm = input.algorithm;
+  ctx.later(scope, [{ collection: COLLECTION, uuid: input.uuid, set }]);
+  return record;
+}
+
+export const deleteLoadBalancerRule = (scope: AccountScope, uuid: string): true =>
+  removeRecord(scope, COLLECTION, "load-balancer rule", uuid);

@@ -1,0 +1,56 @@
+/** Volume snapshots: taken from a volume, BackingUp for one async delay, then BackedUp. They outlive their volume. */
+import type { AccountScope, ApiRecord, EmulatorContext } from "../core";
+import { conflict } from "../core";
+import { domainNameOf, dropTagsOf, filterRecords, requireSameZone, requireZone } from "./resourcetags";
+import { requireRecord } from "../references";
+import { requireVolume } from "./volume";
+
+export const SNAPSHOTS = "snapshot";
+
+/** Volume statuses a snapshot can be taken in (no job in progress, the disk exists). */
+const SNAPSHOTTABLE_VOLUME_STATUSES = ["Allocated", "Ready", "Uploaded"];
+
+export function createSnapshot(
+  ctx: EmulatorContext,
+  scope: AccountScope,
+  input: { name: string; zoneUuid: string; volumeUuid: string },
+): ApiRecord {
+  requireZone(ctx, input.zoneUuid);
+  const volume = requireVolume(scope, input.volumeUuid);
+  requireSameZone("volumeUuid", volume, input.zoneUuid);
+  if (!SNAPSHOTTABLE_VOLUME_STATUSES.includes(volume.status as string)) {
+    throw conflict(`volume ${input.volumeUuid} is ${String(volume.status)}; retry when its job has completed`);
+  }
+  const snapshot: ApiRecord = {
+    uuid: ctx.newUuid(),
+    name: input.name,
+    volumeUuid: input.volumeUuid,
+    zoneUuid: input.zoneUuid,
+    snapshotType: "MANUAL",
+    snapshotTime: new Date(ctx.now()).toISOString(),
+    domainName: domainNameOf(scope),
+    status: "BackingUp",
+    isActive: true,
+  };
+  scope.collection(SNAPSHOTS)[snapshot.uuid as string] = snapshot;
+  scope.changed();
+  ctx.later(scope, [{ collection: SNAPSHOTS, uuid: snapshot.uuid as string, set: { status: "BackedUp" } }]);
+  return snapshot;
+}
+
+export function listSnapshots(
+  ctx: EmulatorContext,
+  scope: AccountScope,
+  filters: { zoneUuid: string; uuid?: string },
+): ApiRecord[] {
+  requireZone(ctx, filters.zoneUuid);
+  return filterRecords(scope, SNAPSHOTS, filters);
+}
+
+export function deleteSnapshot(scope: AccountScope, uuid: string): void {
+  const snapshot = requireRecord(scope, SNAPSHOTS, "snapshot", uuid);
+  if (snapshot.status === "BackingUp") throw conflict(`snapshot ${uuid} is BackingUp; retry when it is BackedUp`);
+  delete scope.collection(SNAPSHOTS)[uuid];
+  dropTagsOf(scope, [uuid]);
+  scope.changed();
+}

@@ -1,0 +1,175 @@
+/**
+ * VPCs: a private CIDR block in a zone, split into tiers (VPC networks, stored with the networks
+ * and a `vpcUuid`). Names and descriptions change asynchronously (the update answers 202); a restart
+ * passes through "Restarting" for one async delay.
+ */
+import { blockOfGateway, containsBlock, formatCidr, overlaps, parseCidr, parseIpv4, size, type Block } from "../cidr";
+import { badInput, conflict, notFound, type AccountScope, type ApiRecord, type EmulatorContext } from "../core";
+import { describeReferences, referencesTo, requireRecord } from "../references";
+import {
+  definedFields,
+  NETWORKS,
+  networkRecord,
+  privateBlock,
+  requireNetworkOffering,
+  requireZone,
+  type NameChange,
+} from "./network";
+
+export const VPCS = "vpc";
+
+/** The CIDR sizes a VPC may have. */
+export const VPC_PREFIX = { min: 16, max: 28 } as const;
+/** The CIDR sizes a tier may have (a /30 or smaller leaves no room for instances). */
+export const TIER_PREFIX = { min: 16, max: 29 } as const;
+
+export interface VpcInput {
+  name: string;
+  zoneUuid: string;
+  vpcOfferingUuid: string;
+  cidr: string;
+  description?: string;
+  networkDomain?: string;
+  publicLoadBalancerProvider?: string;
+}
+
+export interface TierInput {
+  name: string;
+  vpcUuid: string;
+  networkOfferingUuid: string;
+  gateway: string;
+  netmask: string;
+  zoneUuid?: string;
+  aclUuid?: string;
+}
+
+export function requireVpc(scope: AccountScope, uuid: string): ApiRecord {
+  return requireRecord(scope, VPCS, "VPC", uuid);
+}
+
+export function createVpc(ctx: EmulatorContext, scope: AccountScope, input: VpcInput): ApiRecord {
+  const block = privateBlock("getcIDR", input.cidr, VPC_PREFIX);
+  const zone = requireZone(ctx, input.zoneUuid);
+  if (!ctx.catalog.vpcOffering(input.vpcOfferingUuid, input.zoneUuid)) {
+    if (ctx.catalog.vpcOffering(input.vpcOfferingUuid)) {
+      throw badInput("vpcOfferingUuid", `VPC offering ${input.vpcOfferingUuid} is not offered in zone ${zone.name}`);
+    }
+    throw notFound("VPC offering", input.vpcOfferingUuid);
+  }
+  const uuid = ctx.newUuid();
+  const vpc: ApiRecord = {
+    uuid,
+    name: input.name,
+    description: input.description ?? input.name,
+    getcIDR: formatCidr(block),
+    zoneUuid: zone.uuid,
+    zoneName: zone.name,
+    domainName: scope.account.name,
+    status: "Active",
+    isActive: true,
+  };
+  scope.collection(VPCS)[uuid] = vpc;
+  scope.changed();
+  return vpc;
+}
+
+export function listVpcs(ctx: EmulatorContext, scope: AccountScope, zoneUuid: string, uuid?: string): ApiRecord[] {
+  requireZone(ctx, zoneUuid);
+  return Object.values(scope.collection(VPCS)).filter(
+    (v) => v.zoneUuid === zoneUuid && (uuid === undefined || v.uuid === uuid),
+  );
+}
+
+/** Answers the record as it is now; the new values become visible after the async delay. */
+export function updateVpc(ctx: EmulatorContext, scope: AccountScope, uuid: string, change: NameChange): ApiRecord {
+  const vpc = requireVpc(scope, uuid);
+  const set = definedFields(change);
+  if (Object.keys(set).length) ctx.later(scope, [{ collection: VPCS, uuid, set }]);
+  return vpc;
+}
+
+export function restartVpc(ctx: EmulatorContext, scope: AccountScope, uuid: string): ApiRecord {
+  const vpc = requireVpc(scope, uuid);
+  vpc.status = "Restarting";
+  scope.changed();
+  ctx.later(scope, [{ collection: VPCS, uuid, set: { status: "Active" } }]);
+  return vpc;
+}
+
+/** 409 while tiers, VPN connections, IP addresses or anything else refers to the VPC. */
+export function deleteVpc(scope: AccountScope, uuid: string): true {
+  requireVpc(scope, uuid);
+  const users = referencesTo(scope, ["vpcUuid"], uuid);
+  if (users.length) throw conflict(`VPC ${uuid} is in use (${describeReferences(users)}); delete those first`);
+  delete scope.collection(VPCS)[uuid];
+  scope.changed();
+  return true;
+}
+
+/** A tier: its gateway and netmask define a block inside the VPC's, overlapping no sibling tier. */
+export function createTier(ctx: EmulatorContext, scope: AccountScope, input: TierInput): ApiRecord {
+  if (parseIpv4(input.gateway) === undefined) throw badInput("gateway", `${input.gateway} is not an IPv4 address`);
+  const block = blockOfGateway(input.gateway, input.netmask);
+  if (!block) throw badInput("netmask", `${input.netmask} is not a netmask such as 255.255.255.0`);
+  if (block.prefix < TIER_PREFIX.min || block.prefix > TIER_PREFIX.max) {
+    throw badInput("netmask", `prefix /${block.prefix} is outside /${TIER_PREFIX.min} to /${TIER_PREFIX.max}`);
+  }
+  const gateway = parseIpv4(input.gateway) as number;
+  if (gateway === block.network || gateway === block.network + size(block) - 1) {
+    throw badInput("gateway", `${input.gateway} is the network or broadcast address of ${formatCidr(block)}`);
+  }
+  const vpc = requireVpc(scope, input.vpcUuid);
+  if (input.zoneUuid !== undefined && input.zoneUuid !== vpc.zoneUuid) {
+    requireZone(ctx, input.zoneUuid);
+    throw badInput("zoneUuid", `the VPC ${input.vpcUuid} is in zone ${String(vpc.zoneUuid)}`);
+  }
+  const offering = requireNetworkOffering(ctx, input.networkOfferingUuid, vpc.zoneUuid as string);
+  if (offering.type !== "VPC") {
+    throw badInput("networkOfferingUuid", `network offering ${offering.name} is not for VPC tiers`);
+  }
+  const vpcBlock = parseCidr(vpc.getcIDR as string) as Block;
+  if (!containsBlock(vpcBlock, block)) {
+    throw badInput("gateway", `the tier ${formatCidr(block)} is not inside the VPC's ${String(vpc.getcIDR)}`);
+  }
+  const sibling = tiersOf(scope, input.vpcUuid).find((t) => overlaps(parseCidr(t.getcIDR as string) as Block, block));
+  if (sibling) {
+    throw conflict(`the tier ${formatCidr(block)} overlaps tier ${String(sibling.name)} (${String(sibling.getcIDR)})`);
+  }
+  const tier = networkRecord(ctx, scope, {
+    name: input.name,
+    zoneUuid: vpc.zoneUuid as string,
+    offering,
+    cidr: formatCidr(block),
+    gateway: input.gateway,
+    networkType: "Isolated",
+    networkAclList: input.aclUuid ?? "",
+    vpcUuid: input.vpcUuid,
+  });
+  scope.collection(NETWORKS)[tier.uuid as string] = tier;
+  scope.changed();
+  return tier;
+}
+
+export function tiersOf(scope: AccountScope, vpcUuid: string): ApiRecord[] {
+  return Object.values(scope.collection(NETWORKS)).filter((n) => n.vpcUuid === vpcUuid);
+}
+
+export interface TierChange extends NameChange {
+  networkOfferingUuid?: string;
+  networkDomain?: string;
+}
+
+/** Answers the tier as it is now; the changes become visible after the async delay. */
+export function updateTier(ctx: EmulatorContext, scope: AccountScope, uuid: string, change: TierChange): ApiRecord {
+  const tier = scope.collection(NETWORKS)[uuid];
+  if (!tier || tier.vpcUuid === undefined) throw notFound("VPC tier", uuid);
+  if (change.networkOfferingUuid !== undefined) {
+    const offering = requireNetworkOffering(ctx, change.networkOfferingUuid, tier.zoneUuid as string);
+    if (offering.type !== "VPC") {
+      throw badInput("networkOfferingUuid", `network offering ${offering.name} is not for VPC tiers`);
+    }
+  }
+  const set = definedFields(change);
+  if (Object.keys(set).length) ctx.later(scope, [{ collection: NETWORKS, uuid, set }]);
+  return tier;
+}

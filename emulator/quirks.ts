@@ -1,0 +1,120 @@
+/**
+ * Deployment differences (core.ts `QUIRKS`), applied at the route edge keyed by the route's
+ * operation and method, so that no area needs to know about them.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { QUIRKS, scopeOf, type ApiRecord, type EmulatorContext, type Quirk } from "./core";
+
+export function parseQuirks(names: readonly string[]): Set<Quirk> {
+  const unknown = names.filter((n) => !(QUIRKS as readonly string[]).includes(n));
+  if (unknown.length) throw new Error(`unknown quirk(s): ${unknown.join(", ")} (known: ${QUIRKS.join(", ")})`);
+  return new Set(names as Quirk[]);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Numbers anywhere inside a record become strings. */
+function stringifyNumbers(value: unknown): unknown {
+  if (typeof value === "number") return String(value);
+  if (Array.isArray(value)) return value.map(stringifyNumbers);
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, stringifyNumbers(v)]));
+  return value;
+}
+
+/** The records of a response: the arrays of an envelope (beside its `count`), the elements of a bare array, or the bare object. */
+function mapRecords(body: unknown, f: (record: unknown) => unknown): unknown {
+  if (Array.isArray(body)) return body.map(f);
+  if (!isObject(body)) return body;
+  if (!("count" in body)) return f(body);
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, Array.isArray(v) ? v.map(f) : v]));
+}
+
+interface RouteFacts {
+  operation: string | undefined;
+  method: string;
+}
+
+/** Each quirk that rewrites a successful JSON response. */
+const RESPONSE_REWRITES: Partial<Record<Quirk, (body: unknown, route: RouteFacts) => unknown>> = {
+  "cidr-as-cIDR": (body) => {
+    if (!isObject(body) || !Array.isArray(body.listVpcResponse)) return body;
+    const renamed = (body.listVpcResponse as unknown[]).map((r) => {
+      if (!isObject(r) || !("getcIDR" in r)) return r;
+      const { getcIDR, ...rest } = r;
+      return { ...rest, cIDR: getcIDR };
+    });
+    return { ...body, listVpcResponse: renamed };
+  },
+  "cluster-list-object": (body, { operation }) =>
+    operation === "listCluster" && Array.isArray(body) && body.length > 0 ? body[0] : body,
+  "duplicate-list-records": (body, { operation }) => {
+    if (operation !== "volumeList" || !isObject(body) || !Array.isArray(body.listVolumeResponse)) return body;
+    const doubled = body.listVolumeResponse.flatMap((r: unknown) => [r, r]);
+    return { ...body, count: doubled.length, listVolumeResponse: doubled };
+  },
+  "numbers-as-strings": (body) => mapRecords(body, stringifyNumbers),
+  "delete-returns-object": (body, { method }) => (method === "DELETE" && typeof body === "boolean" ? {} : body),
+  "tags-kong-envelope": (body) => {
+    if (!isObject(body) || !("svcCreateTagsResponse" in body)) return body;
+    const { svcCreateTagsResponse, ...rest } = body;
+    return { ...rest, kongCreateTagsResponse: svcCreateTagsResponse };
+  },
+};
+
+/** The deletes whose record stays listed for one async delay under "lingering-deletes". */
+const LINGERING_OPERATIONS = new Set(["deleteVpc", "deleteNetwork", "deleteVolume", "deleteSecurityGroup"]);
+
+interface LingeringRecord {
+  collection: string;
+  uuid: string;
+  record: ApiRecord;
+}
+const lingering = new WeakMap<FastifyRequest, LingeringRecord[]>();
+
+const isSuccess = (status: number): boolean => status >= 200 && status < 300;
+
+export function installQuirks(app: FastifyInstance, ctx: EmulatorContext): void {
+  if (ctx.quirks.size === 0) return;
+
+  if (ctx.quirks.has("lingering-deletes")) {
+    // Before the delete: remember the record (whatever collection holds it).
+    app.addHook("preHandler", async (request) => {
+      if (!LINGERING_OPERATIONS.has(request.routeOptions.config.operation ?? "")) return;
+      const uuid = (request.params as Record<string, string> | undefined)?.uuid;
+      if (!uuid) return;
+      const scope = scopeOf(request);
+      const found = scope.collectionNames().flatMap((collection) => {
+        const record = scope.collection(collection)[uuid];
+        return record ? [{ collection, uuid, record: structuredClone(record) }] : [];
+      });
+      lingering.set(request, found);
+    });
+    // After a successful delete: put the record back and drop it one async delay later.
+    app.addHook("onSend", async (request, reply, payload) => {
+      const stashed = lingering.get(request);
+      if (!stashed || !isSuccess(reply.statusCode)) return payload;
+      const scope = scopeOf(request);
+      const removed = stashed.filter(({ collection, uuid }) => scope.collection(collection)[uuid] === undefined);
+      if (removed.length === 0) return payload;
+      for (const { collection, uuid, record } of removed) scope.collection(collection)[uuid] = record;
+      scope.changed();
+      ctx.later(
+        scope,
+        removed.map(({ collection, uuid }) => ({ collection, uuid, remove: true as const })),
+      );
+      return payload;
+    });
+  }
+
+  const rewrites = [...ctx.quirks].flatMap((q) => RESPONSE_REWRITES[q] ?? []);
+  if (rewrites.length === 0) return;
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (!request.url.startsWith("/restapi/") || !isSuccess(reply.statusCode) || typeof payload !== "string") {
+      return payload;
+    }
+    if (!String(reply.getHeader("content-type") ?? "").includes("json")) return payload;
+    const route: RouteFacts = { operation: request.routeOptions.config.operation, method: request.method };
+    const body = rewrites.reduce((b, rewrite) => rewrite(b, route), JSON.parse(payload) as unknown);
+    return JSON.stringify(body);
+  });
+}

@@ -1,0 +1,255 @@
+/**
+ * The emulator's HTTP server: options, the context areas receive, authentication, faults, stats,
+ * quirks, the error envelope and the `/_emulator` control endpoints.
+ */
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { createCatalog } from "./catalog";
+import { Clock } from "./clock";
+import { ApiFault, notFound, type AccountScope, type EmulatorContext, type Quirk } from "./core";
+import { drawFault, mergeFaults, NO_FAULTS, throttled, unavailable, type FaultSettings } from "./faults";
+import { allocatePrivateIp, PublicIpPools } from "./ippool";
+import { DeferredWork } from "./jobs";
+import { installQuirks, parseQuirks } from "./quirks";
+import { RandomStream } from "./random";
+import { registerAsyncJob } from "./routes/asyncjob";
+import { AREAS } from "./routes/index";
+import { RequestStats } from "./stats";
+import { Store, type AccountKeys, type AccountName } from "./store";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The spec's operation name (last path segment), for stats, faults and quirks. */
+    operation?: string;
+    /** Whether the operation changes state. */
+    mutating?: boolean;
+  }
+}
+
+export interface EmulatorOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Delay of asynchronous work in milliseconds (default 3000). */
+  asyncDelayMs?: number;
+  /** Persist the state to this JSON file after each change and reload it on start. */
+  stateFile?: string;
+  /** Added latency per API request, in milliseconds. */
+  latencyMs?: number;
+  /** Probability of a 503 before processing. */
+  failRate?: number;
+  /** Probability of a 429 with `Retry-After: 1`. */
+  throttleRate?: number;
+  /** Probability of a 503 after processing (the change is applied). */
+  failAfterRate?: number;
+  /** Makes uuids, random numbers and fault draws deterministic. */
+  seed?: string | number;
+  /** Override the built-in accounts' keys. */
+  accounts?: Partial<Record<AccountName, AccountKeys>>;
+  /** Deployment differences to switch on. */
+  quirks?: readonly Quirk[];
+  /** Fastify's request log (default false). */
+  logger?: boolean;
+}
+
+export interface EmulatorServer {
+  app: FastifyInstance;
+  context: EmulatorContext;
+  /** An account's state by name or id. */
+  scope(account: string): AccountScope;
+  /** Cancel pending timers and close the server. */
+  close(): Promise<void>;
+}
+
+const PUBLIC_KEY_PATH = "/restapi/costestimate/getpublickey";
+
+const pathOf = (request: FastifyRequest): string => request.url.split("?")[0];
+const isApi = (request: FastifyRequest): boolean => pathOf(request).startsWith("/restapi/");
+
+const errorBody = (errorCode: string, errorMsg: string) => ({ listErrorResponse: { errorCode, errorMsg } });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Per-request facts the hooks share. */
+const failAfter = new WeakSet<FastifyRequest>();
+
+export async function createServer(options: EmulatorOptions = {}): Promise<EmulatorServer> {
+  const seed = options.seed === undefined ? undefined : String(options.seed);
+  const clock = new Clock();
+  const store = new Store(options.stateFile, options.accounts);
+  const uuids = new RandomStream(seed, "uuid", store.uuidCounter);
+  const randoms = new RandomStream(seed, "random");
+  const faultDraws = new RandomStream(seed, "fault");
+  const newUuid = (): string => {
+    const id = uuids.uuid();
+    store.uuidCounter = uuids.counter;
+    return id;
+  };
+  const work = new DeferredWork(store, clock, newUuid);
+  const catalog = createCatalog();
+  const pools = new PublicIpPools(
+    () => store.publicIps,
+    (zoneUuid) => catalog.zones.findIndex((z: { uuid?: unknown }) => z.uuid === zoneUuid),
+  );
+  const asyncDelayMs = options.asyncDelayMs ?? 3000;
+  let faults: FaultSettings = mergeFaults(NO_FAULTS, {
+    failRate: options.failRate,
+    throttleRate: options.throttleRate,
+    failAfterRate: options.failAfterRate,
+    latencyMs: options.latencyMs,
+  });
+  const stats = new RequestStats();
+
+  const context: EmulatorContext = {
+    catalog,
+    quirks: parseQuirks(options.quirks ?? []),
+    asyncDelayMs,
+    newUuid,
+    random: () => randoms.next(),
+    now: () => clock.now(),
+    later: (scope, changes, delayMs) => void work.schedule(scope, changes, delayMs ?? asyncDelayMs),
+    startJob: (scope, resourceType, resourceId, changes) =>
+      work.startJob(scope, resourceType, resourceId, changes, asyncDelayMs),
+    allocatePublicIp: (zoneUuid) => {
+      const address = pools.allocate(zoneUuid);
+      store.persist();
+      return address;
+    },
+    releasePublicIp: (address) => {
+      pools.release(address);
+      store.persist();
+    },
+    allocatePrivateIp,
+  };
+
+  // The log goes to stderr so that stdout keeps the CLI's one "listening on" line first.
+  const app = Fastify({ logger: options.logger ? { level: "info", stream: process.stderr } : false });
+
+  // JSON bodies, and an empty body where JSON is announced (some clients send the header on every call).
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (err) {
+      done(new ApiFault(400, "INVALID_JSON", `request body is not valid JSON: ${(err as Error).message}`), undefined);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiFault, _request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiFault) {
+      if (error.httpStatus === 429) reply.header("Retry-After", "1");
+      return reply.code(error.httpStatus).send(errorBody(error.errorCode, error.message));
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status < 500) {
+      // Fastify's own rejections (bad JSON, unsupported content type, body too large): bad input.
+      return reply.code(400).send(errorBody("INVALID_REQUEST", error.message));
+    }
+    reply.log.error(error);
+    return reply.code(500).send(errorBody("INTERNAL_ERROR", error.message));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(errorBody("NOT_FOUND", `no such endpoint: ${request.method} ${pathOf(request)}`)),
+  );
+
+  // Faults first (a gateway throttles before the service authenticates), then authentication.
+  app.addHook("onRequest", async (request) => {
+    if (!isApi(request) || pathOf(request) === PUBLIC_KEY_PATH) return;
+    if (faults.latencyMs > 0) await sleep(faults.latencyMs);
+    const outcome = drawFault(faults, () => faultDraws.next());
+    if (outcome === "throttle") throw throttled();
+    if (outcome === "fail") throw unavailable();
+    if (outcome === "failAfter") failAfter.add(request);
+  });
+
+  app.addHook("onRequest", async (request) => {
+    if (!isApi(request)) return;
+    const account = store.authenticate(request.headers.apikey, request.headers.secretkey);
+    if (account) {
+      const scope = store.scope(account);
+      (request as FastifyRequest & { restcloudScope?: AccountScope }).restcloudScope = scope;
+    } else if (pathOf(request) !== PUBLIC_KEY_PATH) {
+      throw new ApiFault(401, "UNAUTHORIZED", "missing or invalid apikey/secretkey headers");
+    }
+  });
+
+  installQuirks(app, context);
+
+  // The ambiguous failure: the work is done, the answer is lost.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (!failAfter.has(request) || reply.statusCode >= 400) return payload;
+    reply.code(503).header("content-type", "application/json; charset=utf-8");
+    return JSON.stringify(errorBody("SERVICE_UNAVAILABLE", "the service is temporarily unavailable"));
+  });
+
+  app.addHook("onResponse", async (request, reply) => {
+    if (!isApi(request)) return;
+    const config = request.routeOptions.config;
+    stats.record(config.operation, config.mutating === true, reply.statusCode);
+  });
+
+  registerControl(app, {
+    store,
+    stats,
+    getFaults: () => faults,
+    setFaults: (next) => (faults = next),
+    cancelPending: () => clock.cancelAll(),
+  });
+  registerAsyncJob(app, work);
+  for (const area of AREAS) area.register(app, context);
+
+  // Work that fell due while the emulator was down completes now; the rest is rescheduled.
+  work.resume();
+
+  return {
+    app,
+    context,
+    scope: (name) => {
+      const account = store.account(name);
+      if (!account) throw new Error(`no account ${name}`);
+      return store.scope(account);
+    },
+    close: async () => {
+      clock.stop();
+      await app.close();
+    },
+  };
+}
+
+interface ControlDeps {
+  store: Store;
+  stats: RequestStats;
+  getFaults(): FaultSettings;
+  setFaults(next: FaultSettings): void;
+  cancelPending(): void;
+}
+
+/** `/_emulator/...`: unauthenticated, never faulted, never counted. */
+function registerControl(app: FastifyInstance, deps: ControlDeps): void {
+  app.get("/_emulator/health", async () => ({ status: "ok" }));
+  app.post("/_emulator/reset", async () => {
+    deps.cancelPending();
+    deps.store.reset();
+    deps.stats.reset();
+    return { status: "ok" };
+  });
+  app.get("/_emulator/stats", async () => deps.stats.snapshot());
+  app.delete("/_emulator/stats", async () => {
+    deps.stats.reset();
+    return deps.stats.snapshot();
+  });
+  app.get("/_emulator/faults", async () => deps.getFaults());
+  app.put("/_emulator/faults", async (request) => {
+    deps.setFaults(mergeFaults(deps.getFaults(), request.body));
+    return deps.getFaults();
+  });
+  app.get("/_emulator/resources", async (request) => {
+    const name = (request.query as Record<string, unknown>).account ?? "demo";
+    const account = typeof name === "string" ? deps.store.account(name) : undefined;
+    if (!account) throw notFound("account", String(name));
+    return deps.store.resources(account.id);
+  });
+}

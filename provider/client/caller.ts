@@ -1,0 +1,266 @@
+/**
+ * The one generic caller: validate the input, place it (path, query, body), send with retries,
+ * unwrap and check the answer, and for deletes that may linger, confirm the record is gone.
+ */
+import type { z } from "zod";
+import type { RetryOptions } from "./config";
+import { ApiError, ApiInputError, isNotFound } from "./errors";
+import type { HttpTransport, WireRequest, WireResponse } from "./http";
+import { withRetries } from "./retry";
+import { waitForGone, type WaitOptions } from "./waiters";
+import type { AnyOperation, InputOf, OutputOf, ResponseShape } from "./operations/define";
+
+export interface CallOptions<T> {
+  /**
+   * For a mutation: after an ambiguous failure (5xx, timeout, reset), read the state back and answer
+   * the effect if it is there (e.g. the VPC of this name), else undefined (the call is then sent again).
+   */
+  verify?: () => Promise<T | undefined>;
+  /** This call's per-request timeout. */
+  timeoutMs?: number;
+  /** For deletes of records that may linger after success: wait until gone (default true). */
+  confirmGone?: boolean;
+  /** Options of that wait (default timeout 2 minutes). */
+  confirmGoneWait?: WaitOptions<unknown>;
+}
+
+export interface CallerContext {
+  readonly transport: HttpTransport;
+  readonly retry: Required<RetryOptions>;
+}
+
+export const DEFAULT_CONFIRM_GONE_TIMEOUT_MS = 120_000;
+
+/** Call one operation of a table. */
+export async function callOperation<O extends AnyOperation>(
+  context: CallerContext,
+  operation: O,
+  rawInput: InputOf<O> | undefined,
+  options: CallOptions<OutputOf<O>> = {},
+): Promise<OutputOf<O>> {
+  const values = validateInput(operation, rawInput);
+  const request = toWire(operation, values, options.timeoutMs);
+  const log = (line: string): void => context.transport.log(line);
+  const gone = confirmGoneCheck(context, operation, values, options);
+
+  // A delete whose record is already gone succeeded, whatever its answer was.
+  const verify =
+    options.verify ??
+    (gone ? async () => ((await gone.isGone()) ? (acknowledgement(operation) as OutputOf<O>) : undefined) : undefined);
+
+  let result: OutputOf<O>;
+  try {
+    result = await withRetries(
+      async (attempt) => parseResponse(operation, await context.transport.send(request, attempt), log) as OutputOf<O>,
+      { mutating: operation.mutating, verify, policy: context.retry, log },
+    );
+  } catch (error) {
+    if (operation.notFoundIsEmpty && isNotFound(error)) return undefined as OutputOf<O>;
+    throw error;
+  }
+  if (gone) await gone.wait();
+  return result;
+}
+
+/** Validated input values, or an ApiInputError naming the first field at fault. */
+export function validateInput(operation: AnyOperation, rawInput: unknown): Record<string, unknown> {
+  const parsed = operation.input.safeParse(rawInput ?? {});
+  if (parsed.success) return parsed.data as Record<string, unknown>;
+  const issue = parsed.error.issues[0]!;
+  const keys = issue.code === "unrecognized_keys" ? issue.keys : [];
+  const field = [...issue.path.map(String), ...keys.slice(0, 1)].join(".");
+  const reason = issue.code === "unrecognized_keys" ? "is not an input of this operation" : issue.message;
+  throw new ApiInputError(operation.name, field, reason);
+}
+
+const queryValue = (value: unknown): string =>
+  typeof value === "object" && value !== null ? JSON.stringify(value) : String(value);
+
+/** Place the inputs where the operation says: path parameters, query, JSON body; local ones stay here. */
+export function toWire(operation: AnyOperation, values: Record<string, unknown>, timeoutMs?: number): WireRequest {
+  const pathParams = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+  const inputsIn =
+    operation.inputsIn ?? (operation.method === "GET" || operation.method === "DELETE" ? "query" : "body");
+  const query: Record<string, string> = {};
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || pathParams.includes(key) || operation.localFields?.includes(key)) continue;
+    if (inputsIn === "query" || operation.queryFields?.includes(key)) query[key] = queryValue(value);
+    else body[key] = value;
+  }
+  const path = pathParams.reduce(
+    (built, name) => built.replace(`{${name}}`, encodeURIComponent(String(values[name]))),
+    operation.path,
+  );
+  return {
+    operation: operation.name,
+    method: operation.method,
+    path,
+    query,
+    ...(inputsIn === "body" ? { body } : {}),
+    authenticated: operation.authenticated ?? true,
+    mutating: operation.mutating,
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+  };
+}
+
+function unexpected(operation: AnyOperation, message: string): ApiError {
+  return new ApiError({
+    operation: operation.name,
+    method: operation.method,
+    path: operation.path,
+    status: 200,
+    errorCode: "UNEXPECTED_RESPONSE",
+    message,
+    retryable: false,
+  });
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+function parseRecord(operation: AnyOperation, schema: z.ZodType, value: unknown, where: string): unknown {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  // The issue's path and message only: never the values, which may hold secrets.
+  throw unexpected(operation, `${where}: field "${issue.path.join(".")}" ${issue.message}`);
+}
+
+/** Keep the first record of each uuid (some deployments list a record twice). */
+function dedupe(records: unknown[], operation: AnyOperation, log: (line: string) => void): unknown[] {
+  const seen = new Set<string>();
+  const out = records.filter((item) => {
+    const uuid = isObject(item) && typeof item.uuid === "string" ? item.uuid : undefined;
+    if (uuid === undefined) return true;
+    if (seen.has(uuid)) return false;
+    seen.add(uuid);
+    return true;
+  });
+  if (out.length < records.length)
+    log(`${operation.name}: dropped ${records.length - out.length} duplicate record(s) (same uuid)`);
+  return out;
+}
+
+/** The answer of a 2xx response, unwrapped and typed. */
+export function parseResponse(operation: AnyOperation, response: WireResponse, log: (line: string) => void): unknown {
+  let body: unknown;
+  if (response.text.trim() !== "") {
+    try {
+      body = JSON.parse(response.text);
+    } catch {
+      throw unexpected(operation, `HTTP ${response.status} with a body that is not JSON`);
+    }
+  }
+  const shape: ResponseShape = operation.response;
+  switch (shape.kind) {
+    case "boolean":
+      // Some deployments answer {} (or nothing, 204) where the spec says a bare boolean.
+      if (body === true || body === undefined || body === "true" || isObject(body)) return true;
+      if (body === false || body === "false")
+        throw new ApiError({
+          operation: operation.name,
+          method: operation.method,
+          path: operation.path,
+          status: response.status,
+          errorCode: "REFUSED",
+          message: "the service answered false",
+          retryable: false,
+        });
+      throw unexpected(operation, "expected a boolean");
+    case "object":
+      // The schema decides what it accepts (some take a bare boolean); an empty answer reads as {}.
+      return parseRecord(operation, shape.schema, body ?? {}, "answer");
+    case "array": {
+      // One bare object instead of an array has been seen (List Cluster); {} or nothing is an empty list.
+      const items = Array.isArray(body) ? body : isObject(body) && Object.keys(body).length > 0 ? [body] : [];
+      if (!Array.isArray(body) && items.length > 0) log(`${operation.name}: answered one object, not an array`);
+      return dedupe(items, operation, log).map((item, i) => parseRecord(operation, shape.record, item, `record ${i}`));
+    }
+    case "envelope":
+      return pick(operation, shape, unwrapEnvelope(operation, shape, body, log), response.status);
+  }
+}
+
+function unwrapEnvelope(
+  operation: AnyOperation,
+  shape: Extract<ResponseShape, { kind: "envelope" }>,
+  body: unknown,
+  log: (line: string) => void,
+): unknown[] {
+  if (body === undefined) return []; // 202/204 without a body
+  if (!isObject(body)) throw unexpected(operation, `expected an envelope {count, ${shape.keys[0]}}`);
+  const key = shape.keys.find((candidate) => body[candidate] !== undefined && body[candidate] !== null);
+  const raw = key === undefined ? [] : body[key];
+  const items = Array.isArray(raw) ? raw : isObject(raw) ? [raw] : undefined;
+  if (items === undefined) throw unexpected(operation, `${key} is not an array`);
+  if (key !== undefined && key !== shape.keys[0])
+    log(`${operation.name}: envelope key ${key} (spec: ${shape.keys[0]})`);
+  const count = body.count === undefined || body.count === null ? undefined : Number(body.count);
+  if (count !== undefined && count !== items.length)
+    log(`${operation.name}: count says ${count} but ${items.length} record(s) arrived`);
+  if (key === undefined && count !== undefined && count > 0)
+    throw unexpected(operation, `count is ${count} but no ${shape.keys[0]} array`);
+  return dedupe(items, operation, log).map((item, i) =>
+    parseRecord(operation, shape.record, item, `${key ?? shape.keys[0]}[${i}]`),
+  );
+}
+
+function pick(
+  operation: AnyOperation,
+  shape: Extract<ResponseShape, { kind: "envelope" }>,
+  records: unknown[],
+  status: number,
+): unknown {
+  if (shape.pick === "all") return records;
+  if (shape.pick === "first") return records[0];
+  if (records.length === 0) throw unexpected(operation, `HTTP ${status} with no record in ${shape.keys[0]}`);
+  return records[0];
+}
+
+/** The answer a successful delete would have given, for a delete confirmed by reading back. */
+function acknowledgement(operation: AnyOperation): unknown {
+  const shape = operation.response;
+  if (shape.kind === "boolean") return true;
+  if (shape.kind === "object") {
+    const parsed = shape.schema.safeParse({});
+    if (parsed.success) return parsed.data;
+  }
+  return undefined;
+}
+
+function confirmGoneCheck(
+  context: CallerContext,
+  operation: AnyOperation,
+  values: Record<string, unknown>,
+  options: CallOptions<unknown>,
+): { isGone(): Promise<boolean>; wait(): Promise<void> } | undefined {
+  const confirm = operation.confirmGone;
+  if (!confirm || options.confirmGone === false) return undefined;
+  const params = confirm.params(values);
+  if (params === undefined) return undefined;
+  const uuid = String(values.uuid);
+  const find = async (): Promise<unknown> => {
+    const found: unknown = await callOperation(context, confirm.lookup, params);
+    const records = Array.isArray(found) ? found : found === undefined ? [] : [found];
+    return records.find((item) => isObject(item) && item.uuid === uuid);
+  };
+  return {
+    isGone: async () => {
+      try {
+        return (await find()) === undefined;
+      } catch (error) {
+        if (isNotFound(error)) return true;
+        throw error;
+      }
+    },
+    wait: () =>
+      waitForGone(
+        {
+          awaited: `${operation.name} of ${uuid} to take effect (record gone from ${confirm.lookup.name})`,
+          poll: find,
+        },
+        { timeoutMs: DEFAULT_CONFIRM_GONE_TIMEOUT_MS, ...options.confirmGoneWait },
+      ),
+  };
+}

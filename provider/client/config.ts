@@ -1,0 +1,126 @@
+/**
+ * Client configuration: explicit options first, then the environment (RESTCLOUD_API_URL,
+ * RESTCLOUD_API_KEY, RESTCLOUD_SECRET_KEY), then defaults.
+ */
+import { ConfigError } from "./errors";
+
+export interface RetryOptions {
+  /** Attempts in all, the first included (default 4: the first try and 3 retries). 1 disables retries. */
+  maxAttempts?: number;
+  /** The first backoff delay (default 1000 ms); it doubles per retry, with jitter. */
+  baseDelayMs?: number;
+  /** The cap of one backoff delay (default 8000 ms). */
+  maxDelayMs?: number;
+  /** The longest Retry-After the client honours (default 60000 ms); a longer one fails the call at once. */
+  maxRetryAfterMs?: number;
+}
+
+/** One request as the debug hook sees it: credentials and secret fields are already redacted. */
+export interface RequestEvent {
+  operation: string;
+  method: string;
+  /** Path and query, without the host. */
+  url: string;
+  attempt: number;
+  /** Request headers, with the credentials replaced by "[REDACTED]". */
+  headers: Record<string, string>;
+  /** The JSON body sent, with secret fields replaced by "[REDACTED]". */
+  body?: unknown;
+  /** The HTTP status received; undefined when no response arrived. */
+  status?: number;
+  durationMs: number;
+  /** The failure, when there was one (already redacted). */
+  error?: string;
+}
+
+export interface ClientOptions {
+  /** Base URL of the service, e.g. https://cloud.example.com (the client appends /restapi/...). */
+  apiUrl?: string;
+  apiKey?: string;
+  secretKey?: string;
+  /** Per-request timeout (default 30000 ms). */
+  timeoutMs?: number;
+  /** At most this many requests of this client in flight at once (default: unlimited). */
+  maxConcurrentRequests?: number;
+  /** Retry policy for transient failures, or false for none. */
+  retry?: RetryOptions | false;
+  /** Debug log: one redacted line per request attempt and per notable tolerance (count mismatch, duplicates). */
+  log?: (line: string) => void;
+  /** Debug hook: one redacted event per request attempt. */
+  onRequest?: (event: RequestEvent) => void;
+  /** Where the fallbacks are read (default process.env). */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+export interface ResolvedConfig {
+  apiUrl: string;
+  apiKey: string;
+  secretKey: string;
+  timeoutMs: number;
+  maxConcurrentRequests: number | undefined;
+  retry: Required<RetryOptions>;
+  log: ((line: string) => void) | undefined;
+  onRequest: ((event: RequestEvent) => void) | undefined;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_RETRY: Readonly<Required<RetryOptions>> = {
+  maxAttempts: 4,
+  baseDelayMs: 1000,
+  maxDelayMs: 8000,
+  maxRetryAfterMs: 60_000,
+};
+
+const ENV = { apiUrl: "RESTCLOUD_API_URL", apiKey: "RESTCLOUD_API_KEY", secretKey: "RESTCLOUD_SECRET_KEY" } as const;
+
+const positive = (name: string, value: number | undefined, integer = false): void => {
+  if (value === undefined) return;
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value)))
+    throw new ConfigError(`RestCloud client: ${name} must be a positive ${integer ? "integer" : "number"}`);
+};
+
+/** Resolve options against the environment. Throws a ConfigError naming every missing or invalid setting. */
+export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
+  const env = options.env ?? process.env;
+  const pick = (key: keyof typeof ENV): string | undefined => {
+    const value = options[key] ?? env[ENV[key]];
+    return value === undefined || value.trim() === "" ? undefined : value.trim();
+  };
+  const apiUrl = pick("apiUrl");
+  const apiKey = pick("apiKey");
+  const secretKey = pick("secretKey");
+  const missing = (["apiUrl", "apiKey", "secretKey"] as const)
+    .filter((key) => ({ apiUrl, apiKey, secretKey })[key] === undefined)
+    .map((key) => `${key} (or the environment variable ${ENV[key]})`);
+  if (missing.length > 0) throw new ConfigError(`RestCloud client: missing ${missing.join(", ")}`);
+
+  let url: URL;
+  try {
+    url = new URL(apiUrl!);
+  } catch {
+    throw new ConfigError(`RestCloud client: apiUrl is not a valid URL`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new ConfigError(`RestCloud client: apiUrl must be an http or https URL`);
+  if (url.username || url.password) throw new ConfigError(`RestCloud client: apiUrl must not embed credentials`);
+
+  positive("timeoutMs", options.timeoutMs);
+  positive("maxConcurrentRequests", options.maxConcurrentRequests, true);
+  const retry = options.retry === false ? { ...DEFAULT_RETRY, maxAttempts: 1 } : { ...DEFAULT_RETRY, ...options.retry };
+  positive("retry.maxAttempts", retry.maxAttempts, true);
+  positive("retry.baseDelayMs", retry.baseDelayMs);
+  positive("retry.maxDelayMs", retry.maxDelayMs);
+  positive("retry.maxRetryAfterMs", retry.maxRetryAfterMs);
+
+  return {
+    // The operation paths start with /restapi; a base URL given with /restapi or a trailing slash works too.
+    apiUrl: url.href.replace(/\/+$/, "").replace(/\/restapi$/, ""),
+    apiKey: apiKey!,
+    secretKey: secretKey!,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxConcurrentRequests: options.maxConcurrentRequests,
+    retry,
+    log: options.log,
+    onRequest: options.onRequest,
+  };
+}

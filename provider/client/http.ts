@@ -1,0 +1,197 @@
+/**
+ * The only code in the provider that speaks HTTP: one attempt of one request, through got, under
+ * the client's concurrency limit, with credentials as headers and every trace of them redacted.
+ * Retries and verification live in retry.ts; shapes in operations/.
+ */
+import type { Got } from "got" with { "resolution-mode": "import" };
+import type { ResolvedConfig } from "./config";
+import { ApiError, RETRYABLE_STATUSES, excerpt, parseErrorBody } from "./errors";
+import { parseRetryAfter } from "./backoff";
+import { Redactor } from "./redact";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+export interface WireRequest {
+  operation: string;
+  method: HttpMethod;
+  /** The path with its parameters substituted, e.g. /restapi/vpc/deleteVpc/1234. */
+  path: string;
+  query: Record<string, string>;
+  /** The JSON body; absent for requests without one (every GET and DELETE). */
+  body?: Record<string, unknown>;
+  /** False for the one operation that takes no credentials (getpublickey). */
+  authenticated: boolean;
+  /** Changes state: decides whether a failure without an answer is ambiguous. */
+  mutating: boolean;
+  /** Overrides the client's per-request timeout. */
+  timeoutMs?: number;
+}
+
+export interface WireResponse {
+  status: number;
+  text: string;
+}
+
+// got is ESM-only and the build is CommonJS: load it once, lazily, through a dynamic import.
+let gotModule: Promise<Got> | undefined;
+const loadGot = (): Promise<Got> => (gotModule ??= import("got").then((m) => m.default));
+
+/** Connection failures where the request certainly never reached the server. */
+const NOT_SENT_CODES: ReadonlySet<string> = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ENETUNREACH",
+  "EHOSTUNREACH",
+]);
+
+/** A counting semaphore: at most `limit` holders at once, the others queue in order. */
+export class Semaphore {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly limit: number) {}
+
+  async acquire(): Promise<() => void> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.active++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.shift();
+      // Hand the slot straight to the next waiter; the count stays the same.
+      if (next) next();
+      else this.active--;
+    };
+  }
+
+  get inFlight(): number {
+    return this.active;
+  }
+}
+
+export class HttpTransport {
+  readonly #config: ResolvedConfig;
+  readonly #redactor: Redactor;
+  readonly #semaphore: Semaphore | undefined;
+
+  constructor(config: ResolvedConfig) {
+    this.#config = config;
+    this.#redactor = new Redactor([config.apiKey, config.secretKey]);
+    this.#semaphore = config.maxConcurrentRequests ? new Semaphore(config.maxConcurrentRequests) : undefined;
+  }
+
+  get redactor(): Redactor {
+    return this.#redactor;
+  }
+
+  /** Write a line to the debug log, scrubbed. */
+  log(line: string): void {
+    this.#config.log?.(this.#redactor.text(line));
+  }
+
+  /** One attempt. Resolves with a 2xx answer; throws an ApiError for anything else. */
+  async send(request: WireRequest, attempt: number): Promise<WireResponse> {
+    const got = await loadGot();
+    const headers: Record<string, string> = { accept: "application/json", "user-agent": "pulumi-restcloud" };
+    if (request.authenticated) {
+      headers.apikey = this.#config.apiKey;
+      headers.secretkey = this.#config.secretKey;
+    }
+    if (request.body !== undefined) headers["content-type"] = "application/json";
+    const search = new URLSearchParams(request.query).toString();
+    const url = `${request.path}${search ? `?${search}` : ""}`;
+    const release = await this.#semaphore?.acquire();
+    const started = Date.now();
+    let status: number | undefined;
+    let failure: ApiError | undefined;
+    try {
+      const response = await got(`${this.#config.apiUrl}${url}`, {
+        method: request.method,
+        headers,
+        ...(request.body !== undefined ? { json: request.body } : {}),
+        timeout: { request: request.timeoutMs ?? this.#config.timeoutMs },
+        retry: { limit: 0 },
+        throwHttpErrors: false,
+        // Redirects would carry the credentials elsewhere; the API does not redirect.
+        followRedirect: false,
+        responseType: "text",
+      });
+      status = response.statusCode;
+      if (status >= 200 && status < 300) return { status, text: response.body };
+      failure = this.httpError(request, status, response.body, response.headers["retry-after"]);
+      throw failure;
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      failure = this.connectionError(request, error);
+      throw failure;
+    } finally {
+      release?.();
+      this.report(request, url, headers, attempt, started, status, failure);
+    }
+  }
+
+  private httpError(
+    request: WireRequest,
+    status: number,
+    text: string,
+    retryAfter: string | string[] | undefined,
+  ): ApiError {
+    const parsed = parseErrorBody(text);
+    return new ApiError({
+      operation: request.operation,
+      method: request.method,
+      path: request.path,
+      status,
+      errorCode: this.#redactor.text(parsed.errorCode ?? `HTTP_${status}`),
+      message: this.#redactor.text(parsed.message ?? "(empty body)"),
+      retryable: RETRYABLE_STATUSES.has(status),
+      // A 5xx after a mutation was sent may come after the work was done. 550 is a refusal, 501 never ran.
+      ambiguous: request.mutating && status >= 500 && status !== 550 && status !== 501,
+      retryAfterMs: parseRetryAfter(retryAfter),
+    });
+  }
+
+  private connectionError(request: WireRequest, error: unknown): ApiError {
+    const code = (error as { code?: unknown }).code;
+    const errorCode = typeof code === "string" ? code : "REQUEST_FAILED";
+    const raw = error instanceof Error ? error.message : String(error);
+    return new ApiError({
+      operation: request.operation,
+      method: request.method,
+      path: request.path,
+      errorCode,
+      message: this.#redactor.text(excerpt(raw)),
+      retryable: true,
+      ambiguous: request.mutating && !NOT_SENT_CODES.has(errorCode),
+    });
+  }
+
+  private report(
+    request: WireRequest,
+    url: string,
+    headers: Record<string, string>,
+    attempt: number,
+    started: number,
+    status: number | undefined,
+    failure: ApiError | undefined,
+  ): void {
+    const durationMs = Date.now() - started;
+    const outcome = status !== undefined ? String(status) : `${failure?.errorCode ?? "no response"}`;
+    this.log(`${request.method} ${url} -> ${outcome} (${durationMs} ms) [${request.operation} attempt ${attempt}]`);
+    const onRequest = this.#config.onRequest;
+    if (!onRequest) return;
+    onRequest({
+      operation: request.operation,
+      method: request.method,
+      url: this.#redactor.text(url),
+      attempt,
+      headers: this.#redactor.headers(headers),
+      ...(request.body !== undefined ? { body: this.#redactor.value(request.body) } : {}),
+      ...(status !== undefined ? { status } : {}),
+      durationMs,
+      ...(failure ? { error: failure.message } : {}),
+    });
+  }
+}

@@ -1,0 +1,253 @@
+/** Hosts, instances and VM snapshots: /restapi/host, /restapi/instance, /restapi/vmsnapshot. */
+import { z } from "zod";
+import { B, I, ID, S, anyInput, flag, input, int64, positiveInt, record, ref, text } from "../schema";
+import { list, object, one, op } from "./define";
+
+export const hostRecord = record({
+  uuid: ID,
+  name: S,
+  hypervisor: S,
+  podName: S,
+  cpuCores: S,
+  cpuAllocated: S,
+  cpuUsed: S,
+  memoryTotal: S,
+  memoryUsedPercentage: S,
+  memoryAllocatedPercentage: S,
+  vmCount: S,
+  status: S,
+  isActive: B,
+});
+export type Host = z.output<typeof hostRecord>;
+
+export const instanceRecord = record({
+  uuid: ID,
+  name: S,
+  displayName: S,
+  description: S,
+  instanceOwnerName: S,
+  zoneUuid: S,
+  templateUuid: S,
+  templateName: S,
+  computeOfferingUuid: S,
+  storageOfferingUuid: S,
+  networkUuid: S,
+  networkName: S,
+  sshUuid: S,
+  memory: S,
+  cpuCore: S,
+  rootDiskSize: I,
+  diskSize: I,
+  volumeSize: S,
+  instancePrivateIp: S,
+  /** Running, Stopped, ... (the spec shows only the sample Running). */
+  state: S,
+  status: S,
+  isActive: B,
+});
+export type Instance = z.output<typeof instanceRecord>;
+
+export const instanceNetworkRecord = record({
+  uuid: ID,
+  name: S,
+  netmask: S,
+  gateway: S,
+  privateIp: S,
+  publicIp: S,
+  type: S,
+  defaultNetwork: B,
+});
+export type InstanceNetwork = z.output<typeof instanceNetworkRecord>;
+
+export const vmStatusRecord = record({ uuid: S, status: S });
+export type VmStatus = z.output<typeof vmStatusRecord>;
+
+export const vmSnapshotRecord = record({
+  uuid: ID,
+  name: S,
+  description: S,
+  zoneUuid: S,
+  domainName: S,
+  jobId: S,
+  isCurrent: B,
+  createdTimeStamp: I,
+  status: S,
+  isActive: B,
+});
+export type VmSnapshot = z.output<typeof vmSnapshotRecord>;
+
+/** The answer of a delete that gives `{uuid, status}` (volume, VM snapshot); a bare `true` is accepted too. */
+export const deletionRecord = z.preprocess((value) => (value === true ? {} : value), record({ uuid: S, status: S }));
+export type Deletion = z.output<typeof deletionRecord>;
+
+/** The answer of the operations whose response the spec does not show: any JSON, kept as is. */
+export const unknownAnswer = z.unknown();
+
+const HOST = "listHostResponse";
+const INSTANCE = "listInstanceResponse";
+const VM_SNAPSHOT = "listVmSnapshotResponse";
+const byUuid = input({ uuid: ref });
+
+export const hostOperations = {
+  list: op({
+    name: "hostList",
+    method: "GET",
+    path: "/restapi/host/hostList",
+    input: input({ uuid: ref.optional() }),
+    response: list(HOST, hostRecord),
+    mutating: false,
+  }),
+};
+
+/** An action on one instance, by GET with the uuid in the query, answering the instance. */
+const instanceAction = <Shape extends z.core.$ZodShape>(name: string, shape: Shape) =>
+  op({
+    name,
+    method: "GET",
+    path: `/restapi/instance/${name}`,
+    input: input({ uuid: ref, ...shape }),
+    response: one(INSTANCE, instanceRecord),
+    mutating: true,
+  });
+
+/** The four GETs whose parameters and response the spec does not show. */
+const unshownInstanceCall = (name: string, mutating: boolean) =>
+  op({
+    name,
+    method: "GET",
+    path: `/restapi/instance/${name}`,
+    input: anyInput,
+    response: object(unknownAnswer),
+    mutating,
+  });
+
+export const instanceOperations = {
+  create: op({
+    name: "createInstance",
+    method: "POST",
+    path: "/restapi/instance/createInstance",
+    input: input({
+      name: ref,
+      zoneUuid: ref,
+      templateUuid: ref,
+      computeOfferingUuid: ref,
+      networkUuid: ref,
+      storageOfferingUuid: ref.optional(),
+      /** Custom offerings only. */
+      cpuCore: text.optional(),
+      memory: text.optional(),
+      rootDiskSize: positiveInt.optional(),
+      /** GB, of the data disk. */
+      diskSize: positiveInt.optional(),
+      sshKeyName: ref.optional(),
+      securitygroupName: ref.optional(),
+      hypervisorName: ref.optional(),
+    }),
+    response: one(INSTANCE, instanceRecord),
+    mutating: true,
+  }),
+  list: op({
+    name: "instanceList",
+    method: "GET",
+    path: "/restapi/instance/instanceList",
+    input: input({ zoneUuid: ref, vmUuid: ref.optional() }),
+    response: list(INSTANCE, instanceRecord),
+    mutating: false,
+  }),
+  status: op({
+    name: "vmStatus",
+    method: "GET",
+    path: "/restapi/instance/vmStatus",
+    input: byUuid,
+    response: object(vmStatusRecord),
+    mutating: false,
+  }),
+  start: instanceAction("startInstance", {}),
+  stop: instanceAction("stopInstance", { forceStop: flag }),
+  resize: instanceAction("resizeVm", {
+    offeringUuid: ref,
+    /** Custom offerings only. */
+    cpuCore: int64.optional(),
+    memory: int64.optional(),
+  }),
+  recover: instanceAction("recoverVm", {}),
+  destroy: instanceAction("destroyInstance", { expunge: flag }),
+  updateName: op({
+    name: "updateInstanceName",
+    method: "PUT",
+    path: "/restapi/instance/updateInstanceName",
+    input: input({ uuid: ref, displayName: ref }),
+    response: list(INSTANCE, instanceRecord),
+    mutating: true,
+  }),
+  networks: op({
+    name: "instanceNetworkList",
+    method: "GET",
+    path: "/restapi/instance/instanceNetworkList",
+    input: byUuid,
+    response: list("svcInstanceNetworkResponses", instanceNetworkRecord),
+    mutating: false,
+  }),
+  attachNetwork: op({
+    name: "attachNetwork",
+    method: "POST",
+    path: "/restapi/instance/attachNetwork",
+    input: input({ uuid: ref, networkUuid: ref }),
+    response: one(INSTANCE, instanceRecord),
+    mutating: true,
+  }),
+  detachNetwork: op({
+    name: "detachNetwork",
+    method: "POST",
+    path: "/restapi/instance/detachNetwork",
+    input: input({ uuid: ref, networkUuid: ref }),
+    // Response: not shown; kept as is.
+    response: object(unknownAnswer),
+    mutating: true,
+  }),
+  attachIso: unshownInstanceCall("attachIso", true),
+  detachIso: unshownInstanceCall("detachIso", true),
+  resetSshKey: unshownInstanceCall("resetSSHkey", true),
+  passwords: unshownInstanceCall("instancePasswordList", false),
+};
+
+export const vmSnapshotOperations = {
+  create: op({
+    name: "createVmSnapshot",
+    method: "POST",
+    path: "/restapi/vmsnapshot/createVmSnapshot",
+    input: input({
+      name: ref,
+      zoneUuid: ref,
+      virtualmachineUuid: ref,
+      description: text.optional(),
+      snapshotMemory: flag.optional(),
+    }),
+    response: one(VM_SNAPSHOT, vmSnapshotRecord),
+    mutating: true,
+  }),
+  list: op({
+    name: "vmsnapshotList",
+    method: "GET",
+    path: "/restapi/vmsnapshot/vmsnapshotList",
+    input: input({ zoneUuid: ref, uuid: ref.optional(), jobId: ref.optional() }),
+    response: list(VM_SNAPSHOT, vmSnapshotRecord),
+    mutating: false,
+  }),
+  revert: op({
+    name: "revertToVmSnapshot",
+    method: "GET",
+    path: "/restapi/vmsnapshot/revertToVmSnapshot",
+    input: byUuid,
+    response: one(VM_SNAPSHOT, vmSnapshotRecord),
+    mutating: true,
+  }),
+  delete: op({
+    name: "deleteVmSnapshot",
+    method: "DELETE",
+    path: "/restapi/vmsnapshot/deleteVmSnapshot/{uuid}",
+    input: byUuid,
+    response: object(deletionRecord),
+    mutating: true,
+  }),
+};

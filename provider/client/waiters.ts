@@ -1,0 +1,179 @@
+/**
+ * Waiters: poll until a condition holds, with bounded exponential backoff (fast first polls, 100 ms
+ * doubling to a 5 s cap), an overall timeout per call, a progress callback, and a timeout error
+ * that says what was awaited and the last state seen. The poll function is always injected, so
+ * that waiters of one kind can later share list calls.
+ */
+import { backoffDelay, sleep as realSleep } from "./backoff";
+import { ApiError, JobFailedError, WaitTimeoutError, excerpt, isNotFound } from "./errors";
+import type { AsyncJob } from "./operations/jobs";
+
+export interface WaitProgress<T> {
+  awaited: string;
+  polls: number;
+  elapsedMs: number;
+  /** The last value polled (undefined: absent, or the poll failed transiently). */
+  last: T | undefined;
+  /** The last state, described. */
+  state: string;
+}
+
+export interface WaitOptions<T> {
+  /** Overall limit (default 10 minutes, as public clients of this API use). */
+  timeoutMs?: number;
+  /** Delay before the second poll (default 100 ms); the first poll is immediate. */
+  initialDelayMs?: number;
+  /** Cap of the delay between polls (default 5000 ms). */
+  maxDelayMs?: number;
+  /** Growth of the delay per poll (default 2). */
+  factor?: number;
+  /** Called after every poll. */
+  onProgress?: (progress: WaitProgress<T>) => void;
+  /** How a polled value reads in progress reports and the timeout error (default: its state/status). */
+  describe?: (value: T | undefined) => string;
+  signal?: AbortSignal;
+  /** Injectable time, for tests. */
+  clock?: { now(): number; sleep(ms: number, signal?: AbortSignal): Promise<void> };
+}
+
+export const DEFAULT_WAIT = { timeoutMs: 600_000, initialDelayMs: 100, maxDelayMs: 5000, factor: 2 } as const;
+
+/** A record's lifecycle fields, never its other values (which may hold secrets). */
+export function describeState(value: unknown): string {
+  if (value === undefined || value === null) return "absent";
+  if (typeof value !== "object") return excerpt(String(value), 100);
+  const fields = value as Record<string, unknown>;
+  const parts = ["state", "status", "isActive", "errorCode", "errorMessage"]
+    .filter((key) => fields[key] !== undefined && fields[key] !== null)
+    .map((key) => `${key}=${excerpt(String(fields[key]), 100)}`);
+  return parts.length > 0 ? parts.join(" ") : "present";
+}
+
+const realClock = { now: () => Date.now(), sleep: realSleep };
+
+/**
+ * The core loop: poll until `done(value)`; a retryable ApiError from a poll counts as a poll that
+ * saw nothing new (the transport has already retried it), any other error ends the wait.
+ */
+export async function pollUntil<T>(
+  awaited: string,
+  poll: () => Promise<T | undefined>,
+  done: (value: T | undefined) => boolean,
+  options: WaitOptions<T> = {},
+): Promise<T | undefined> {
+  const clock = options.clock ?? realClock;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_WAIT.timeoutMs;
+  const describe = options.describe ?? describeState;
+  const policy = {
+    initialMs: options.initialDelayMs ?? DEFAULT_WAIT.initialDelayMs,
+    maxMs: options.maxDelayMs ?? DEFAULT_WAIT.maxDelayMs,
+    factor: options.factor ?? DEFAULT_WAIT.factor,
+  };
+  const started = clock.now();
+  let state = "not polled yet";
+  for (let polls = 1; ; polls++) {
+    let value: T | undefined;
+    let settled = false;
+    try {
+      value = await poll();
+      state = describe(value);
+      settled = done(value);
+    } catch (error) {
+      if (!(error instanceof ApiError) || !error.retryable) throw error;
+      state = `poll failed: ${error.errorCode}`;
+    }
+    const elapsedMs = clock.now() - started;
+    options.onProgress?.({ awaited, polls, elapsedMs, last: value, state });
+    if (settled) return value;
+    const remaining = timeoutMs - elapsedMs;
+    if (remaining <= 0) throw new WaitTimeoutError(awaited, state, elapsedMs, polls);
+    await clock.sleep(Math.min(backoffDelay(polls - 1, policy), remaining), options.signal);
+  }
+}
+
+/** Until the polled record exists and satisfies `until` (e.g. a state); answers that record. */
+export async function waitFor<T>(
+  spec: { awaited: string; poll: () => Promise<T | undefined>; until: (value: T) => boolean },
+  options: WaitOptions<NoInfer<T>> = {},
+): Promise<T> {
+  const value = await pollUntil(spec.awaited, spec.poll, (v) => v !== undefined && spec.until(v), options);
+  return value as T;
+}
+
+const sameValue = (actual: unknown, expected: unknown): boolean =>
+  typeof expected === "object" && expected !== null
+    ? JSON.stringify(actual) === JSON.stringify(expected)
+    : actual === expected || (actual !== undefined && actual !== null && String(actual) === String(expected));
+
+/** Until an update is visible: every field of `expected` reads back equal (scalars compared as text). */
+export async function waitForVisible<T extends object>(
+  spec: { awaited: string; poll: () => Promise<T | undefined>; expected: Partial<T> },
+  options: WaitOptions<NoInfer<T>> = {},
+): Promise<T> {
+  const entries = Object.entries(spec.expected).filter(([, value]) => value !== undefined);
+  const describe =
+    options.describe ??
+    ((value: T | undefined) =>
+      value === undefined
+        ? "absent"
+        : entries
+            .filter(([key, want]) => !sameValue((value as Record<string, unknown>)[key], want))
+            .map(([key]) => `${key} not yet updated`)
+            .join(", ") || "updated");
+  return waitFor(
+    {
+      awaited: spec.awaited,
+      poll: spec.poll,
+      until: (value) => entries.every(([key, want]) => sameValue((value as Record<string, unknown>)[key], want)),
+    },
+    { ...options, describe },
+  );
+}
+
+/** Until the record is gone: the poll answers undefined, or a 404. */
+export async function waitForGone<T>(
+  spec: { awaited: string; poll: () => Promise<T | undefined> },
+  options: WaitOptions<NoInfer<T>> = {},
+): Promise<void> {
+  const poll = async (): Promise<T | undefined> => {
+    try {
+      return await spec.poll();
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  };
+  await pollUntil(spec.awaited, poll, (value) => value === undefined, {
+    ...options,
+    describe:
+      options.describe ?? ((value) => (value === undefined ? "gone" : `still listed (${describeState(value)})`)),
+  });
+}
+
+/** IN_PROGRESS -> SUCCEEDED | FAILED; some clients see PENDING and COMPLETE. */
+export const JOB_SUCCEEDED: ReadonlySet<string> = new Set(["SUCCEEDED", "COMPLETE", "COMPLETED", "SUCCESS"]);
+export const JOB_FAILED: ReadonlySet<string> = new Set(["FAILED", "FAILURE", "ERROR"]);
+
+/** Until the job is finished: answers the job when it SUCCEEDED, throws a JobFailedError when it FAILED. */
+export async function waitForJob(
+  spec: { jobId: string; poll: (jobId: string) => Promise<AsyncJob | undefined> },
+  options: WaitOptions<AsyncJob> = {},
+): Promise<AsyncJob> {
+  const finished = (job: AsyncJob): boolean => {
+    const status = (job.status ?? "").toUpperCase();
+    return JOB_SUCCEEDED.has(status) || JOB_FAILED.has(status);
+  };
+  const job = await waitFor(
+    { awaited: `job ${spec.jobId} to finish`, poll: () => spec.poll(spec.jobId), until: finished },
+    options,
+  );
+  if (JOB_FAILED.has((job.status ?? "").toUpperCase())) {
+    throw new JobFailedError(
+      spec.jobId,
+      job.resourceId ?? undefined,
+      job.errorCode ?? "JOB_FAILED",
+      job.errorMessage ?? "no error message",
+    );
+  }
+  return job;
+}

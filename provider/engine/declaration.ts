@@ -1,0 +1,114 @@
+/**
+ * A resource is a declaration: what is true of it (its inputs, what replaces, what updates in place
+ * through which call, what to wait for). The engine (engine.ts) holds how to act on that, for any
+ * declaration; the dynamic adapter (../dynamic) maps the engine onto Pulumi's dynamic providers.
+ */
+import type { z } from "zod";
+import type { RestCloudClient } from "../client";
+
+/** Waits, in milliseconds, per operation. Pulumi's `customTimeouts` override them per resource. */
+export interface Timeouts {
+  create: number;
+  update: number;
+  delete: number;
+}
+
+/** The provider configuration the engine runs with (from `restcloud:*` config or RESTCLOUD_* variables). */
+export interface ProviderSettings {
+  /** The default zone for resources that take a `zoneUuid` and were given none. */
+  readonly zoneUuid?: string;
+}
+
+/** What a declaration's functions receive: a client, the settings, and this operation's time budget. */
+export interface OperationContext {
+  readonly client: RestCloudClient;
+  readonly settings: ProviderSettings;
+  /** The overall time this operation may wait (create, update or delete timeout). */
+  readonly timeoutMs: number;
+  /** Reports progress of a long wait (shown by `pulumi up` in verbose mode). */
+  progress(message: string): void;
+}
+
+/** What a declaration's read returns: the live values of the inputs (for drift) and the outputs. */
+export interface LiveView<I, O> {
+  inputs: Partial<I>;
+  outputs: O;
+}
+
+/** An in-place update: the inputs it changes and the call(s) that do it, awaited until visible. */
+export interface UpdateStep<I> {
+  /** The inputs this step updates. A change to any of them runs the step. */
+  readonly fields: readonly (keyof I & string)[];
+  /** The API call(s), for the README's update/replace table (e.g. "updateVpc"). */
+  readonly via: string;
+  /** Applies the new values and waits until they are visible. `olds` also holds the last outputs. */
+  apply(ctx: OperationContext, id: string, news: I, olds: I & Record<string, unknown>): Promise<void>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyObjectSchema = z.ZodObject<any>;
+
+export interface ResourceDeclaration<
+  IS extends AnyObjectSchema = AnyObjectSchema,
+  OS extends AnyObjectSchema = AnyObjectSchema,
+> {
+  /** The type name users see: `restcloud:Vpc`. */
+  readonly type: string;
+  /** One paragraph for the docs and schema.json. */
+  readonly description: string;
+  /** The arguments: camelCase, each with `.describe()` (its effect and default); may carry refinements. */
+  readonly inputs: IS;
+  /** The outputs beyond the arguments: the record's fields, named as users say them. */
+  readonly outputs: OS;
+  /** The argument auto-named `<logical name>-<random suffix>` when not given (stable across updates). */
+  readonly autoName?: keyof z.infer<IS> & string;
+  /** The argument that defaults to the provider's `restcloud:zoneUuid`. */
+  readonly zoneDefault?: keyof z.infer<IS> & string;
+  /**
+   * Defaults applied by check and kept in state, so that drift from them shows (e.g. an instance
+   * stopped out of band while its desired state defaults to Running).
+   */
+  readonly defaults?: Partial<z.infer<IS>>;
+  /** Arguments whose change replaces the resource. */
+  readonly replaceOn: readonly (keyof z.infer<IS> & string)[];
+  /** Arguments updated in place, and how. Every argument is in replaceOn or in one step (a unit test checks). */
+  readonly updates: readonly UpdateStep<z.infer<IS>>[];
+  /** Arguments that are secrets: always encrypted in state, in inputs and outputs alike. */
+  readonly secretInputs?: readonly (keyof z.infer<IS> & string)[];
+  /** Outputs to keep secret beyond those whose key matches a secret input. */
+  readonly secretOutputs?: readonly (keyof z.infer<OS> & string)[];
+  /** Delete the old resource before creating its replacement (names unique in the account). */
+  readonly deleteBeforeReplace?: boolean;
+  readonly defaultTimeouts: Timeouts;
+  /**
+   * Sends the create call and returns the new id as soon as the API gives it, with what the answer
+   * already says that later reads need (e.g. the zone of a rule, whose list calls take a zone).
+   */
+  create(ctx: OperationContext, inputs: z.infer<IS>): Promise<Created<z.infer<OS>>>;
+  /** Waits until the created record is ready. A failure here keeps the id in state (nothing is orphaned). */
+  awaitReady?(ctx: OperationContext, id: string, state: State<IS, OS>): Promise<void>;
+  /** The live record as inputs and outputs; undefined when it is gone. */
+  read(
+    ctx: OperationContext,
+    id: string,
+    state: State<IS, OS>,
+  ): Promise<LiveView<z.infer<IS>, z.infer<OS>> | undefined>;
+  /** Sends the delete call(s) and waits until the record is gone. */
+  delete(ctx: OperationContext, id: string, state: State<IS, OS>): Promise<void>;
+}
+
+/** The new id, and outputs the create's answer already gives. */
+export interface Created<O> {
+  id: string;
+  known?: Partial<O>;
+}
+
+/** What the engine knows of a resource: its arguments and, once read, its outputs. */
+export type State<IS extends AnyObjectSchema, OS extends AnyObjectSchema> = z.infer<IS> & Partial<z.infer<OS>>;
+
+/** Identity function that gives a declaration its types. */
+export function defineResource<IS extends AnyObjectSchema, OS extends AnyObjectSchema>(
+  declaration: ResourceDeclaration<IS, OS>,
+): ResourceDeclaration<IS, OS> {
+  return declaration;
+}

@@ -1,0 +1,269 @@
+/**
+ * The one implementation of check, diff, create, read, update and delete, for any declaration.
+ * Independent of Pulumi's dynamic-provider interface: plain values in, plain values out, so that a
+ * native provider plugin could serve the same declarations.
+ */
+import { randomBytes } from "node:crypto";
+import type { z } from "zod";
+import type { OperationContext, ProviderSettings, ResourceDeclaration, Timeouts } from "./declaration";
+import type { RestCloudClient } from "../client";
+
+/** The value Pulumi sends for inputs not yet known during a preview. */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/** The hidden input the resource classes add: what the engine needs from the program side. */
+export const META_KEY = "__restcloud";
+export interface ResourceMeta {
+  /** The logical name, set when the auto-named argument was not given. */
+  autoName?: string;
+  /** The name generated for it (set by check, kept in state). */
+  generatedName?: string;
+  /** Pulumi's customTimeouts, as given ("10m", "90s", "1h"). */
+  timeouts?: { create?: string; update?: string; delete?: string };
+}
+
+export type PropertyMap = Record<string, unknown>;
+
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
+
+export interface DiffOutcome {
+  changes: boolean;
+  replaces: string[];
+  /** Arguments that changed and are updated in place. */
+  updates: string[];
+  deleteBeforeReplace: boolean;
+}
+
+/** Raised when a create was accepted but the wait for readiness failed: the id goes to state. */
+export class ResourceInitError extends Error {
+  constructor(
+    message: string,
+    readonly id: string,
+    readonly properties: PropertyMap,
+    readonly reasons: string[],
+  ) {
+    super(message);
+    this.name = "ResourceInitError";
+  }
+}
+
+function containsUnknown(value: unknown): boolean {
+  if (value === UNKNOWN) return true;
+  if (Array.isArray(value)) return value.some(containsUnknown);
+  if (value && typeof value === "object") return Object.values(value).some(containsUnknown);
+  return false;
+}
+
+export function isDeepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a as object).filter((k) => (a as PropertyMap)[k] !== undefined);
+  const kb = Object.keys(b as object).filter((k) => (b as PropertyMap)[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => isDeepEqual((a as PropertyMap)[k], (b as PropertyMap)[k]));
+}
+
+/** "90s", "10m", "1h", "1h30m" to milliseconds; undefined when absent or unreadable. */
+export function parseDuration(text: string | undefined): number | undefined {
+  if (!text) return undefined;
+  const pattern = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
+  const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+  let total = 0;
+  let consumed = "";
+  for (const match of text.matchAll(pattern)) {
+    total += Number(match[1]) * units[match[2]];
+    consumed += match[0];
+  }
+  return consumed === text.replace(/\s+/g, "") && total > 0 ? total : undefined;
+}
+
+function inputKeys(declaration: ResourceDeclaration): string[] {
+  return Object.keys(declaration.inputs.shape);
+}
+
+/** Only the declared arguments (and the hidden meta), in their declared order. */
+function pickInputs(declaration: ResourceDeclaration, props: PropertyMap): PropertyMap {
+  const picked: PropertyMap = {};
+  for (const key of inputKeys(declaration)) if (props[key] !== undefined) picked[key] = props[key];
+  return picked;
+}
+
+export interface EngineEnvironment {
+  client(): RestCloudClient;
+  settings(): ProviderSettings;
+  progress?(message: string): void;
+}
+
+export class Engine {
+  constructor(
+    readonly declaration: ResourceDeclaration,
+    private readonly environment: EngineEnvironment,
+  ) {}
+
+  /**
+   * Validates the arguments (a failure per bad field, unknown values pass) and fills defaults:
+   * the auto-name (kept from the previous inputs when there are any) and the default zone.
+   */
+  check(olds: PropertyMap, news: PropertyMap): { inputs: PropertyMap; failures: CheckFailure[] } {
+    const d = this.declaration;
+    const meta = (news[META_KEY] ?? {}) as ResourceMeta;
+    const inputs: PropertyMap = { ...news };
+    if (d.autoName && inputs[d.autoName] === undefined && meta.autoName) {
+      // The generated name lives in the meta: the argument itself may have been refreshed to a
+      // drifted live value, which must show as drift and not become the new default.
+      const oldMeta = (olds[META_KEY] ?? {}) as ResourceMeta;
+      const generated =
+        oldMeta.autoName === meta.autoName && oldMeta.generatedName
+          ? oldMeta.generatedName
+          : `${meta.autoName}-${randomBytes(4).toString("hex").slice(0, 7)}`;
+      inputs[d.autoName] = generated;
+      inputs[META_KEY] = { ...meta, generatedName: generated };
+    }
+    for (const [key, value] of Object.entries(d.defaults ?? {})) {
+      if (inputs[key] === undefined) inputs[key] = value;
+    }
+    if (d.zoneDefault && inputs[d.zoneDefault] === undefined) {
+      const zone = this.environment.settings().zoneUuid;
+      if (zone) inputs[d.zoneDefault] = zone;
+    }
+    const failures: CheckFailure[] = [];
+    if (d.zoneDefault && inputs[d.zoneDefault] === undefined) {
+      failures.push({
+        property: d.zoneDefault,
+        reason: "is required: set it, or set the provider's default zone (pulumi config set restcloud:zoneUuid <uuid>)",
+      });
+    }
+    const unknownKeys = new Set(Object.keys(inputs).filter((k) => containsUnknown(inputs[k])));
+    const result = d.inputs.safeParse(pickInputs(d, inputs));
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const property = issue.path.map(String).join(".");
+        if (unknownKeys.has(String(issue.path[0]))) continue;
+        if (issue.path.length === 0 && unknownKeys.size > 0) continue; // a cross-field rule over unknowns
+        failures.push({ property: property || "(arguments)", reason: this.reason(issue) });
+      }
+    }
+    for (const key of Object.keys(news)) {
+      if (key !== META_KEY && key !== "__provider" && !(key in d.inputs.shape)) {
+        failures.push({ property: key, reason: `is not an argument of ${d.type}` });
+      }
+    }
+    return { inputs, failures };
+  }
+
+  private reason(issue: z.core.$ZodIssue): string {
+    return issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message;
+  }
+
+  /** Per argument: replace (replaceOn), update in place (an update step), or no change. */
+  diff(olds: PropertyMap, news: PropertyMap): DiffOutcome {
+    const d = this.declaration;
+    const replaces: string[] = [];
+    const updates: string[] = [];
+    for (const key of inputKeys(d)) {
+      const changed = containsUnknown(news[key]) || !isDeepEqual(olds[key], news[key]);
+      if (!changed) continue;
+      if ((d.replaceOn as readonly string[]).includes(key)) replaces.push(key);
+      else updates.push(key);
+    }
+    return {
+      changes: replaces.length + updates.length > 0,
+      replaces,
+      updates,
+      deleteBeforeReplace: Boolean(d.deleteBeforeReplace) && replaces.length > 0,
+    };
+  }
+
+  private context(operation: keyof Timeouts, props: PropertyMap): OperationContext {
+    const meta = (props[META_KEY] ?? {}) as ResourceMeta;
+    const timeoutMs = parseDuration(meta.timeouts?.[operation]) ?? this.declaration.defaultTimeouts[operation];
+    const progress = this.environment.progress ?? (() => undefined);
+    return {
+      client: this.environment.client(),
+      settings: this.environment.settings(),
+      timeoutMs,
+      progress: (message) => progress(`${this.declaration.type}: ${message}`),
+    };
+  }
+
+  private parseInputs(props: PropertyMap): Record<string, unknown> {
+    return this.declaration.inputs.parse(pickInputs(this.declaration, props)) as Record<string, unknown>;
+  }
+
+  /** The state kept for a resource: its arguments, the meta, and the outputs read back. */
+  private state(inputs: PropertyMap, outputs: PropertyMap): PropertyMap {
+    return { ...outputs, ...inputs };
+  }
+
+  async create(props: PropertyMap): Promise<{ id: string; state: PropertyMap }> {
+    const ctx = this.context("create", props);
+    const inputs = this.parseInputs(props);
+    const { id, known = {} } = await this.declaration.create(ctx, inputs);
+    const created = { ...known, ...inputs };
+    try {
+      await this.declaration.awaitReady?.(ctx, id, created);
+      const live = await this.declaration.read(ctx, id, created);
+      if (!live) throw new Error(`${this.declaration.type} ${id} was created but is no longer listed`);
+      return { id, state: this.state(props, { ...known, ...live.outputs }) };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new ResourceInitError(
+        `${this.declaration.type} ${id} was created but did not become ready: ${message}`,
+        id,
+        this.state(props, known),
+        [message],
+      );
+    }
+  }
+
+  /** The live state, or undefined when the record is gone (refresh then drops it from the stack). */
+  async read(id: string, props: PropertyMap): Promise<{ state: PropertyMap; inputs: PropertyMap } | undefined> {
+    const ctx = this.context("update", props);
+    const live = await this.declaration.read(ctx, id, props as Record<string, unknown>);
+    if (!live) return undefined;
+    // Drift is reported for the arguments the program declared: an optional argument left out
+    // takes whatever default the API applies, and that is no drift.
+    const declared = pickInputs(this.declaration, props);
+    const liveInputs: PropertyMap = { ...declared };
+    for (const [key, value] of Object.entries(definedOnly(live.inputs))) {
+      if (declared[key] !== undefined) liveInputs[key] = value;
+    }
+    if (props[META_KEY] !== undefined) liveInputs[META_KEY] = props[META_KEY];
+    return { state: this.state(liveInputs, live.outputs), inputs: liveInputs };
+  }
+
+  /** Runs the update steps whose arguments changed, in declaration order, each awaited until visible. */
+  async update(id: string, olds: PropertyMap, news: PropertyMap): Promise<PropertyMap> {
+    const ctx = this.context("update", news);
+    const { updates, replaces } = this.diff(olds, news);
+    if (replaces.length > 0)
+      throw new Error(`${this.declaration.type}: ${replaces.join(", ")} cannot be updated in place`);
+    const newInputs = this.parseInputs(news);
+    const oldInputs = olds as Record<string, unknown>;
+    const pending = new Set(updates);
+    for (const step of this.declaration.updates) {
+      if (step.fields.some((f) => pending.has(f))) {
+        await step.apply(ctx, id, newInputs, oldInputs);
+        for (const f of step.fields) pending.delete(f);
+      }
+    }
+    if (pending.size > 0) {
+      throw new Error(`${this.declaration.type}: no update step declared for ${[...pending].join(", ")}`);
+    }
+    const live = await this.declaration.read(ctx, id, { ...olds, ...newInputs });
+    if (!live) throw new Error(`${this.declaration.type} ${id} disappeared during the update`);
+    return this.state(news, live.outputs);
+  }
+
+  async delete(id: string, props: PropertyMap): Promise<void> {
+    const ctx = this.context("delete", props);
+    await this.declaration.delete(ctx, id, props as Record<string, unknown>);
+  }
+}
+
+function definedOnly(values: PropertyMap): PropertyMap {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+}

@@ -1,0 +1,57 @@
+/** What the resource declarations share: waits bounded by the operation's timeout, look-ups by uuid. */
+import { z } from "zod";
+import type { OperationContext } from "../engine/declaration";
+import type { WaitOptions } from "../client/waiters";
+import { resourceName, uuid } from "../engine/validators";
+
+/** Waits that honour the operation's timeout (customTimeouts) and report progress every few polls. */
+export function waitOptions<T>(ctx: OperationContext): WaitOptions<T> {
+  return {
+    timeoutMs: ctx.timeoutMs,
+    onProgress: (p) => {
+      if (p.polls % 5 === 0)
+        ctx.progress(`waiting for ${p.awaited}: ${p.state} after ${Math.round(p.elapsedMs / 1000)}s`);
+    },
+  };
+}
+
+/** The record with this uuid in a list answer (lists may hold duplicates or more than asked for). */
+export function byUuid<T extends { uuid?: string }>(records: readonly T[], id: string): T | undefined {
+  return records.find((r) => r.uuid === id);
+}
+
+/** A port as the API writes it (a string) to the number users declare. */
+export function portNumber(value: string | undefined): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  const n = Number(value);
+  return Number.isInteger(n) ? n : undefined;
+}
+
+/** A port users declare to the string the API takes. */
+export function portText(value: number | undefined): string | undefined {
+  return value === undefined ? undefined : String(value);
+}
+
+/** Standard argument documentation, shared so that every resource says the same thing the same way. */
+export const args = {
+  name: (what: string) =>
+    resourceName
+      .optional()
+      .describe(`The ${what}'s name. Default: the resource's logical name plus a random suffix, kept across updates.`),
+  zoneUuid: (what: string) =>
+    uuid
+      .optional()
+      .describe(
+        `The zone of the ${what}. Default: the provider's \`restcloud:zoneUuid\`. Changing it replaces the ${what}.`,
+      ),
+};
+
+/** Outputs every record carries. */
+export const recordOutputs = {
+  uuid: z.string().describe("The record's identifier (the same as the resource's id)."),
+  status: z.string().optional().describe('The record\'s status as the API reports it (e.g. "Active").'),
+  isActive: z.boolean().optional().describe("Whether the API reports the record as active."),
+};
+
+/** Minutes to milliseconds, for default timeouts. */
+export const minutes = (n: number): number => n * 60_000;

@@ -1,0 +1,327 @@
+import { z } from "zod";
+import { defineResource, type OperationContext } from "../engine/declaration";
+import { resourceName, uuid } from "../engine/validators";
+import { restcloudResource } from "../dynamic/resource";
+import { ApiError } from "../client/errors";
+import { waitFor, waitForGone, waitForVisible } from "../client/waiters";
+import { args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
+
+const DESIRED_STATES = ["Running", "Stopped"] as const;
+type DesiredState = (typeof DESIRED_STATES)[number];
+
+async function getInstance(ctx: OperationContext, zoneUuid: string, id: string) {
+  return byUuid(await ctx.client.instance.list({ zoneUuid, vmUuid: id }), id);
+}
+
+/** Waits until the instance settles in `state` (Starting and Stopping are transitions). */
+async function waitForState(ctx: OperationContext, zoneUuid: string, id: string, state: string) {
+  return waitFor(
+    {
+      awaited: `instance ${id} to be ${state}`,
+      poll: () => getInstance(ctx, zoneUuid, id),
+      until: (i) => i.state === state,
+    },
+    waitOptions(ctx),
+  );
+}
+
+async function setRunState(ctx: OperationContext, zoneUuid: string, id: string, desired: DesiredState) {
+  const current = await waitFor(
+    {
+      awaited: `instance ${id} to settle`,
+      poll: () => getInstance(ctx, zoneUuid, id),
+      until: (i) => i.state !== "Starting" && i.state !== "Stopping",
+    },
+    waitOptions(ctx),
+  );
+  if (current.state === desired) return;
+  if (desired === "Running") await ctx.client.instance.start({ uuid: id });
+  else await ctx.client.instance.stop({ uuid: id, forceStop: false });
+  await waitForState(ctx, zoneUuid, id, desired);
+}
+
+async function resize(ctx: OperationContext, zoneUuid: string, id: string, news: InstanceInputs) {
+  const request = {
+    uuid: id,
+    offeringUuid: news.computeOfferingUuid,
+    cpuCore: news.cpuCore,
+    memory: news.memory,
+  };
+  const expected = {
+    computeOfferingUuid: news.computeOfferingUuid,
+    ...(news.cpuCore === undefined ? {} : { cpuCore: String(news.cpuCore) }),
+    ...(news.memory === undefined ? {} : { memory: String(news.memory) }),
+  };
+  try {
+    await ctx.client.instance.resize(request);
+  } catch (error) {
+    // Some deployments resize only a stopped instance: stop it, resize, and start it again.
+    if (!(error instanceof ApiError && error.status === 409)) throw error;
+    ctx.progress(`instance ${id} must be stopped to resize: stopping it`);
+    await setRunState(ctx, zoneUuid, id, "Stopped");
+    await ctx.client.instance.resize(request);
+    await waitForVisible(
+      { awaited: `instance ${id} to show its new size`, poll: () => getInstance(ctx, zoneUuid, id), expected },
+      waitOptions(ctx),
+    );
+    if ((news.state ?? "Running") === "Running") await setRunState(ctx, zoneUuid, id, "Running");
+    return;
+  }
+  await waitForVisible(
+    { awaited: `instance ${id} to show its new size`, poll: () => getInstance(ctx, zoneUuid, id), expected },
+    waitOptions(ctx),
+  );
+}
+
+async function attachedNetworks(ctx: OperationContext, id: string): Promise<string[]> {
+  const nics = await ctx.client.instance.networks({ uuid: id });
+  return nics.filter((n) => !n.defaultNetwork && n.uuid).map((n) => n.uuid!);
+}
+
+async function reconcileNetworks(ctx: OperationContext, id: string, wanted: readonly string[]) {
+  const current = await attachedNetworks(ctx, id);
+  for (const networkUuid of wanted.filter((n) => !current.includes(n))) {
+    await ctx.client.instance.attachNetwork({ uuid: id, networkUuid });
+  }
+  for (const networkUuid of current.filter((n) => !wanted.includes(n))) {
+    await ctx.client.instance.detachNetwork({ uuid: id, networkUuid });
+  }
+}
+
+const inputs = z.object({
+  name: args
+    .name("instance")
+    .describe(
+      "The instance's host name. Default: the logical name plus a random suffix. Changing it replaces the instance (use displayName to rename).",
+    ),
+  zoneUuid: args.zoneUuid("instance"),
+  templateUuid: uuid.describe("The template (OS image) to boot (see getTemplates). Changing it replaces the instance."),
+  computeOfferingUuid: uuid.describe("The compute plan (see getComputePlans). Updated in place (resizeVm)."),
+  networkUuid: uuid.describe("The default network (a Network or a VpcTier). Changing it replaces the instance."),
+  cpuCore: z
+    .number()
+    .int()
+    .min(1)
+    .max(128)
+    .optional()
+    .describe("vCPUs, for a custom compute plan only. Updated in place (resizeVm)."),
+  memory: z
+    .number()
+    .int()
+    .min(512)
+    .optional()
+    .describe("Memory in MiB, for a custom compute plan only. Updated in place (resizeVm)."),
+  displayName: resourceName
+    .optional()
+    .describe("The name shown in the portal. Default: `name`. Updated in place (updateInstanceName)."),
+  rootDiskSize: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe("The root disk in GB. Default: the template's. Changing it replaces the instance."),
+  diskSize: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe("A data disk created with the instance, in GB. Changing it replaces the instance (prefer a Volume)."),
+  storageOfferingUuid: uuid.optional().describe("The storage plan of `diskSize`. Changing it replaces the instance."),
+  sshKeyName: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("The SSH key pair installed at boot. Changing it replaces the instance."),
+  securityGroupName: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("A security group applied at boot. Changing it replaces the instance."),
+  hypervisorName: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("The hypervisor to place it on. Changing it replaces the instance."),
+  state: z
+    .enum(DESIRED_STATES, { error: "must be Running or Stopped" })
+    .optional()
+    .describe("The desired power state. Default: Running. Updated in place (startInstance, stopInstance)."),
+  additionalNetworkUuids: z
+    .array(uuid)
+    .optional()
+    .describe("Networks attached besides the default one. Updated in place (attachNetwork, detachNetwork)."),
+  expungeOnDestroy: z
+    .boolean()
+    .optional()
+    .describe(
+      "Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false). Default: true; a destroyed instance still blocks its network's deletion.",
+    ),
+});
+type InstanceInputs = z.infer<typeof inputs>;
+
+/** A virtual machine. */
+export const instanceDeclaration = defineResource({
+  type: "Instance",
+  description: "A virtual machine booted from a template on a network, with a compute plan.",
+  inputs: inputs.superRefine((v, ctx) => {
+    if ((v.cpuCore === undefined) !== (v.memory === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [v.cpuCore === undefined ? "cpuCore" : "memory"],
+        message: "cpuCore and memory go together (custom compute plans)",
+      });
+    }
+    if (v.diskSize !== undefined && v.storageOfferingUuid === undefined) {
+      ctx.addIssue({ code: "custom", path: ["storageOfferingUuid"], message: "is required with diskSize" });
+    }
+  }),
+  outputs: z.object({
+    ...recordOutputs,
+    privateIp: z.string().optional().describe("The instance's address on its default network."),
+    templateName: z.string().optional().describe("The template's name."),
+    networkName: z.string().optional().describe("The default network's name."),
+    volumeSize: z.string().optional().describe("The root volume's size as the API reports it."),
+    instanceOwnerName: z.string().optional().describe("The owning account's name."),
+  }),
+  autoName: "name",
+  zoneDefault: "zoneUuid",
+  defaults: { state: "Running", expungeOnDestroy: true },
+  replaceOn: [
+    "name",
+    "zoneUuid",
+    "templateUuid",
+    "networkUuid",
+    "rootDiskSize",
+    "diskSize",
+    "storageOfferingUuid",
+    "sshKeyName",
+    "securityGroupName",
+    "hypervisorName",
+  ],
+  // In this order: resize first (it may stop and restart), then the name, the networks, the power state.
+  updates: [
+    {
+      fields: ["computeOfferingUuid", "cpuCore", "memory"],
+      via: "resizeVm (stopping and restarting only if the API requires it)",
+      apply: (ctx, id, news) => resize(ctx, news.zoneUuid!, id, news),
+    },
+    {
+      fields: ["displayName"],
+      via: "updateInstanceName (202, awaited until visible)",
+      apply: async (ctx, id, news) => {
+        const displayName = news.displayName ?? news.name!;
+        await ctx.client.instance.updateName({ uuid: id, displayName });
+        await waitForVisible(
+          {
+            awaited: `instance ${id} to show its display name`,
+            poll: () => getInstance(ctx, news.zoneUuid!, id),
+            expected: { displayName },
+          },
+          waitOptions(ctx),
+        );
+      },
+    },
+    {
+      fields: ["additionalNetworkUuids"],
+      via: "attachNetwork, detachNetwork",
+      apply: (ctx, id, news) => reconcileNetworks(ctx, id, news.additionalNetworkUuids ?? []),
+    },
+    {
+      fields: ["state"],
+      via: "startInstance, stopInstance (awaited)",
+      apply: (ctx, id, news) => setRunState(ctx, news.zoneUuid!, id, news.state ?? "Running"),
+    },
+    { fields: ["expungeOnDestroy"], via: "(provider setting, no API call)", apply: async () => undefined },
+  ],
+  defaultTimeouts: { create: minutes(15), update: minutes(15), delete: minutes(15) },
+  create: async (ctx, inputs) => {
+    const name = inputs.name!;
+    const zoneUuid = inputs.zoneUuid!;
+    const instance = await ctx.client.instance.create(
+      {
+        name,
+        zoneUuid,
+        templateUuid: inputs.templateUuid,
+        computeOfferingUuid: inputs.computeOfferingUuid,
+        networkUuid: inputs.networkUuid,
+        cpuCore: inputs.cpuCore === undefined ? undefined : String(inputs.cpuCore),
+        memory: inputs.memory === undefined ? undefined : String(inputs.memory),
+        rootDiskSize: inputs.rootDiskSize,
+        diskSize: inputs.diskSize,
+        storageOfferingUuid: inputs.storageOfferingUuid,
+        sshKeyName: inputs.sshKeyName,
+        securitygroupName: inputs.securityGroupName,
+        hypervisorName: inputs.hypervisorName,
+      },
+      { verify: async () => (await ctx.client.instance.list({ zoneUuid })).find((i) => i.name === name) },
+    );
+    return { id: instance.uuid };
+  },
+  awaitReady: async (ctx, id, state) => {
+    const zoneUuid = state.zoneUuid!;
+    await waitForState(ctx, zoneUuid, id, "Running");
+    if (state.displayName && state.displayName !== state.name) {
+      await ctx.client.instance.updateName({ uuid: id, displayName: state.displayName });
+      await waitForVisible(
+        {
+          awaited: `instance ${id} to show its display name`,
+          poll: () => getInstance(ctx, zoneUuid, id),
+          expected: { displayName: state.displayName },
+        },
+        waitOptions(ctx),
+      );
+    }
+    if (state.additionalNetworkUuids?.length) await reconcileNetworks(ctx, id, state.additionalNetworkUuids);
+    if (state.state === "Stopped") await setRunState(ctx, zoneUuid, id, "Stopped");
+  },
+  read: async (ctx, id, state) => {
+    const instance = await getInstance(ctx, state.zoneUuid!, id);
+    // Destroyed (recoverable) or being expunged: gone as far as the program is concerned.
+    if (!instance || instance.state === "Destroyed" || instance.state === "Expunging") return undefined;
+    const settled = instance.state === "Running" || instance.state === "Stopped" ? instance.state : undefined;
+    return {
+      inputs: {
+        name: instance.name,
+        zoneUuid: instance.zoneUuid,
+        templateUuid: instance.templateUuid,
+        computeOfferingUuid: instance.computeOfferingUuid,
+        networkUuid: instance.networkUuid,
+        displayName: instance.displayName,
+        cpuCore: instance.cpuCore === undefined ? undefined : Number(instance.cpuCore),
+        memory: instance.memory === undefined ? undefined : Number(instance.memory),
+        state: settled as DesiredState | undefined,
+        additionalNetworkUuids:
+          state.additionalNetworkUuids === undefined ? undefined : await attachedNetworks(ctx, id),
+      },
+      outputs: {
+        uuid: instance.uuid,
+        status: instance.status,
+        isActive: instance.isActive,
+        privateIp: instance.instancePrivateIp,
+        templateName: instance.templateName,
+        networkName: instance.networkName,
+        volumeSize: instance.volumeSize,
+        instanceOwnerName: instance.instanceOwnerName,
+      },
+    };
+  },
+  delete: async (ctx, id, state) => {
+    const zoneUuid = state.zoneUuid!;
+    const expunge = state.expungeOnDestroy ?? true;
+    const instance = await getInstance(ctx, zoneUuid, id);
+    if (!instance || instance.state === "Expunging") return;
+    if (instance.state === "Destroyed" && !expunge) return;
+    await ctx.client.instance.destroy({ uuid: id, expunge });
+    if (expunge) {
+      await waitForGone(
+        { awaited: `instance ${id} to be expunged`, poll: () => getInstance(ctx, zoneUuid, id) },
+        waitOptions(ctx),
+      );
+    } else {
+      await waitForState(ctx, zoneUuid, id, "Destroyed");
+    }
+  },
+});
+
+/** A virtual machine. */
+export class Instance extends restcloudResource(instanceDeclaration) {}

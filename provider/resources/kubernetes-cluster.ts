@@ -1,0 +1,226 @@
+import { z } from "zod";
+import { defineResource, type OperationContext } from "../engine/declaration";
+import { ipv4Address, uuid } from "../engine/validators";
+import { restcloudResource } from "../dynamic/resource";
+import { waitFor, waitForGone } from "../client/waiters";
+import { args, byUuid, minutes, waitOptions } from "./common";
+
+const DESIRED_STATES = ["Running", "Stopped"] as const;
+
+async function getCluster(ctx: OperationContext, id: string) {
+  return byUuid(await ctx.client.kubernetes.list({ clusterUuid: id }), id);
+}
+
+/** Polls List Cluster until the cluster settles in `state` (lifecycle calls are asynchronous). */
+async function waitForClusterState(ctx: OperationContext, id: string, state: string, size?: number) {
+  return waitFor(
+    {
+      awaited: `Kubernetes cluster ${id} to be ${state}${size === undefined ? "" : ` with ${size} nodes`}`,
+      poll: () => getCluster(ctx, id),
+      until: (c) => c.state === state && (size === undefined || c.size === size),
+    },
+    waitOptions(ctx),
+  );
+}
+
+async function settledCluster(ctx: OperationContext, id: string) {
+  return waitFor(
+    {
+      awaited: `Kubernetes cluster ${id} to settle`,
+      poll: () => getCluster(ctx, id),
+      until: (c) => c.state === "Running" || c.state === "Stopped" || c.state === "Error",
+    },
+    waitOptions(ctx),
+  );
+}
+
+/** A managed Kubernetes cluster. */
+export const kubernetesClusterDeclaration = defineResource({
+  type: "KubernetesCluster",
+  description: "A managed Kubernetes cluster on a network: control nodes and a scalable pool of worker nodes.",
+  inputs: z.object({
+    name: args
+      .name("cluster")
+      .describe(
+        "The cluster's name. Default: the logical name plus a random suffix. Changing it replaces the cluster.",
+      ),
+    zoneUuid: args.zoneUuid("cluster"),
+    kubernetesVersionUuid: uuid.describe(
+      "The Kubernetes version (see getKubernetesVersions). Changing it replaces the cluster.",
+    ),
+    computeOfferingUuid: uuid.describe(
+      "The compute plan of every node; it must meet the version's minimum CPU and memory. Changing it replaces the cluster.",
+    ),
+    networkUuid: uuid.describe("The network the nodes join. Changing it replaces the cluster."),
+    size: z.number().int().min(1).max(100).describe("The number of worker nodes. Updated in place (scaleKubernetes)."),
+    autoscalingEnabled: z
+      .boolean()
+      .optional()
+      .describe("Let the cluster scale its workers itself. Default: false. Updated in place (scaleKubernetes)."),
+    controlNodes: z
+      .number()
+      .int()
+      .min(1)
+      .max(7)
+      .optional()
+      .describe("The number of control nodes. Default: 1. Changing it replaces the cluster."),
+    haEnabled: z
+      .boolean()
+      .optional()
+      .describe("A highly available control plane. Default: false. Changing it replaces the cluster."),
+    nodeRootDiskSize: z
+      .number()
+      .int()
+      .min(8)
+      .optional()
+      .describe("The root disk of every node in GB. Changing it replaces the cluster."),
+    sshKeyName: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("The SSH key pair installed on the nodes. Changing it replaces the cluster."),
+    description: z.string().optional().describe("Free text shown with the cluster. Changing it replaces the cluster."),
+    externalLoadBalancerIpAddress: ipv4Address
+      .optional()
+      .describe("The address of an external load balancer for the API server. Changing it replaces the cluster."),
+    dockerRegistryUrl: z
+      .string()
+      .optional()
+      .describe("A private container registry the nodes pull from. Changing it replaces the cluster."),
+    dockerRegistryUsername: z
+      .string()
+      .optional()
+      .describe("The registry's user name. Changing it replaces the cluster."),
+    dockerRegistryPassword: z
+      .string()
+      .optional()
+      .describe("The registry's password: a secret, encrypted in state. Changing it replaces the cluster."),
+    state: z
+      .enum(DESIRED_STATES, { error: "must be Running or Stopped" })
+      .optional()
+      .describe("The desired state. Default: Running. Updated in place (startKubernetes, stopKubernetes)."),
+  }),
+  outputs: z.object({
+    uuid: z.string().describe("The cluster's identifier."),
+    currentState: z.string().optional().describe("The state the API reports (Starting, Running, Scaling, Stopped...)."),
+    currentSize: z.number().optional().describe("The number of worker nodes the API reports."),
+    currentControlNodes: z.number().optional().describe("The number of control nodes the API reports."),
+  }),
+  autoName: "name",
+  zoneDefault: "zoneUuid",
+  defaults: { state: "Running", autoscalingEnabled: false },
+  secretInputs: ["dockerRegistryPassword"],
+  replaceOn: [
+    "name",
+    "zoneUuid",
+    "kubernetesVersionUuid",
+    "computeOfferingUuid",
+    "networkUuid",
+    "controlNodes",
+    "haEnabled",
+    "nodeRootDiskSize",
+    "sshKeyName",
+    "description",
+    "externalLoadBalancerIpAddress",
+    "dockerRegistryUrl",
+    "dockerRegistryUsername",
+    "dockerRegistryPassword",
+  ],
+  updates: [
+    {
+      fields: ["size", "autoscalingEnabled"],
+      via: "scaleKubernetes (awaited through listCluster)",
+      apply: async (ctx, id, news) => {
+        await settledCluster(ctx, id);
+        await ctx.client.kubernetes.scale({
+          uuid: id,
+          size: news.size,
+          autoscalingEnabled: news.autoscalingEnabled ?? false,
+        });
+        await waitForClusterState(ctx, id, "Running", news.size);
+      },
+    },
+    {
+      fields: ["state"],
+      via: "startKubernetes, stopKubernetes (awaited through listCluster)",
+      apply: async (ctx, id, news) => {
+        const desired = news.state ?? "Running";
+        const current = await settledCluster(ctx, id);
+        if (current.state === desired) return;
+        if (desired === "Running") await ctx.client.kubernetes.start({ uuid: id });
+        else await ctx.client.kubernetes.stop({ uuid: id });
+        await waitForClusterState(ctx, id, desired);
+      },
+    },
+  ],
+  // Cluster creation takes long on real deployments (15 minutes was too short for some).
+  defaultTimeouts: { create: minutes(45), update: minutes(30), delete: minutes(30) },
+  create: async (ctx, inputs) => {
+    const name = inputs.name!;
+    const cluster = await ctx.client.kubernetes.create(
+      {
+        name,
+        zoneUuid: inputs.zoneUuid!,
+        kubernetesSupportedVersionUuid: inputs.kubernetesVersionUuid,
+        computeOfferingUuid: inputs.computeOfferingUuid,
+        transNetworkUuid: inputs.networkUuid,
+        size: inputs.size,
+        controlNodes: inputs.controlNodes,
+        haEnabled: inputs.haEnabled,
+        nodeRootDiskSize: inputs.nodeRootDiskSize,
+        sshKeyName: inputs.sshKeyName,
+        description: inputs.description,
+        externalLoadbalancerIpaddress: inputs.externalLoadBalancerIpAddress,
+        dockerRegistryUrl: inputs.dockerRegistryUrl,
+        dockerRegistryUsername: inputs.dockerRegistryUsername,
+        dockerRegistryPassword: inputs.dockerRegistryPassword,
+      },
+      { verify: async () => (await ctx.client.kubernetes.list({})).find((c) => c.name === name) },
+    );
+    return { id: cluster.uuid };
+  },
+  awaitReady: async (ctx, id, state) => {
+    const cluster = await waitForClusterState(ctx, id, "Running");
+    if (state.autoscalingEnabled) {
+      await ctx.client.kubernetes.scale({ uuid: id, size: cluster.size ?? state.size, autoscalingEnabled: true });
+      await waitForClusterState(ctx, id, "Running");
+    }
+    if (state.state === "Stopped") {
+      await ctx.client.kubernetes.stop({ uuid: id });
+      await waitForClusterState(ctx, id, "Stopped");
+    }
+  },
+  read: async (ctx, id) => {
+    const cluster = await getCluster(ctx, id);
+    if (!cluster) return undefined;
+    const settled = cluster.state === "Running" || cluster.state === "Stopped" ? cluster.state : undefined;
+    return {
+      inputs: {
+        name: cluster.name,
+        networkUuid: cluster.transNetworkUuid,
+        size: cluster.size,
+        controlNodes: cluster.controlNodes,
+        nodeRootDiskSize: cluster.nodeRootDiskSize,
+        state: settled as (typeof DESIRED_STATES)[number] | undefined,
+      },
+      outputs: {
+        uuid: cluster.uuid,
+        currentState: cluster.state,
+        currentSize: cluster.size,
+        currentControlNodes: cluster.controlNodes,
+      },
+    };
+  },
+  delete: async (ctx, id) => {
+    if (!(await getCluster(ctx, id))) return;
+    await settledCluster(ctx, id);
+    await ctx.client.kubernetes.destroy({ uuid: id });
+    await waitForGone(
+      { awaited: `Kubernetes cluster ${id} to be destroyed`, poll: () => getCluster(ctx, id) },
+      waitOptions(ctx),
+    );
+  },
+});
+
+/** A managed Kubernetes cluster. */
+export class KubernetesCluster extends restcloudResource(kubernetesClusterDeclaration) {}

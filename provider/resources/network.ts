@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { defineResource } from "../engine/declaration";
+import { uuid } from "../engine/validators";
+import { restcloudResource } from "../dynamic/resource";
+import { waitForVisible } from "../client/waiters";
+import { args, minutes, recordOutputs, waitOptions } from "./common";
+
+/** A guest network (isolated or shared) outside any VPC. */
+export const networkDeclaration = defineResource({
+  type: "Network",
+  description: "A guest network outside any VPC; instances, public IPs, egress rules and clusters attach to it.",
+  inputs: z.object({
+    name: args.name("network"),
+    zoneUuid: args.zoneUuid("network"),
+    networkOfferingUuid: uuid.describe(
+      "The network offering (see getNetworkOfferings). Changing it replaces the network.",
+    ),
+    isPublic: z
+      .boolean()
+      .optional()
+      .describe("Whether the network is shared with other accounts. Default: false. Changing it replaces the network."),
+    securityGroupUuid: uuid
+      .optional()
+      .describe("The security group applied to the network. Updated in place (changeSecurityGroup)."),
+    aclUuid: uuid.optional().describe("The network ACL list applied to the network. Updated in place (replaceAcl)."),
+    description: z.string().optional().describe("Free text shown with the network. Updated in place."),
+    networkDomain: z.string().optional().describe("The network's DNS domain. Updated in place."),
+  }),
+  outputs: z.object({
+    ...recordOutputs,
+    cidr: z.string().optional().describe("The network's address block, assigned by the cloud."),
+    gateway: z.string().optional().describe("The network's gateway address."),
+    networkType: z.string().optional().describe("The network type the API reports (e.g. Isolated)."),
+    domainName: z.string().optional().describe("The account's domain."),
+  }),
+  autoName: "name",
+  zoneDefault: "zoneUuid",
+  replaceOn: ["zoneUuid", "networkOfferingUuid", "isPublic"],
+  updates: [
+    {
+      fields: ["name", "description", "networkDomain"],
+      via: "updateNetwork (202, awaited until visible)",
+      apply: async (ctx, id, news) => {
+        await ctx.client.network.update({
+          uuid: id,
+          name: news.name,
+          description: news.description,
+          networkDomain: news.networkDomain,
+        });
+        const visible = { name: news.name, networkDomain: news.networkDomain }; // the record carries no description
+        await waitForVisible(
+          {
+            awaited: `network ${id} to show the update`,
+            poll: () => ctx.client.network.get({ uuid: id }),
+            expected: visible,
+          },
+          waitOptions(ctx),
+        );
+      },
+    },
+    {
+      fields: ["securityGroupUuid"],
+      via: "changeSecurityGroup",
+      apply: async (ctx, id, news) => {
+        if (news.securityGroupUuid) {
+          await ctx.client.network.changeSecurityGroup({ uuid: id, securityGroupId: news.securityGroupUuid });
+        }
+      },
+    },
+    {
+      fields: ["aclUuid"],
+      via: "replaceAcl",
+      apply: async (ctx, id, news) => {
+        if (news.aclUuid) await ctx.client.network.replaceAcl({ uuid: id, aclUuid: news.aclUuid });
+      },
+    },
+  ],
+  defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
+  create: async (ctx, inputs) => {
+    const name = inputs.name!;
+    const network = await ctx.client.network.create(
+      {
+        name,
+        zoneUuid: inputs.zoneUuid!,
+        networkOfferingUuid: inputs.networkOfferingUuid,
+        isPublic: inputs.isPublic,
+        securityGroupUuid: inputs.securityGroupUuid,
+      },
+      {
+        verify: async () =>
+          (await ctx.client.network.list({ zoneUuid: inputs.zoneUuid! })).find((n) => n.name === name),
+      },
+    );
+    if (inputs.description || inputs.networkDomain || inputs.aclUuid) {
+      // createNetwork takes none of these: apply them as the updates would.
+      if (inputs.description || inputs.networkDomain) {
+        await ctx.client.network.update({
+          uuid: network.uuid,
+          description: inputs.description,
+          networkDomain: inputs.networkDomain,
+        });
+      }
+      if (inputs.aclUuid) await ctx.client.network.replaceAcl({ uuid: network.uuid, aclUuid: inputs.aclUuid });
+    }
+    return { id: network.uuid };
+  },
+  read: async (ctx, id) => {
+    const network = await ctx.client.network.get({ uuid: id });
+    if (!network) return undefined;
+    return {
+      inputs: {
+        name: network.name,
+        zoneUuid: network.zoneUuid,
+        networkOfferingUuid: network.networkOfferingUuid,
+        networkDomain: network.networkDomain,
+        aclUuid: network.networkAclList,
+      },
+      outputs: {
+        uuid: network.uuid,
+        status: network.status,
+        isActive: network.isActive,
+        cidr: network.getcIDR,
+        gateway: network.gateway,
+        networkType: network.networkType,
+        domainName: network.domainName,
+      },
+    };
+  },
+  delete: async (ctx, id) => {
+    await ctx.client.network.delete({ uuid: id }, { confirmGoneWait: waitOptions(ctx) });
+  },
+});
+
+/** A guest network outside any VPC. */
+export class Network extends restcloudResource(networkDeclaration) {}

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { defineResource } from "../engine/declaration";
+import { uuid } from "../engine/validators";
+import { restcloudResource } from "../dynamic/resource";
+import { waitForGone } from "../client/waiters";
+import { args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
+
+/** A public IPv4 address acquired for a network or a VPC. */
+export const publicIpAddressDeclaration = defineResource({
+  type: "PublicIpAddress",
+  description: "A public IPv4 address acquired from the zone's pool for a network or a VPC.",
+  inputs: z
+    .object({
+      networkUuid: uuid
+        .optional()
+        .describe("The network to acquire the address for (or set vpcUuid). Changing it replaces the address."),
+      vpcUuid: uuid
+        .optional()
+        .describe("The VPC to acquire the address for (or set networkUuid). Changing it replaces the address."),
+      zoneUuid: args.zoneUuid("address"),
+    })
+    .superRefine((v, ctx) => {
+      if ((v.networkUuid === undefined) === (v.vpcUuid === undefined)) {
+        ctx.addIssue({ code: "custom", path: ["networkUuid"], message: "set exactly one of networkUuid and vpcUuid" });
+      }
+    }),
+  outputs: z.object({
+    ...recordOutputs,
+    address: z.string().optional().describe("The public IPv4 address."),
+    state: z.string().optional().describe("The address's state (e.g. Allocated)."),
+    isSourceNat: z.boolean().optional().describe("Whether the address is the network's source NAT address."),
+    zoneName: z.string().optional().describe("The zone's name."),
+  }),
+  zoneDefault: "zoneUuid",
+  replaceOn: ["networkUuid", "vpcUuid", "zoneUuid"],
+  updates: [],
+  defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
+  create: async (ctx, inputs) => {
+    const ip = await ctx.client.ipAddress.acquire({
+      networkUuid: (inputs.networkUuid ?? inputs.vpcUuid)!,
+      networkType: inputs.networkUuid ? "NETWORK" : "VPC",
+    });
+    return { id: ip.uuid, known: { address: ip.publicIpAddress } };
+  },
+  read: async (ctx, id, state) => {
+    const ip = byUuid(await ctx.client.ipAddress.list({ zoneUuid: state.zoneUuid! }), id);
+    if (!ip) return undefined;
+    return {
+      inputs: { zoneUuid: ip.zoneUuid },
+      outputs: {
+        uuid: ip.uuid,
+        status: ip.status,
+        isActive: ip.isActive,
+        address: ip.publicIpAddress,
+        state: ip.state,
+        isSourceNat: ip.isSourcenat,
+        zoneName: ip.zoneName,
+      },
+    };
+  },
+  delete: async (ctx, id, state) => {
+    const find = async () => byUuid(await ctx.client.ipAddress.list({ zoneUuid: state.zoneUuid! }), id);
+    if (!(await find())) return;
+    await ctx.client.ipAddress.release({ uuid: id });
+    await waitForGone({ awaited: `public IP ${id} to be released`, poll: find }, waitOptions(ctx));
+  },
+});
+
+/** A public IPv4 address for a network or a VPC. */
+export class PublicIpAddress extends restcloudResource(publicIpAddressDeclaration) {}

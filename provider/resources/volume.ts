@@ -1,0 +1,142 @@
+import { z } from "zod";
+import { defineResource, type OperationContext } from "../engine/declaration";
+import { uuid } from "../engine/validators";
+import { restcloudResource } from "../dynamic/resource";
+import { args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
+
+async function getVolume(ctx: OperationContext, zoneUuid: string, id: string) {
+  return byUuid(await ctx.client.volume.list({ zoneUuid, uuid: id }), id);
+}
+
+/** Runs a volume call that answers a jobId, and waits for the job. */
+async function runJob(ctx: OperationContext, call: Promise<{ uuid: string; jobId?: string }>): Promise<string> {
+  const volume = await call;
+  if (volume.jobId) await ctx.client.waitForJob(volume.jobId, waitOptions(ctx));
+  return volume.uuid;
+}
+
+async function attach(ctx: OperationContext, id: string, instanceUuid: string) {
+  await runJob(ctx, ctx.client.volume.attach({ uuid: id, instanceUuid }));
+}
+
+async function detach(ctx: OperationContext, id: string) {
+  await runJob(ctx, ctx.client.volume.detach({ uuid: id }));
+}
+
+/** A block storage volume, optionally attached to an instance. */
+export const volumeDeclaration = defineResource({
+  type: "Volume",
+  description: "A block storage (data) volume, optionally attached to an instance.",
+  inputs: z.object({
+    name: args
+      .name("volume")
+      .describe("The volume's name. Default: the logical name plus a random suffix. Changing it replaces the volume."),
+    zoneUuid: args.zoneUuid("volume"),
+    storageOfferingUuid: uuid.describe("The storage plan (see getStoragePlans). Updated in place (resizeVolume)."),
+    size: z
+      .number()
+      .int("must be a whole number of GB")
+      .min(1)
+      .max(65536)
+      .describe("The size in GB. Updated in place (resizeVolume); shrinking needs allowShrink."),
+    instanceUuid: uuid
+      .optional()
+      .describe(
+        "The instance the volume is attached to. Updated in place (detachVolume, attachVolume); unset to detach.",
+      ),
+    allowShrink: z
+      .boolean()
+      .optional()
+      .describe("Allow a smaller size to shrink the volume (data beyond the new size is lost). Default: false."),
+  }),
+  outputs: z.object({
+    ...recordOutputs,
+    volumeType: z.string().optional().describe("DATADISK or ROOT."),
+    storageOfferingName: z.string().optional().describe("The storage plan's name."),
+    instanceName: z.string().optional().describe("The name of the instance the volume is attached to."),
+    createdTimestamp: z.number().optional().describe("When the volume was created (epoch milliseconds)."),
+  }),
+  autoName: "name",
+  zoneDefault: "zoneUuid",
+  replaceOn: ["name", "zoneUuid"],
+  updates: [
+    {
+      fields: ["storageOfferingUuid", "size", "allowShrink"],
+      via: "resizeVolume (job awaited)",
+      apply: async (ctx, id, news, olds) => {
+        if (news.storageOfferingUuid === olds.storageOfferingUuid && news.size === olds.size) return;
+        if (news.size < Number(olds.size) && !news.allowShrink) {
+          throw new Error(
+            `Volume ${id}: size ${news.size} is smaller than ${String(olds.size)}; set allowShrink to shrink it`,
+          );
+        }
+        await runJob(
+          ctx,
+          ctx.client.volume.resize({
+            uuid: id,
+            storageOfferingUuid: news.storageOfferingUuid,
+            diskSize: news.size,
+            isShrink: news.size < Number(olds.size),
+          }),
+        );
+      },
+    },
+    {
+      fields: ["instanceUuid"],
+      via: "detachVolume, attachVolume (jobs awaited)",
+      apply: async (ctx, id, news) => {
+        const volume = await getVolume(ctx, news.zoneUuid!, id);
+        if (volume?.vmUuid && volume.vmUuid !== news.instanceUuid) await detach(ctx, id);
+        if (news.instanceUuid && volume?.vmUuid !== news.instanceUuid) await attach(ctx, id, news.instanceUuid);
+      },
+    },
+  ],
+  defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
+  create: async (ctx, inputs) => {
+    const name = inputs.name!;
+    const zoneUuid = inputs.zoneUuid!;
+    const volume = await ctx.client.volume.create(
+      { name, zoneUuid, storageOfferingUuid: inputs.storageOfferingUuid, diskSize: inputs.size },
+      { verify: async () => (await ctx.client.volume.list({ zoneUuid })).find((v) => v.name === name) },
+    );
+    return { id: volume.uuid, known: { createdTimestamp: volume.createdTimeStamp } };
+  },
+  awaitReady: async (ctx, id, state) => {
+    const volume = await getVolume(ctx, state.zoneUuid!, id);
+    if (volume?.jobId) await ctx.client.waitForJob(volume.jobId, waitOptions(ctx));
+    if (state.instanceUuid) await attach(ctx, id, state.instanceUuid);
+  },
+  read: async (ctx, id, state) => {
+    const volume = await getVolume(ctx, state.zoneUuid!, id);
+    if (!volume) return undefined;
+    return {
+      inputs: {
+        name: volume.name,
+        zoneUuid: volume.zoneUuid,
+        storageOfferingUuid: volume.storageOfferingUuid,
+        size: volume.storageDiskSize === undefined ? undefined : parseInt(volume.storageDiskSize, 10),
+        // Attached elsewhere or detached out of band is drift; never attached and still detached is not.
+        instanceUuid: volume.vmUuid || (state.instanceUuid === undefined ? undefined : ""),
+      },
+      outputs: {
+        uuid: volume.uuid,
+        status: volume.status,
+        isActive: volume.isActive,
+        volumeType: volume.volumeType,
+        storageOfferingName: volume.storageOfferingName,
+        instanceName: volume.vmInstanceName || undefined,
+        createdTimestamp: volume.createdTimeStamp,
+      },
+    };
+  },
+  delete: async (ctx, id, state) => {
+    const zoneUuid = state.zoneUuid!;
+    const volume = await getVolume(ctx, zoneUuid, id);
+    if (!volume) return;
+    if (volume.vmUuid) await detach(ctx, id);
+    await ctx.client.volume.delete({ uuid: id, zoneUuid }, { confirmGoneWait: waitOptions(ctx) });
+  },
+});
+
+/** A block storage volume, optionally attached to an instance. */
+export class Volume extends restcloudResource(volumeDeclaration) {}

@@ -1,0 +1,142 @@
+import { z } from "zod";
+import { defineResource } from "../engine/declaration";
+import { cidrBlock, ipv4Address, parseCidr, uuid } from "../engine/validators";
+import { restcloudResource } from "../dynamic/resource";
+import { waitForVisible } from "../client/waiters";
+import { args, minutes, recordOutputs, waitOptions } from "./common";
+
+function intToIpv4(value: number): string {
+  return [24, 16, 8, 0].map((shift) => (value >>> shift) & 255).join(".");
+}
+
+/** The gateway (the first host unless given) and the netmask of a tier's CIDR. */
+export function tierAddressing(cidr: string, gateway?: string): { gateway: string; netmask: string } {
+  const parsed = parseCidr(cidr)!;
+  const mask = parsed.prefix === 0 ? 0 : (0xffffffff << (32 - parsed.prefix)) >>> 0;
+  return { gateway: gateway ?? intToIpv4(parsed.network + 1), netmask: intToIpv4(mask) };
+}
+
+/** A tier of a VPC: a network inside the VPC's address space (createVpcNetwork). */
+export const vpcTierDeclaration = defineResource({
+  type: "VpcTier",
+  description: "A tier of a VPC: a guest network whose CIDR lies inside the VPC's address space.",
+  inputs: z.object({
+    name: args.name("tier"),
+    vpcUuid: uuid.describe("The VPC the tier belongs to. Changing it replaces the tier."),
+    zoneUuid: args.zoneUuid("tier"),
+    cidr: cidrBlock
+      .refine((c) => (parseCidr(c)?.prefix ?? 0) <= 29, "a tier needs at least a /29")
+      .describe(
+        "The tier's address block, inside the VPC's CIDR and apart from its sibling tiers, e.g. 10.1.1.0/24. Changing it replaces the tier.",
+      ),
+    gateway: ipv4Address
+      .optional()
+      .describe("The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the tier."),
+    networkOfferingUuid: uuid.describe(
+      "The network offering for VPC tiers (see getNetworkOfferings). Updated in place.",
+    ),
+    aclUuid: uuid.optional().describe("The network ACL list applied to the tier. Updated in place (replaceAcl)."),
+    description: z.string().optional().describe("Free text shown with the tier. Updated in place."),
+    networkDomain: z.string().optional().describe("The tier's DNS domain. Updated in place."),
+  }),
+  outputs: z.object({
+    ...recordOutputs,
+    netmask: z.string().optional().describe("The tier's netmask, derived from `cidr`."),
+    networkType: z.string().optional().describe("The network type the API reports."),
+    domainName: z.string().optional().describe("The account's domain."),
+  }),
+  autoName: "name",
+  zoneDefault: "zoneUuid",
+  replaceOn: ["vpcUuid", "zoneUuid", "cidr", "gateway"],
+  updates: [
+    {
+      fields: ["name", "description", "networkOfferingUuid", "networkDomain"],
+      via: "updateVpcNetwork (202, awaited until visible)",
+      apply: async (ctx, id, news) => {
+        const change = {
+          name: news.name,
+          description: news.description,
+          networkOfferingUuid: news.networkOfferingUuid,
+          networkDomain: news.networkDomain,
+        };
+        await ctx.client.vpc.updateTier({ uuid: id, ...change });
+        const { description: _unlisted, ...visible } = change; // the Network record carries no description
+        await waitForVisible(
+          {
+            awaited: `tier ${id} to show the update`,
+            poll: () => ctx.client.network.get({ uuid: id }),
+            expected: visible,
+          },
+          waitOptions(ctx),
+        );
+      },
+    },
+    {
+      fields: ["aclUuid"],
+      via: "replaceAcl",
+      apply: async (ctx, id, news) => {
+        if (news.aclUuid) await ctx.client.network.replaceAcl({ uuid: id, aclUuid: news.aclUuid });
+      },
+    },
+  ],
+  defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
+  create: async (ctx, inputs) => {
+    const name = inputs.name!;
+    const { gateway, netmask } = tierAddressing(inputs.cidr, inputs.gateway);
+    const tier = await ctx.client.vpc.createTier(
+      {
+        name,
+        zoneUuid: inputs.zoneUuid!,
+        vpcUuid: inputs.vpcUuid,
+        networkOfferingUuid: inputs.networkOfferingUuid,
+        gateway,
+        netmask,
+        aclUuid: inputs.aclUuid,
+      },
+      {
+        verify: async () =>
+          (await ctx.client.network.list({ zoneUuid: inputs.zoneUuid! })).find(
+            (n) => n.name === name && n.gateway === gateway,
+          ),
+      },
+    );
+    if (inputs.networkDomain || inputs.description) {
+      // createVpcNetwork takes neither: set them as an update would.
+      await ctx.client.vpc.updateTier({
+        uuid: tier.uuid,
+        description: inputs.description,
+        networkDomain: inputs.networkDomain,
+      });
+    }
+    return { id: tier.uuid, known: { netmask } };
+  },
+  read: async (ctx, id, state) => {
+    const tier = await ctx.client.network.get({ uuid: id });
+    if (!tier) return undefined;
+    return {
+      inputs: {
+        name: tier.name,
+        zoneUuid: tier.zoneUuid,
+        cidr: tier.getcIDR,
+        gateway: tier.gateway,
+        networkOfferingUuid: tier.networkOfferingUuid,
+        networkDomain: tier.networkDomain,
+        aclUuid: tier.networkAclList,
+      },
+      outputs: {
+        uuid: tier.uuid,
+        status: tier.status,
+        isActive: tier.isActive,
+        netmask: tierAddressing(tier.getcIDR ?? state.cidr).netmask,
+        networkType: tier.networkType,
+        domainName: tier.domainName,
+      },
+    };
+  },
+  delete: async (ctx, id) => {
+    await ctx.client.network.delete({ uuid: id }, { confirmGoneWait: waitOptions(ctx) });
+  },
+});
+
+/** A tier of a VPC: a network inside the VPC's address space. */
+export class VpcTier extends restcloudResource(vpcTierDeclaration) {}

@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { defineResource } from "../engine/declaration";
+import { cidrBlock, uuid } from "../engine/validators";
+import { restcloudResource } from "../dynamic/resource";
+import { waitForVisible } from "../client/waiters";
+import { args, minutes, recordOutputs, waitOptions } from "./common";
+
+/** A virtual private cloud: an isolated address space in one zone, divided into tiers (VpcTier). */
+export const vpcDeclaration = defineResource({
+  type: "Vpc",
+  description: "A virtual private cloud: an isolated IPv4 address space in one zone, divided into tiers (VpcTier).",
+  inputs: z.object({
+    name: args.name("VPC"),
+    zoneUuid: args.zoneUuid("VPC"),
+    cidr: cidrBlock.describe(
+      "The VPC's address space, e.g. 10.1.0.0/16; tiers lie inside it. Changing it replaces the VPC.",
+    ),
+    vpcOfferingUuid: uuid.describe("The VPC offering (see getVpcOfferings). Changing it replaces the VPC."),
+    description: z.string().optional().describe("Free text shown with the VPC. Updated in place."),
+    networkDomain: z
+      .string()
+      .optional()
+      .describe("The DNS domain of the VPC's networks. Changing it replaces the VPC."),
+    publicLoadBalancerProvider: z
+      .string()
+      .optional()
+      .describe("The provider of public load balancing in the VPC. Changing it replaces the VPC."),
+  }),
+  outputs: z.object({
+    ...recordOutputs,
+    zoneName: z.string().optional().describe("The zone's name."),
+    domainName: z.string().optional().describe("The account's domain."),
+  }),
+  autoName: "name",
+  zoneDefault: "zoneUuid",
+  replaceOn: ["zoneUuid", "cidr", "vpcOfferingUuid", "networkDomain", "publicLoadBalancerProvider"],
+  updates: [
+    {
+      fields: ["name", "description"],
+      via: "updateVpc (202, awaited until visible)",
+      apply: async (ctx, id, news) => {
+        const change = { name: news.name, description: news.description ?? "" };
+        await ctx.client.vpc.update({ uuid: id, ...change });
+        await waitForVisible(
+          { awaited: `VPC ${id} to show the update`, poll: () => ctx.client.vpc.get({ uuid: id }), expected: change },
+          waitOptions(ctx),
+        );
+      },
+    },
+  ],
+  defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
+  create: async (ctx, inputs) => {
+    const name = inputs.name!;
+    const vpc = await ctx.client.vpc.create(
+      {
+        name,
+        zoneUuid: inputs.zoneUuid!,
+        getcIDR: inputs.cidr,
+        vpcOfferingUuid: inputs.vpcOfferingUuid,
+        description: inputs.description,
+        networkDomain: inputs.networkDomain,
+        publicLoadBalancerProvider: inputs.publicLoadBalancerProvider,
+      },
+      // After an ambiguous failure, the VPC of this name in the zone is the one this call made.
+      { verify: async () => (await ctx.client.vpc.list({ zoneUuid: inputs.zoneUuid! })).find((v) => v.name === name) },
+    );
+    return { id: vpc.uuid };
+  },
+  read: async (ctx, id) => {
+    const vpc = await ctx.client.vpc.get({ uuid: id });
+    if (!vpc) return undefined;
+    return {
+      inputs: { name: vpc.name, zoneUuid: vpc.zoneUuid, cidr: vpc.getcIDR, description: vpc.description },
+      outputs: {
+        uuid: vpc.uuid,
+        status: vpc.status,
+        isActive: vpc.isActive,
+        zoneName: vpc.zoneName,
+        domainName: vpc.domainName,
+      },
+    };
+  },
+  delete: async (ctx, id) => {
+    await ctx.client.vpc.delete({ uuid: id }, { confirmGoneWait: waitOptions(ctx) });
+  },
+});
+
+/**
+ * A virtual private cloud.
+ *
+ * ```ts
+ * const vpc = new restcloud.Vpc("web", { cidr: "10.1.0.0/16", vpcOfferingUuid: offering.uuid });
+ * ```
+ */
+export class Vpc extends restcloudResource(vpcDeclaration) {}

@@ -1,0 +1,245 @@
+/** Security groups and their embedded rules, over HTTP: lifecycle, rule validation and conflicts, deletes. */
+import { CATALOG_IDS } from "../../../emulator/catalog";
+import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+
+const DEMO = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
+const ADMIN = { apikey: "admin-api-key", secretkey: "admin-secret-key" };
+const ZONE = CATALOG_IDS.zones.frankfurt;
+const KEY = "listSecurityGroupResponse";
+const NOWHERE = "00000000-0000-4000-8000-000000000000";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+let emulator: RunningEmulator;
+
+/** GET and DELETE carry `input` in the query, POST and PUT in a JSON body. */
+async function api(method: string, path: string, input: Json = {}, headers = DEMO) {
+  const inQuery = method === "GET" || method === "DELETE";
+  const search = inQuery && Object.keys(input).length > 0 ? `?${new URLSearchParams(input)}` : "";
+  const response = await fetch(`${emulator.url}/restapi/securitygroup/${path}${search}`, {
+    method,
+    headers: inQuery ? headers : { ...headers, "content-type": "application/json" },
+    body: inQuery ? undefined : JSON.stringify(input),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Json };
+}
+
+/** The group of a successful envelope answer. */
+async function group(method: string, path: string, input: Json): Promise<Json> {
+  const reply = await api(method, path, input);
+  expect([reply.status, reply.body?.count]).toEqual([200, 1]);
+  return reply.body[KEY][0];
+}
+
+const resources = async (): Promise<Json> =>
+  (await fetch(`${emulator.url}/_emulator/resources?account=demo`)).json() as Promise<Json>;
+let serial = 0;
+const newGroup = () => group("POST", "createSecurityGroup", { name: `sg-${++serial}`, description: "test group" });
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, asyncDelayMs: 30 });
+});
+afterAll(() => emulator.stop());
+
+describe("security groups", () => {
+  it("creates a group with empty rule arrays, lists it, keeps names unique (409)", async () => {
+    const created = await group("POST", "createSecurityGroup", { name: "web", description: "web tier" });
+    expect(created).toEqual({
+      securityGroupFirewallRule: [],
+      securityGroupPortForwarding: [],
+      securityGroupEgressRule: [],
+      name: "web",
+      description: "web tier",
+      isActive: true,
+      uuid: expect.any(String),
+      status: "Active",
+    });
+    expect((await api("GET", "securityList", { uuid: created.uuid })).body).toEqual({ count: 1, [KEY]: [created] });
+    expect((await api("GET", "securityList")).body[KEY]).toContainEqual(created);
+    expect((await api("GET", "securityList", {}, ADMIN)).body).toEqual({ count: 0, [KEY]: [] });
+    const duplicate = await api("POST", "createSecurityGroup", { name: "web" });
+    expect(duplicate.status).toBe(409);
+    expect((await api("POST", "createSecurityGroup", { description: "no name" })).status).toBe(400);
+  });
+
+  it("embeds firewall, egress and port-forwarding rules, each with its own uuid and the rule record's fields", async () => {
+    const sg = await newGroup();
+    const withFirewall = await group("POST", "createSecurityGroupFirewallRule", {
+      securityGroupUuid: sg.uuid,
+      protocol: "TCP",
+      startPort: "22",
+      endPort: "22",
+      cidrList: "10.0.0.0/8",
+    });
+    expect(withFirewall.securityGroupFirewallRule).toEqual([
+      {
+        startPort: "22",
+        ipAddressUuid: "",
+        icmpType: "",
+        protocol: "TCP",
+        cidrList: "10.0.0.0/8",
+        icmpCode: "",
+        zoneUuid: "",
+        isActive: true,
+        uuid: expect.any(String),
+        endPort: "22",
+        status: "Active",
+      },
+    ]);
+    const withEgress = await group("POST", "createSecurityGroupEgressRule", {
+      securityGroupUuid: sg.uuid,
+      protocol: "ICMP",
+    });
+    expect(withEgress.securityGroupEgressRule).toEqual([
+      expect.objectContaining({
+        protocol: "ICMP",
+        icmpType: "-1",
+        icmpCode: "-1",
+        networkUuid: "",
+        uuid: expect.any(String),
+      }),
+    ]);
+    const withForwarding = await group("POST", "createSecurityGroupPortForwardingRule", {
+      securityGroupUuid: sg.uuid,
+      protocolType: "UDP",
+      privateStartPort: "5000",
+      privateEndPort: "5001",
+      publicStartPort: "15000",
+      publicEndPort: "15001",
+    });
+    expect(withForwarding.securityGroupPortForwarding).toEqual([
+      {
+        ipAddressUuid: "",
+        protocol: "UDP",
+        virtualMachineName: "",
+        privatePort: "5000",
+        privateEndPort: "5001",
+        publicPort: "15000",
+        publicEndPort: "15001",
+        zoneUuid: "",
+        isActive: true,
+        uuid: expect.any(String),
+        status: "Active",
+      },
+    ]);
+    expect(withForwarding.securityGroupFirewallRule).toHaveLength(1);
+    expect(withForwarding.securityGroupEgressRule).toHaveLength(1);
+  });
+
+  it("refuses overlapping rules of a group (409)", async () => {
+    const sg = await newGroup();
+    const tcp = {
+      securityGroupUuid: sg.uuid,
+      protocol: "TCP",
+      startPort: "8000",
+      endPort: "8100",
+      cidrList: "0.0.0.0/0",
+    };
+    await group("POST", "createSecurityGroupFirewallRule", tcp);
+    expect((await api("POST", "createSecurityGroupFirewallRule", { ...tcp, startPort: "8050" })).status).toBe(409);
+    await group("POST", "createSecurityGroupEgressRule", {
+      securityGroupUuid: sg.uuid,
+      protocol: "UDP",
+      startPort: "53",
+    });
+    const egress = { securityGroupUuid: sg.uuid, protocol: "UDP", startPort: "53" };
+    expect((await api("POST", "createSecurityGroupEgressRule", egress)).status).toBe(409);
+    const forward = { securityGroupUuid: sg.uuid, protocolType: "TCP", privateStartPort: "80", publicStartPort: "80" };
+    await group("POST", "createSecurityGroupPortForwardingRule", forward);
+    expect((await api("POST", "createSecurityGroupPortForwardingRule", forward)).status).toBe(409);
+  });
+
+  it.each([
+    [
+      "FIREWALLRULE",
+      "createSecurityGroupFirewallRule",
+      { protocol: "TCP", startPort: "443" },
+      "securityGroupFirewallRule",
+    ],
+    ["EGRESSRULE", "createSecurityGroupEgressRule", { protocol: "TCP", startPort: "443" }, "securityGroupEgressRule"],
+    [
+      "PORTFORWATDING",
+      "createSecurityGroupPortForwardingRule",
+      { protocolType: "TCP", privateStartPort: "443", publicStartPort: "443" },
+      "securityGroupPortForwarding",
+    ],
+  ])("deletes a rule of type %s by its uuid", async (ruleType, create, input, array) => {
+    const sg = await newGroup();
+    const ruleUuid = (await group("POST", create, { securityGroupUuid: sg.uuid, ...input }))[array][0].uuid;
+    const wrongType = ruleType === "EGRESSRULE" ? "FIREWALLRULE" : "EGRESSRULE";
+    const misnamed = await api("DELETE", "deleteSecurityGroupRule", {
+      securityGroupUuid: sg.uuid,
+      ruleType: wrongType,
+      ruleUuid,
+    });
+    expect(misnamed.status).toBe(404);
+    const deleted = await group("DELETE", "deleteSecurityGroupRule", {
+      securityGroupUuid: sg.uuid,
+      ruleType,
+      ruleUuid,
+    });
+    expect(deleted[array]).toEqual([]);
+    expect(
+      (await api("DELETE", "deleteSecurityGroupRule", { securityGroupUuid: sg.uuid, ruleType, ruleUuid })).status,
+    ).toBe(404);
+  });
+
+  it("cannot delete a group a network uses (409); deletes an unused one once", async () => {
+    const sg = await newGroup();
+    const network = await fetch(
+      `${emulator.url}/restapi/network/createNetwork?${new URLSearchParams({ securityGroupUuid: sg.uuid })}`,
+      {
+        method: "POST",
+        headers: { ...DEMO, "content-type": "application/json" },
+        body: JSON.stringify({
+          name: "guarded",
+          zoneUuid: ZONE,
+          networkOfferingUuid: CATALOG_IDS.networkOfferings.shared,
+        }),
+      },
+    );
+    expect(network.status).toBe(200);
+    const inUse = await api("DELETE", `deleteSecurityGroup/${sg.uuid}`);
+    expect(inUse.status).toBe(409);
+    const unused = await newGroup();
+    expect((await api("DELETE", `deleteSecurityGroup/${unused.uuid}`, {}, ADMIN)).status).toBe(404);
+    expect(await api("DELETE", `deleteSecurityGroup/${unused.uuid}`)).toEqual({ status: 200, body: true });
+    expect((await api("DELETE", `deleteSecurityGroup/${unused.uuid}`)).status).toBe(404);
+  });
+
+  it.each([
+    ["POST", "createSecurityGroupFirewallRule", { protocol: "TCP" }, 400, /^securityGroupUuid: is required/],
+    ["POST", "createSecurityGroupFirewallRule", { sg: true, protocol: "TCP", startPort: "0" }, 400, /^startPort: /],
+    ["POST", "createSecurityGroupFirewallRule", { sg: true, protocol: "TCP", cidrList: "1.2.3.4" }, 400, /^cidrList: /],
+    ["POST", "createSecurityGroupFirewallRule", { sg: true, protocol: "TCP", icmpCode: "0" }, 400, /^icmpCode: /],
+    ["POST", "createSecurityGroupEgressRule", { sg: true }, 400, /^protocol: is required/],
+    ["POST", "createSecurityGroupEgressRule", { sg: true, protocol: "ALL" }, 400, /^protocol: /],
+    [
+      "POST",
+      "createSecurityGroupPortForwardingRule",
+      { sg: true, protocolType: "ICMP", privateStartPort: "1", publicStartPort: "1" },
+      400,
+      /^protocolType: /,
+    ],
+    [
+      "POST",
+      "createSecurityGroupPortForwardingRule",
+      { sg: true, protocolType: "TCP", privateStartPort: "1", publicStartPort: "1", publicEndPort: "5" },
+      400,
+      /^privateEndPort: /,
+    ],
+    ["POST", "createSecurityGroupFirewallRule", { protocol: "TCP", securityGroupUuid: NOWHERE }, 404, /security group/],
+    ["DELETE", "deleteSecurityGroupRule", { sg: true, ruleType: "FIREWALL", ruleUuid: NOWHERE }, 400, /^ruleType: /],
+    ["DELETE", "deleteSecurityGroupRule", { sg: true, ruleType: "FIREWALLRULE" }, 400, /^ruleUuid: is required/],
+    ["DELETE", "deleteSecurityGroupRule", { sg: true, ruleType: "FIREWALLRULE", ruleUuid: NOWHERE }, 404, /rule/],
+  ])("%s %s %j answers %i and changes nothing", async (method, path, input, status, message) => {
+    const sg = await newGroup();
+    const { sg: withGroup, ...rest } = input as Json;
+    const before = await resources();
+    const reply = await api(method, path, withGroup ? { securityGroupUuid: sg.uuid, ...rest } : rest);
+    expect(reply.status).toBe(status);
+    expect(reply.body.listErrorResponse.errorMsg).toMatch(message);
+    expect(await resources()).toEqual(before);
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * The engine's pure parts: check (validation, unknowns, auto-naming, default zone) and diff
+ * (replace vs update in place), on a small declaration built for the test.
+ */
+import { z } from "zod";
+import { defineResource } from "../../../provider/engine/declaration";
+import { Engine, META_KEY, UNKNOWN, parseDuration } from "../../../provider/engine/engine";
+import { cidrBlock, checkPortRange, port, protocol } from "../../../provider/engine/validators";
+
+const widget = defineResource({
+  type: "Widget",
+  description: "A test resource.",
+  inputs: z
+    .object({
+      name: z.string().optional(),
+      zoneUuid: z.string().optional(),
+      cidr: cidrBlock,
+      protocol: protocol.optional(),
+      startPort: port.optional(),
+      endPort: port.optional(),
+      description: z.string().optional(),
+    })
+    .superRefine(checkPortRange),
+  outputs: z.object({ uuid: z.string(), state: z.string() }),
+  autoName: "name",
+  zoneDefault: "zoneUuid",
+  replaceOn: ["zoneUuid", "cidr", "protocol", "startPort", "endPort"],
+  updates: [{ fields: ["name", "description"], via: "updateWidget", apply: async () => undefined }],
+  defaultTimeouts: { create: 1000, update: 1000, delete: 1000 },
+  create: async () => ({ id: "id-1" }),
+  read: async () => undefined,
+  delete: async () => undefined,
+});
+
+function engine(zoneUuid?: string): Engine {
+  return new Engine(widget, {
+    client: () => {
+      throw new Error("check and diff must not need a client");
+    },
+    settings: () => ({ zoneUuid }),
+  });
+}
+
+describe("check", () => {
+  test("a valid input passes and keeps its values", () => {
+    const { inputs, failures } = engine().check({}, { name: "w", zoneUuid: "z", cidr: "10.0.0.0/16" });
+    expect(failures).toEqual([]);
+    expect(inputs).toMatchObject({ name: "w", zoneUuid: "z", cidr: "10.0.0.0/16" });
+  });
+
+  test("one failure per bad field, naming it, with a reason a user understands", () => {
+    const { failures } = engine().check(
+      {},
+      { zoneUuid: "z", cidr: "10.0.0.300/16", protocol: "SCTP", startPort: 70000, endPort: 10 },
+    );
+    const byField = Object.fromEntries(failures.map((f) => [f.property, f.reason]));
+    expect(byField.cidr).toMatch(/not an IPv4 CIDR block/);
+    expect(byField.protocol).toMatch(/TCP, UDP, ICMP/);
+    expect(byField.startPort).toMatch(/between 1 and 65535/);
+  });
+
+  test("start port after end port is refused on endPort", () => {
+    const { failures } = engine().check(
+      {},
+      { zoneUuid: "z", cidr: "10.0.0.0/16", protocol: "TCP", startPort: 90, endPort: 80 },
+    );
+    expect(failures).toEqual([{ property: "endPort", reason: "must be greater than or equal to startPort (90)" }]);
+  });
+
+  test("host bits in a CIDR are refused", () => {
+    const { failures } = engine().check({}, { zoneUuid: "z", cidr: "10.0.0.1/16" });
+    expect(failures[0]).toMatchObject({ property: "cidr", reason: expect.stringMatching(/host bits/) });
+  });
+
+  test("a missing required argument is named; the zone says how to set a default", () => {
+    const { failures } = engine().check({}, { name: "w" });
+    const byField = Object.fromEntries(failures.map((f) => [f.property, f.reason]));
+    expect(byField.cidr).toBe("is required");
+    expect(byField.zoneUuid).toMatch(/restcloud:zoneUuid/);
+  });
+
+  test("the default zone fills zoneUuid", () => {
+    const { inputs, failures } = engine("zone-default").check({}, { name: "w", cidr: "10.0.0.0/16" });
+    expect(failures).toEqual([]);
+    expect(inputs.zoneUuid).toBe("zone-default");
+  });
+
+  test("unknown values (during preview) pass validation, cross-field rules included", () => {
+    const { failures } = engine().check({}, { zoneUuid: UNKNOWN, cidr: UNKNOWN, protocol: "TCP", startPort: UNKNOWN });
+    expect(failures).toEqual([]);
+  });
+
+  test("an argument the resource does not have is refused", () => {
+    const { failures } = engine().check({}, { zoneUuid: "z", cidr: "10.0.0.0/16", cidrBlock: "x" });
+    expect(failures).toEqual([{ property: "cidrBlock", reason: "is not an argument of Widget" }]);
+  });
+
+  test("auto-naming: logical name plus a suffix, stable across updates", () => {
+    const news = { zoneUuid: "z", cidr: "10.0.0.0/16", [META_KEY]: { autoName: "web" } };
+    const first = engine().check({}, news).inputs;
+    expect(first.name).toMatch(/^web-[0-9a-f]{7}$/);
+    const again = engine().check(first, news).inputs;
+    expect(again.name).toBe(first.name);
+    const other = engine().check({}, news).inputs;
+    expect(other.name).not.toBe(first.name);
+  });
+
+  test("auto-naming: a name drifted out of band (after refresh) is not taken as the default", () => {
+    const news = { zoneUuid: "z", cidr: "10.0.0.0/16", [META_KEY]: { autoName: "web" } };
+    const first = engine().check({}, news).inputs;
+    const refreshed = { ...first, name: "renamed-out-of-band" };
+    expect(engine().check(refreshed, news).inputs.name).toBe(first.name);
+  });
+});
+
+describe("diff", () => {
+  const olds = { name: "w", zoneUuid: "z", cidr: "10.0.0.0/16", description: "a", uuid: "id-1", state: "Running" };
+
+  test("no change", () => {
+    expect(engine().diff(olds, { name: "w", zoneUuid: "z", cidr: "10.0.0.0/16", description: "a" })).toMatchObject({
+      changes: false,
+      replaces: [],
+      updates: [],
+    });
+  });
+
+  test("an updatable argument updates in place", () => {
+    expect(engine().diff(olds, { ...olds, description: "b" })).toMatchObject({
+      changes: true,
+      replaces: [],
+      updates: ["description"],
+    });
+  });
+
+  test("a replacing argument replaces", () => {
+    expect(engine().diff(olds, { ...olds, cidr: "10.2.0.0/16" })).toMatchObject({ changes: true, replaces: ["cidr"] });
+  });
+
+  test("an unknown value is a change", () => {
+    expect(engine().diff(olds, { ...olds, zoneUuid: UNKNOWN })).toMatchObject({
+      changes: true,
+      replaces: ["zoneUuid"],
+    });
+  });
+
+  test("outputs and the meta input are not arguments", () => {
+    expect(
+      engine().diff(olds, {
+        name: "w",
+        zoneUuid: "z",
+        cidr: "10.0.0.0/16",
+        description: "a",
+        [META_KEY]: { timeouts: { create: "5m" } },
+      }).changes,
+    ).toBe(false);
+  });
+});
+
+test("customTimeouts durations", () => {
+  expect(parseDuration("90s")).toBe(90_000);
+  expect(parseDuration("1h30m")).toBe(5_400_000);
+  expect(parseDuration("soon")).toBeUndefined();
+  expect(parseDuration(undefined)).toBeUndefined();
+});
