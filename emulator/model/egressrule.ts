@@ -1,15 +1,8 @@
 /** Egress rules of a guest network ("egressrule"). The spec's record omits cidrList: it is validated, not returned. */
 import { conflict, type AccountScope, type ApiRecord, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";
-import {
-  cidrList,
-  knownZone,
-  listWhere,
-  removeRecord,
-  traffic,
-  trafficOverlaps,
-  type TrafficInput,
-} from "./firewallrule";
+import { filterRecords, removeRecord, requireZone } from "./records";
+import { cidrList, traffic, trafficOverlaps, type TrafficInput } from "./rules-common";
 
 export const COLLECTION = "egressrule";
 
@@ -23,7 +16,9 @@ export function createEgressRule(scope: AccountScope, ctx: EmulatorContext, inpu
   const network = requireRecord(scope, "network", "network", input.networkUuid);
   const rule = traffic(input);
   cidrList("cidrList", input.cidrList);
-  const clash = listWhere(scope, COLLECTION, { networkUuid: input.networkUuid }).find((r) => trafficOverlaps(rule, r));
+  const clash = filterRecords(scope, COLLECTION, { networkUuid: input.networkUuid }).find((r) =>
+    trafficOverlaps(rule, r),
+  );
   if (clash) throw conflict(`egress rule ${clash.uuid} of network ${input.networkUuid} already covers this traffic`);
   const uuid = ctx.newUuid();
   const record: ApiRecord = {
@@ -48,8 +43,8 @@ export function listEgressRules(
   ctx: EmulatorContext,
   filters: { zoneUuid: string; uuid?: string; networkUuid?: string },
 ): ApiRecord[] {
-  knownZone(ctx, filters.zoneUuid);
-  return listWhere(scope, COLLECTION, filters);
+  requireZone(ctx, filters.zoneUuid);
+  return filterRecords(scope, COLLECTION, filters);
 }
 
 export const deleteEgressRule = (scope: AccountScope, uuid: string): true =>

@@ -8,7 +8,8 @@ import type { AccountScope, ApiRecord, DeferredChange, EmulatorContext } from ".
 import { badInput, conflict, missing, notFound } from "../core";
 import { CUSTOM_PLAN_MAX_MEMORY_PER_CORE_MIB, type StorageCostRecord, type TemplateCostRecord } from "../catalog";
 import { formatIpv4, maskOf, parseCidr } from "../cidr";
-import { dropTagsOf, filterRecords, requireSameZone, requireZone } from "./resourcetags";
+import { filterRecords, requireSameZone, requireZone } from "./records";
+import { dropTagsOf } from "./resourcetags";
 import { requireRecord } from "../references";
 import {
   diskSizeFor,

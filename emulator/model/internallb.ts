@@ -11,7 +11,8 @@ import { inBlock } from "../ippool";
 import { parseIpv4 } from "../cidr";
 import { badInput, conflict, notFound, type AccountScope, type ApiRecord, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";
-import { knownZone, listWhere, port } from "./firewallrule";
+import { filterRecords, requireZone } from "./records";
+import { port } from "./rules-common";
 import type { Algorithm } from "./loadbalancerrule";
 
 export const COLLECTION = "internallb";
@@ -38,9 +39,9 @@ function usedAddresses(scope: AccountScope, network: ApiRecord): Set<string> {
   const networkUuid = String(network.uuid);
   const addresses = [
     network.gateway,
-    ...listWhere(scope, "instance", { networkUuid }).map((r) => r.instancePrivateIp),
-    ...listWhere(scope, "nic", { networkUuid }).map((r) => r.privateIp),
-    ...listWhere(scope, COLLECTION, { networkUuid }).map((r) => r.sourceIpAddress),
+    ...filterRecords(scope, "instance", { networkUuid }).map((r) => r.instancePrivateIp),
+    ...filterRecords(scope, "nic", { networkUuid }).map((r) => r.privateIp),
+    ...filterRecords(scope, COLLECTION, { networkUuid }).map((r) => r.sourceIpAddress),
   ];
   return new Set(addresses.filter((a): a is string => typeof a === "string" && a !== ""));
 }
@@ -92,8 +93,8 @@ export function listInternalLbs(
   ctx: EmulatorContext,
   filters: { zoneUuid: string; uuid?: string; networkUuid?: string },
 ): ApiRecord[] {
-  knownZone(ctx, filters.zoneUuid);
-  return listWhere(scope, COLLECTION, {
+  requireZone(ctx, filters.zoneUuid);
+  return filterRecords(scope, COLLECTION, {
     zoneUuid: filters.zoneUuid,
     name: filters.uuid,
     networkUuid: filters.networkUuid,

@@ -6,7 +6,8 @@
  */
 import { badInput, conflict, type AccountScope, type ApiRecord, type EmulatorContext } from "../core";
 import { describeReferences, referencesTo, requireRecord } from "../references";
-import { INSTANCES, NETWORKS, requireNetwork, requireZone } from "./network";
+import { INSTANCES, NETWORKS, requireNetwork } from "./network";
+import { requireZone } from "./records";
 import { requireVpc } from "./vpc";
 
 export const IP_ADDRESSES = "ipaddress";

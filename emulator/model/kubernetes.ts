@@ -6,7 +6,7 @@
 import type { AccountScope, ApiRecord, DeferredChange, EmulatorContext } from "../core";
 import { badInput, conflict, notFound } from "../core";
 import { parseIpv4 } from "../cidr";
-import { filterRecords, requireZone } from "./resourcetags";
+import { filterRecords, requireZone } from "./records";
 import { requireRecord } from "../references";
 import {
   beginExpunge,

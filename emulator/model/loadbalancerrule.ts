@@ -5,7 +5,8 @@
  */
 import { conflict, missing, type AccountScope, type ApiRecord, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";
-import { assertNoStaticNat, assertReaches, knownZone, listWhere, port, removeRecord } from "./firewallrule";
+import { filterRecords, removeRecord, requireZone } from "./records";
+import { assertNoStaticNat, assertReaches, port } from "./rules-common";
 import { publicPortTaken } from "./portforwardingrule";
 
 export const COLLECTION = "loadbalancerrule";
@@ -71,8 +72,8 @@ export function listLoadBalancerRules(
   ctx: EmulatorContext,
   filters: { zoneUuid: string; uuid?: string; ipAddressUuid?: string },
 ): ApiRecord[] {
-  knownZone(ctx, filters.zoneUuid);
-  return listWhere(scope, COLLECTION, filters);
+  requireZone(ctx, filters.zoneUuid);
+  return filterRecords(scope, COLLECTION, filters);
 }
 
 /** Accepted at once, applied after the delay; answers the record as it is now. */

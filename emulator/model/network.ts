@@ -14,9 +14,10 @@ import {
   parseIpv4,
   type Block,
 } from "../cidr";
-import type { NetworkOfferingCostRecord, ZoneRecord } from "../catalog";
+import type { NetworkOfferingCostRecord } from "../catalog";
 import { badInput, conflict, notFound, type AccountScope, type ApiRecord, type EmulatorContext } from "../core";
 import { describeReferences, referencesTo, requireRecord } from "../references";
+import { requireZone } from "./records";
 
 export const NETWORKS = "network";
 export const INSTANCES = "instance";
@@ -33,12 +34,6 @@ export interface NameChange {
 /** The fields of `change` that were given. */
 export function definedFields(change: object): ApiRecord {
   return Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
-}
-
-export function requireZone(ctx: EmulatorContext, zoneUuid: string): ZoneRecord {
-  const zone = ctx.catalog.zone(zoneUuid);
-  if (!zone) throw notFound("zone", zoneUuid);
-  return zone;
 }
 
 /** A private IPv4 block of an allowed size, or a 400 naming `field`. */

@@ -5,16 +5,8 @@
  */
 import { badInput, conflict, type AccountScope, type ApiRecord, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";
-import {
-  assertNoStaticNat,
-  assertReaches,
-  knownZone,
-  listWhere,
-  portRange,
-  rangesOverlap,
-  removeRecord,
-  storedRange,
-} from "./firewallrule";
+import { filterRecords, removeRecord, requireZone } from "./records";
+import { assertNoStaticNat, assertReaches, portRange, rangesOverlap, storedRange } from "./rules-common";
 
 export const COLLECTION = "portforwardingrule";
 /** Rule uuid to `{uuid, vmUuid, networkUuid}`. */
@@ -41,11 +33,11 @@ export function publicPortTaken(
   protocol: PortForwardingProtocol,
   range: { start: number; end: number },
 ): ApiRecord | undefined {
-  const forwarded = listWhere(scope, COLLECTION, { ipAddressUuid, protocol }).find((r) =>
+  const forwarded = filterRecords(scope, COLLECTION, { ipAddressUuid, protocol }).find((r) =>
     rangesOverlap(range, storedRange(r, "publicPort", "publicEndPort")),
   );
   if (forwarded || protocol !== "TCP") return forwarded;
-  return listWhere(scope, "loadbalancerrule", { ipAddressUuid }).find((r) =>
+  return filterRecords(scope, "loadbalancerrule", { ipAddressUuid }).find((r) =>
     rangesOverlap(range, storedRange(r, "publicPort", "publicPort")),
   );
 }
@@ -61,7 +53,7 @@ export function createPortForwardingRule(
   assertReaches(network, ip);
   const onNetwork =
     vm.networkUuid === input.networkUuid ||
-    listWhere(scope, "nic", { instanceUuid: input.virtualmachineUuid, networkUuid: input.networkUuid }).length > 0;
+    filterRecords(scope, "nic", { instanceUuid: input.virtualmachineUuid, networkUuid: input.networkUuid }).length > 0;
   if (!onNetwork) {
     throw badInput("virtualmachineUuid", `instance ${input.virtualmachineUuid} is not on network ${input.networkUuid}`);
   }
@@ -102,10 +94,10 @@ export function listPortForwardingRules(
   ctx: EmulatorContext,
   filters: { zoneUuid: string; uuid?: string; vmUuid?: string; ipAddressUuid?: string },
 ): ApiRecord[] {
-  knownZone(ctx, filters.zoneUuid);
+  requireZone(ctx, filters.zoneUuid);
   const { vmUuid, ...recordFilters } = filters;
   const targets = scope.collection(TARGETS);
-  return listWhere(scope, COLLECTION, recordFilters).filter(
+  return filterRecords(scope, COLLECTION, recordFilters).filter(
     (r) => vmUuid === undefined || targets[String(r.uuid)]?.vmUuid === vmUuid,
   );
 }

@@ -1,58 +1,8 @@
-/**
- * Resource tags: key/value pairs on the account's resources, one value per key and resource.
- *
- * This module also holds the record helpers that every compute and storage model uses (zone checks,
- * filters, the public view of a record): it imports no other model and all of them import it, so it
- * is the one place they can share without an import cycle.
- */
+/** Resource tags: key/value pairs on the account's resources, one value per key and resource. */
 import type { AccountScope, ApiRecord, EmulatorContext } from "../core";
 import { badInput, conflict, notFound } from "../core";
 import { requireRecord } from "../references";
-
-// ---------------------------------------------------------------------------------------------
-// Record helpers shared by the compute and storage models
-
-/**
- * The record as the API shows it. Fields prefixed with `_` are the emulator's own bookkeeping
- * (the cluster of a node, the instance an attach job targets...) and never leave it.
- */
-export function visible(record: ApiRecord): ApiRecord {
-  return Object.fromEntries(Object.entries(record).filter(([key]) => !key.startsWith("_")));
-}
-
-/** The catalog zone, or a 404. */
-export function requireZone(ctx: EmulatorContext, zoneUuid: string): ApiRecord {
-  const zone = ctx.catalog.zone(zoneUuid) as ApiRecord | undefined;
-  if (!zone) throw notFound("zone", zoneUuid);
-  return zone;
-}
-
-/** A reference must lie in the zone of the resource being made: a 400 naming the field otherwise. */
-export function requireSameZone(field: string, reference: ApiRecord, zoneUuid: string): void {
-  if (reference.zoneUuid !== undefined && reference.zoneUuid !== zoneUuid) {
-    throw badInput(field, `${String(reference.uuid)} is in zone ${String(reference.zoneUuid)}, not in ${zoneUuid}`);
-  }
-}
-
-/** The domain an account's records show (`domainName`): the account's own domain, named after it. */
-export function domainNameOf(scope: AccountScope): string {
-  return scope.account.name;
-}
-
-/** Records of a collection matching every given filter (undefined filters match everything). */
-export function filterRecords(
-  scope: AccountScope,
-  collection: string,
-  filters: Record<string, string | undefined>,
-): ApiRecord[] {
-  const wanted = Object.entries(filters).filter(([, value]) => value !== undefined);
-  return Object.values(scope.collection(collection)).filter((record) =>
-    wanted.every(([field, value]) => record[field] === value),
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Tags
+import { filterRecords, requireSameZone, requireZone } from "./records";
 
 export const TAGS = "tag";
 

@@ -6,16 +6,16 @@
  */
 import { badInput, conflict, notFound, type AccountScope, type ApiRecord, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";
+import { filterRecords } from "./records";
 import {
   cidrList,
-  listWhere,
   portRange,
   rangesOverlap,
   storedRange,
   traffic,
   trafficOverlaps,
   type TrafficInput,
-} from "./firewallrule";
+} from "./rules-common";
 import type { PortForwardingProtocol } from "./portforwardingrule";
 
 export const COLLECTION = "securitygroup";
@@ -59,7 +59,7 @@ export function createSecurityGroup(
 }
 
 export const listSecurityGroups = (scope: AccountScope, filters: { uuid?: string }): ApiRecord[] =>
-  listWhere(scope, COLLECTION, filters);
+  filterRecords(scope, COLLECTION, filters);
 
 /** Append a rule to a group's array after validation; answers the group. */
 function addRule(scope: AccountScope, group: ApiRecord, array: string, rule: ApiRecord): ApiRecord {
@@ -177,7 +177,7 @@ export function deleteSecurityGroupRule(
 /** A group that a network uses cannot go (409). */
 export function deleteSecurityGroup(scope: AccountScope, uuid: string): true {
   requireRecord(scope, COLLECTION, KIND, uuid);
-  const user = listWhere(scope, "network", { securityGroupUuid: uuid })[0];
+  const user = filterRecords(scope, "network", { securityGroupUuid: uuid })[0];
   if (user) throw conflict(`security group ${uuid} is used by network ${user.uuid}`);
   delete scope.collection(COLLECTION)[uuid];
   scope.changed();

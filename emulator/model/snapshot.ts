@@ -1,7 +1,8 @@
 /** Volume snapshots: taken from a volume, BackingUp for one async delay, then BackedUp. They outlive their volume. */
 import type { AccountScope, ApiRecord, EmulatorContext } from "../core";
 import { conflict } from "../core";
-import { domainNameOf, dropTagsOf, filterRecords, requireSameZone, requireZone } from "./resourcetags";
+import { domainNameOf, filterRecords, requireSameZone, requireZone } from "./records";
+import { dropTagsOf } from "./resourcetags";
 import { requireRecord } from "../references";
 import { requireVolume } from "./volume";
 

@@ -4,7 +4,7 @@
  */
 import type { AccountScope, ApiRecord, EmulatorContext } from "../core";
 import { badInput, conflict, missing } from "../core";
-import { filterRecords } from "./resourcetags";
+import { filterRecords } from "./records";
 import { requireRecord } from "../references";
 import { requireVolume } from "./volume";
 

@@ -4,7 +4,8 @@
  */
 import type { AccountScope, ApiRecord, EmulatorContext } from "../core";
 import { badInput, conflict } from "../core";
-import { domainNameOf, dropTagsOf, filterRecords, requireSameZone, requireZone } from "./resourcetags";
+import { domainNameOf, filterRecords, requireSameZone, requireZone } from "./records";
+import { dropTagsOf } from "./resourcetags";
 import { requireRecord } from "../references";
 import { requireInstance, requireState, requireUnmanaged } from "./instance";
 

@@ -9,7 +9,8 @@
 import type { AccountScope, ApiRecord, EmulatorContext } from "../core";
 import { badInput, conflict, notFound } from "../core";
 import type { StorageCostRecord } from "../catalog";
-import { domainNameOf, dropTagsOf, filterRecords, requireSameZone, requireZone } from "./resourcetags";
+import { domainNameOf, filterRecords, requireSameZone, requireZone } from "./records";
+import { dropTagsOf } from "./resourcetags";
 import { requireRecord } from "../references";
 
 export const VOLUMES = "volume";

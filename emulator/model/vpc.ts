@@ -12,9 +12,9 @@ import {
   networkRecord,
   privateBlock,
   requireNetworkOffering,
-  requireZone,
   type NameChange,
 } from "./network";
+import { requireZone } from "./records";
 
 export const VPCS = "vpc";
 

@@ -11,7 +11,7 @@
 import { overlaps, parseCidr } from "../cidr";
 import { conflict, type AccountScope, type ApiRecord, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";
-import { knownZone, listWhere, removeRecord } from "./firewallrule";
+import { filterRecords, removeRecord, requireZone } from "./records";
 
 export const COLLECTION = "vpnconnection";
 /** VPN gateway uuid to `{uuid, vpcUuid, zoneUuid, publicIpAddress, ownsAddress}`. */
@@ -26,7 +26,7 @@ const vpcCidr = (vpc: ApiRecord): string => String(vpc.getcIDR ?? vpc.cIDR ?? ""
 /** The VPC's VPN gateway, created when absent. */
 function vpnGatewayOf(scope: AccountScope, ctx: EmulatorContext, vpc: ApiRecord): ApiRecord {
   const vpcUuid = String(vpc.uuid);
-  const found = listWhere(scope, VPN_GATEWAYS, { vpcUuid })[0];
+  const found = filterRecords(scope, VPN_GATEWAYS, { vpcUuid })[0];
   if (found) return found;
   const zoneUuid = String(vpc.zoneUuid ?? "");
   const sourceNat = Object.values(scope.collection("ipaddress")).find(
@@ -54,7 +54,7 @@ export function addVpnConnection(
 ): ApiRecord {
   const vpc = requireRecord(scope, "vpc", "VPC", input.vpcUuid);
   const customer = requireRecord(scope, "vpncustomergateway", "VPN customer gateway", input.customerGatewayUuid);
-  const twin = listWhere(scope, COLLECTION, {
+  const twin = filterRecords(scope, COLLECTION, {
     vpcUuid: input.vpcUuid,
     customerGatewayUuid: input.customerGatewayUuid,
   })[0];
@@ -97,8 +97,8 @@ export function listVpnConnections(
   ctx: EmulatorContext,
   filters: { zoneUuid: string; uuid?: string; vpcUuid?: string },
 ): ApiRecord[] {
-  knownZone(ctx, filters.zoneUuid);
-  return listWhere(scope, COLLECTION, filters);
+  requireZone(ctx, filters.zoneUuid);
+  return filterRecords(scope, COLLECTION, filters);
 }
 
 export function resetVpnConnection(scope: AccountScope, ctx: EmulatorContext, uuid: string): ApiRecord {
@@ -115,7 +115,7 @@ export function deleteVpnConnection(scope: AccountScope, ctx: EmulatorContext, u
   removeRecord(scope, COLLECTION, KIND, uuid);
   delete scope.collection(OPTIONS)[uuid];
   const gatewayUuid = String(record.vpnGatewayUuid);
-  if (listWhere(scope, COLLECTION, { vpnGatewayUuid: gatewayUuid }).length === 0) {
+  if (filterRecords(scope, COLLECTION, { vpnGatewayUuid: gatewayUuid }).length === 0) {
     const gateway = scope.collection(VPN_GATEWAYS)[gatewayUuid];
     if (gateway?.ownsAddress === true) ctx.releasePublicIp(String(gateway.publicIpAddress));
     delete scope.collection(VPN_GATEWAYS)[gatewayUuid];

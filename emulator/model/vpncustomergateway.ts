@@ -15,7 +15,8 @@ import {
   type EmulatorContext,
 } from "../core";
 import { requireRecord } from "../references";
-import { cidrList, listWhere } from "./firewallrule";
+import { filterRecords } from "./records";
+import { cidrList } from "./rules-common";
 
 export const COLLECTION = "vpncustomergateway";
 /** Gateway uuid to `{uuid, ikeEncryption, ikeHash, espEncryption, espHash}`. */
@@ -149,7 +150,7 @@ export function addVpnCustomerGateway(scope: AccountScope, ctx: EmulatorContext,
 }
 
 export const listVpnCustomerGateways = (scope: AccountScope, filters: { uuid?: string }): ApiRecord[] =>
-  listWhere(scope, COLLECTION, filters);
+  filterRecords(scope, COLLECTION, filters);
 
 /** Accepted at once, applied after the delay to the gateway and the connections using it; answers the record as it is now. */
 export function updateVpnCustomerGateway(
@@ -169,7 +170,7 @@ export function updateVpnCustomerGateway(
     { collection: CRYPTO, uuid, set: crypto },
   ];
   if (Object.keys(copies).length > 0) {
-    for (const connection of listWhere(scope, "vpnconnection", { customerGatewayUuid: uuid })) {
+    for (const connection of filterRecords(scope, "vpnconnection", { customerGatewayUuid: uuid })) {
       changes.push({ collection: "vpnconnection", uuid: String(connection.uuid), set: copies });
     }
   }
@@ -180,7 +181,7 @@ export function updateVpnCustomerGateway(
 /** A gateway that a VPN connection uses cannot go (409). */
 export function deleteVpnCustomerGateway(scope: AccountScope, uuid: string): true {
   requireRecord(scope, COLLECTION, "VPN customer gateway", uuid);
-  const user = listWhere(scope, "vpnconnection", { customerGatewayUuid: uuid })[0];
+  const user = filterRecords(scope, "vpnconnection", { customerGatewayUuid: uuid })[0];
   if (user) throw conflict(`VPN customer gateway ${uuid} is used by VPN connection ${user.uuid}`);
   delete scope.collection(COLLECTION)[uuid];
   delete scope.collection(CRYPTO)[uuid];

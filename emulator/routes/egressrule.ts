@@ -3,7 +3,7 @@ import type { AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readEnum, readString } from "../http";
 import { createEgressRule, deleteEgressRule, listEgressRules } from "../model/egressrule";
-import { PROTOCOLS } from "../model/firewallrule";
+import { PROTOCOLS } from "../model/rules-common";
 
 const KEY = "listEgressRuleResponse";
 const required = { required: true } as const;

@@ -2,7 +2,8 @@
 import type { AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readEnum, readString } from "../http";
-import { createFirewallRule, deleteFirewallRule, listFirewallRules, PROTOCOLS } from "../model/firewallrule";
+import { createFirewallRule, deleteFirewallRule, listFirewallRules } from "../model/firewallrule";
+import { PROTOCOLS } from "../model/rules-common";
 
 const KEY = "listFirewallRuleResponse";
 const required = { required: true } as const;

@@ -19,7 +19,7 @@ import {
   resetSshKey,
   resizeInstance,
 } from "../model/instance";
-import { visible } from "../model/resourcetags";
+import { visible } from "../model/records";
 
 const KEY = "listInstanceResponse";
 const required = { required: true } as const;

@@ -10,7 +10,7 @@ import {
   listNodes,
   scaleCluster,
 } from "../model/kubernetes";
-import { visible } from "../model/resourcetags";
+import { visible } from "../model/records";
 
 const required = { required: true } as const;
 

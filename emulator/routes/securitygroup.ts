@@ -2,7 +2,7 @@
 import type { AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readEnum, readString, type Inputs } from "../http";
-import { PROTOCOLS } from "../model/firewallrule";
+import { PROTOCOLS } from "../model/rules-common";
 import { PF_PROTOCOLS } from "../model/portforwardingrule";
 import {
   createSecurityGroup,

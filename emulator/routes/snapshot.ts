@@ -3,7 +3,7 @@ import type { ApiRecord, AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readString } from "../http";
 import { createSnapshot, deleteSnapshot, listSnapshots } from "../model/snapshot";
-import { visible } from "../model/resourcetags";
+import { visible } from "../model/records";
 
 const KEY = "listSnapShotResponse";
 const required = { required: true } as const;

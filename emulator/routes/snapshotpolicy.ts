@@ -8,7 +8,7 @@ import {
   INTERVAL_TYPES,
   listSnapshotPolicies,
 } from "../model/snapshotpolicy";
-import { visible } from "../model/resourcetags";
+import { visible } from "../model/records";
 
 const KEY = "listSnapShotPoliciesResponse";
 const required = { required: true } as const;

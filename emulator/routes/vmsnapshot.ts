@@ -3,7 +3,7 @@ import type { ApiRecord, AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readBool, readString } from "../http";
 import { createVmSnapshot, deleteVmSnapshot, listVmSnapshots, revertToVmSnapshot } from "../model/vmsnapshot";
-import { visible } from "../model/resourcetags";
+import { visible } from "../model/records";
 
 const KEY = "listVmSnapshotResponse";
 const required = { required: true } as const;

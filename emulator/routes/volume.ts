@@ -12,7 +12,7 @@ import {
   uploadVolume,
   UPLOAD_FORMATS,
 } from "../model/volume";
-import { visible } from "../model/resourcetags";
+import { visible } from "../model/records";
 
 const KEY = "listVolumeResponse";
 const required = { required: true } as const;

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { defineResource, type OperationContext } from "../engine/declaration";
+import { defineResource, type OperationContext, type ResourceDeclaration } from "../engine/declaration";
 import { checkPortRange, cidrList, port, protocol, uuid } from "../engine/validators";
 import { restcloudResource } from "../dynamic/resource";
 import { waitForGone } from "../client/waiters";
+import type { RestCloudClient } from "../client";
 import { byUuid, minutes, portNumber, portText, recordOutputs, waitOptions } from "./common";
 
 /** The arguments both rule kinds share: none can be updated (the API has no update call for rules). */
@@ -30,27 +31,93 @@ const ruleArguments = {
     .optional()
     .describe("The ICMP code (ICMP only; -1 for any). Changing it replaces the rule."),
 };
+type RuleArguments = z.infer<z.ZodObject<typeof ruleArguments>>;
+/** Every argument of a rule replaces it. */
+const RULE_ARGUMENTS = ["protocol", "startPort", "endPort", "cidrList", "icmpType", "icmpCode"] as const;
+
+/** What the firewall-rule and egress-rule operation tables have in common, as the declarations use it. */
+interface RuleRecord {
+  uuid: string;
+  zoneUuid?: string;
+  protocol?: string;
+  startPort?: string;
+  endPort?: string;
+  cidrList?: string;
+  status?: string;
+  isActive?: boolean;
+}
+interface RuleOperations {
+  create(input: Record<string, unknown>): Promise<RuleRecord>;
+  list(input: { zoneUuid: string; uuid?: string }): Promise<RuleRecord[]>;
+  delete(input: { uuid: string }): Promise<unknown>;
+}
 
 const ruleOutputs = z.object({
   ...recordOutputs,
   ruleZoneUuid: z.string().optional().describe("The zone of the rule (its list calls are per zone)."),
 });
 
-const ALL_ARGUMENTS = ["protocol", "startPort", "endPort", "cidrList", "icmpType", "icmpCode"] as const;
+type RuleBehaviour = Pick<
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- shared by two input shapes; each declaration is typed
+  ResourceDeclaration<any, typeof ruleOutputs>,
+  "outputs" | "updates" | "defaultTimeouts" | "create" | "read" | "delete"
+>;
 
-function icmpText(value: number | undefined): string | undefined {
-  return value === undefined ? undefined : String(value);
-}
-
-async function deleteRule(
-  ctx: OperationContext,
-  kind: string,
-  id: string,
-  remove: () => Promise<unknown>,
-  find: () => Promise<unknown>,
-) {
-  await remove();
-  await waitForGone({ awaited: `${kind} ${id} to be deleted`, poll: find }, waitOptions(ctx));
+/**
+ * What both rule kinds do: a rule hangs on a `target` (a public IP, a network), every argument
+ * replaces (there is no update call), and its list calls need the zone the create answered with
+ * (kept as `ruleZoneUuid`).
+ */
+function ruleBehaviour(
+  target: "ipAddressUuid" | "networkUuid",
+  noun: string,
+  operations: (c: RestCloudClient) => RuleOperations,
+): RuleBehaviour {
+  const find = async (ctx: OperationContext, id: string, zoneUuid: string) =>
+    byUuid(await operations(ctx.client).list({ zoneUuid, uuid: id }), id);
+  return {
+    outputs: ruleOutputs,
+    updates: [],
+    defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
+    create: async (ctx, inputs: RuleArguments & Record<string, string>) => {
+      const rule = await operations(ctx.client).create({
+        [target]: inputs[target],
+        protocol: inputs.protocol,
+        startPort: portText(inputs.startPort),
+        endPort: portText(inputs.endPort ?? inputs.startPort),
+        cidrList: inputs.cidrList ?? "0.0.0.0/0",
+        icmpType: inputs.icmpType === undefined ? undefined : String(inputs.icmpType),
+        icmpCode: inputs.icmpCode === undefined ? undefined : String(inputs.icmpCode),
+      });
+      return { id: rule.uuid, known: { ruleZoneUuid: rule.zoneUuid } };
+    },
+    read: async (ctx, id, state) => {
+      const rule = await find(ctx, id, state.ruleZoneUuid!);
+      if (!rule) return undefined;
+      return {
+        inputs: {
+          [target]: (rule as RuleRecord & Record<string, string | undefined>)[target],
+          protocol: rule.protocol,
+          startPort: portNumber(rule.startPort),
+          endPort: portNumber(rule.endPort),
+          cidrList: rule.cidrList, // the egress record omits it (the spec says so): no drift seen there
+        },
+        outputs: {
+          uuid: rule.uuid,
+          status: rule.status,
+          isActive: rule.isActive,
+          ruleZoneUuid: rule.zoneUuid ?? state.ruleZoneUuid,
+        },
+      };
+    },
+    delete: async (ctx, id, state) => {
+      await operations(ctx.client).delete({ uuid: id });
+      await waitForGone(
+        { awaited: `${noun} ${id} to be deleted`, poll: () => find(ctx, id, state.ruleZoneUuid!) },
+        waitOptions(ctx),
+      );
+    },
+  };
 }
 
 /** An ingress firewall rule on a public IP address. */
@@ -63,49 +130,8 @@ export const firewallRuleDeclaration = defineResource({
       ...ruleArguments,
     })
     .superRefine(checkPortRange),
-  outputs: ruleOutputs,
-  replaceOn: ["ipAddressUuid", ...ALL_ARGUMENTS],
-  updates: [],
-  defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
-  create: async (ctx, inputs) => {
-    const rule = await ctx.client.firewallRule.create({
-      ipAddressUuid: inputs.ipAddressUuid,
-      protocol: inputs.protocol,
-      startPort: portText(inputs.startPort),
-      endPort: portText(inputs.endPort ?? inputs.startPort),
-      cidrList: inputs.cidrList ?? "0.0.0.0/0",
-      icmpType: icmpText(inputs.icmpType),
-      icmpCode: icmpText(inputs.icmpCode),
-    });
-    return { id: rule.uuid, known: { ruleZoneUuid: rule.zoneUuid } };
-  },
-  read: async (ctx, id, state) => {
-    const rule = byUuid(await ctx.client.firewallRule.list({ zoneUuid: state.ruleZoneUuid!, uuid: id }), id);
-    if (!rule) return undefined;
-    return {
-      inputs: {
-        ipAddressUuid: rule.ipAddressUuid,
-        protocol: rule.protocol as z.infer<typeof protocol>,
-        startPort: portNumber(rule.startPort),
-        endPort: portNumber(rule.endPort),
-        cidrList: rule.cidrList,
-      },
-      outputs: {
-        uuid: rule.uuid,
-        status: rule.status,
-        isActive: rule.isActive,
-        ruleZoneUuid: rule.zoneUuid ?? state.ruleZoneUuid,
-      },
-    };
-  },
-  delete: async (ctx, id, state) =>
-    deleteRule(
-      ctx,
-      "firewall rule",
-      id,
-      () => ctx.client.firewallRule.delete({ uuid: id }),
-      async () => byUuid(await ctx.client.firewallRule.list({ zoneUuid: state.ruleZoneUuid!, uuid: id }), id),
-    ),
+  replaceOn: ["ipAddressUuid", ...RULE_ARGUMENTS],
+  ...ruleBehaviour("ipAddressUuid", "firewall rule", (client) => client.firewallRule as unknown as RuleOperations),
 });
 
 /** An ingress firewall rule on a public IP address. */
@@ -121,49 +147,8 @@ export const egressRuleDeclaration = defineResource({
       ...ruleArguments,
     })
     .superRefine(checkPortRange),
-  outputs: ruleOutputs,
-  replaceOn: ["networkUuid", ...ALL_ARGUMENTS],
-  updates: [],
-  defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
-  create: async (ctx, inputs) => {
-    const rule = await ctx.client.egressRule.create({
-      networkUuid: inputs.networkUuid,
-      protocol: inputs.protocol,
-      startPort: portText(inputs.startPort),
-      endPort: portText(inputs.endPort ?? inputs.startPort),
-      cidrList: inputs.cidrList ?? "0.0.0.0/0",
-      icmpType: icmpText(inputs.icmpType),
-      icmpCode: icmpText(inputs.icmpCode),
-    });
-    return { id: rule.uuid, known: { ruleZoneUuid: rule.zoneUuid } };
-  },
-  read: async (ctx, id, state) => {
-    const rule = byUuid(await ctx.client.egressRule.list({ zoneUuid: state.ruleZoneUuid!, uuid: id }), id);
-    if (!rule) return undefined;
-    // The egress record omits cidrList (the spec says so): it cannot drift as far as we can see.
-    return {
-      inputs: {
-        networkUuid: rule.networkUuid,
-        protocol: rule.protocol as z.infer<typeof protocol>,
-        startPort: portNumber(rule.startPort),
-        endPort: portNumber(rule.endPort),
-      },
-      outputs: {
-        uuid: rule.uuid,
-        status: rule.status,
-        isActive: rule.isActive,
-        ruleZoneUuid: rule.zoneUuid ?? state.ruleZoneUuid,
-      },
-    };
-  },
-  delete: async (ctx, id, state) =>
-    deleteRule(
-      ctx,
-      "egress rule",
-      id,
-      () => ctx.client.egressRule.delete({ uuid: id }),
-      async () => byUuid(await ctx.client.egressRule.list({ zoneUuid: state.ruleZoneUuid!, uuid: id }), id),
-    ),
+  replaceOn: ["networkUuid", ...RULE_ARGUMENTS],
+  ...ruleBehaviour("networkUuid", "egress rule", (client) => client.egressRule as unknown as RuleOperations),
 });
 
 /** An egress rule of a network. */

@@ -3,26 +3,17 @@
  * prices, and the references between catalog records (plans to categories, templates to categories).
  */
 import { CATALOG_IDS, createCatalog } from "../../../emulator/catalog";
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import { ADMIN, DEMO, useEmulator, type Json } from "./helpers";
 
-const DEMO = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
-const ADMIN = { apikey: "admin-api-key", secretkey: "admin-secret-key" };
 const { frankfurt: FRANKFURT, singapore: SINGAPORE, mumbai: MUMBAI } = CATALOG_IDS.zones;
 const ZONES = [FRANKFURT, SINGAPORE, MUMBAI];
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = Record<string, any>;
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, asyncDelayMs: 30 });
-});
-afterAll(() => emulator.stop());
+const emulator = useEmulator();
 
 async function get(path: string, query: Record<string, string> = {}, headers = DEMO): Promise<Json> {
-  const response = await fetch(`${emulator.url}${path}?${new URLSearchParams(query)}`, { headers });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Json;
+  const reply = await emulator.call("GET", path, query, headers);
+  expect(reply.status).toBe(200);
+  return reply.body as Json;
 }
 const cost = (path: string, query: Record<string, string> = {}) => get(`/restapi/costestimate/${path}`, query);
 const uuids = (records: Json[]) => records.map((r) => r.uuid);

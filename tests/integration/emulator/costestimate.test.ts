@@ -4,28 +4,15 @@
  * category.
  */
 import { CATALOG_IDS } from "../../../emulator/catalog";
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import { DEMO, useEmulator, ZONE, type AccountHeaders, type Json } from "./helpers";
 
-const DEMO = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
-const ZONE = CATALOG_IDS.zones.frankfurt;
 const UNKNOWN = "00000000-0000-4000-8000-00000000dead";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = Record<string, any>;
-let emulator: RunningEmulator;
+const emulator = useEmulator();
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, asyncDelayMs: 30 });
-});
-afterAll(() => emulator.stop());
-
-async function get(path: string, query: Record<string, string> = {}, headers: Record<string, string> = DEMO) {
-  const search = new URLSearchParams(query).toString();
-  const response = await fetch(`${emulator.url}/restapi/costestimate/${path}${search ? `?${search}` : ""}`, {
-    headers,
-  });
-  return { status: response.status, body: (await response.json()) as Json };
-}
+/** A GET of a cost-estimate operation. */
+const get = (path: string, query: Record<string, string> = {}, headers?: AccountHeaders) =>
+  emulator.call("GET", `/restapi/costestimate/${path}`, query, headers);
 
 /** The spec's catalog record fields and JSON types. */
 type Fields = Record<string, "string" | "number" | "boolean" | "array">;

@@ -1,34 +1,10 @@
-import { CATALOG_IDS } from "../../../emulator/catalog";
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../emulator/index";
+import { emulatorsOnDemand, request, vpcInput, ZONE, type AccountHeaders, type Json } from "./helpers";
 
-const DEMO = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
-const ZONE = CATALOG_IDS.zones.frankfurt;
-const VPC = { name: "v", zoneUuid: ZONE, vpcOfferingUuid: CATALOG_IDS.vpcOfferings.standard, getcIDR: "10.0.0.0/16" };
+const VPC = vpcInput();
 
-type Json = Record<string, unknown>;
-
-async function call(url: string, method: string, path: string, body?: unknown, headers: Json = DEMO) {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: (body === undefined ? headers : { ...headers, "content-type": "application/json" }) as Record<
-      string,
-      string
-    >,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Json) : {} };
-}
-
-const running: RunningEmulator[] = [];
-async function start(options: EmulatorOptions): Promise<RunningEmulator> {
-  const emulator = await startEmulator({ port: 0, asyncDelayMs: 30, ...options });
-  running.push(emulator);
-  return emulator;
-}
-afterAll(async () => {
-  await Promise.all(running.map((e) => e.stop()));
-});
+const { start } = emulatorsOnDemand();
+const call = (url: string, method: string, path: string, input?: Json, headers?: AccountHeaders) =>
+  request({ url }, method, path, input, headers);
 
 const vpcsOf = async (url: string) => (await call(url, "GET", "/_emulator/resources?account=demo")).body.vpc ?? {};
 

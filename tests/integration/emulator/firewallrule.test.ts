@@ -1,51 +1,20 @@
 /** Ingress firewall rules on a public IP, over HTTP: lifecycle, validation, conflicts, and what they block. */
 import { CATALOG_IDS } from "../../../emulator/catalog";
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import { acquireIp, ADMIN, createNetwork, useEmulator, withoutBlanks, ZONE, type Json } from "./helpers";
 
-const DEMO = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
-const ADMIN = { apikey: "admin-api-key", secretkey: "admin-secret-key" };
-const ZONE = CATALOG_IDS.zones.frankfurt;
 const KEY = "listFirewallRuleResponse";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = Record<string, any>;
-let emulator: RunningEmulator;
+const emulator = useEmulator();
+const { call, one, expectRefused } = emulator;
 let ip: Json;
 
-/** GET and DELETE carry `input` in the query, POST and PUT in a JSON body. */
-async function api(method: string, path: string, input: Json = {}, headers = DEMO) {
-  const inQuery = method === "GET" || method === "DELETE";
-  const search = inQuery && Object.keys(input).length > 0 ? `?${new URLSearchParams(input)}` : "";
-  const response = await fetch(`${emulator.url}/restapi/${path}${search}`, {
-    method,
-    headers: inQuery ? headers : { ...headers, "content-type": "application/json" },
-    body: inQuery ? undefined : JSON.stringify(input),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Json };
-}
-
-/** The one record of a successful envelope answer. */
-async function one(method: string, path: string, input: Json): Promise<Json> {
-  const reply = await api(method, path, input);
-  expect([reply.status, reply.body]).toEqual([200, expect.anything()]);
-  return (Object.values(reply.body).find(Array.isArray) as Json[])[0];
-}
-
-const resources = async (): Promise<Json> =>
-  (await fetch(`${emulator.url}/_emulator/resources?account=demo`)).json() as Promise<Json>;
-const rule = (input: Json) => one("POST", "firewallrule/createFirewallRule", { ipAddressUuid: ip.uuid, ...input });
+const rule = (input: Json) =>
+  one("POST", "/restapi/firewallrule/createFirewallRule", { ipAddressUuid: ip.uuid, ...input });
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, asyncDelayMs: 30 });
-  const network = await one("POST", "network/createNetwork", {
-    name: "web",
-    zoneUuid: ZONE,
-    networkOfferingUuid: CATALOG_IDS.networkOfferings.isolated,
-  });
-  ip = await one("GET", "ipaddress/acquireIpAddress", { networkUuid: network.uuid, networkType: "NETWORK" });
+  const network = await createNetwork(emulator, { name: "web" });
+  ip = await acquireIp(emulator, network.uuid);
 });
-afterAll(() => emulator.stop());
 
 describe("firewall rules", () => {
   it("creates a TCP rule with every spec field as a string, normalizing the CIDR list", async () => {
@@ -68,7 +37,7 @@ describe("firewall rules", () => {
       endPort: "8010",
       status: "Active",
     });
-    const listed = await api("GET", "firewallrule/firewallRuleList", { zoneUuid: ZONE, uuid: record.uuid });
+    const listed = await call("GET", "/restapi/firewallrule/firewallRuleList", { zoneUuid: ZONE, uuid: record.uuid });
     expect(listed.body).toEqual({ count: 1, [KEY]: [record] });
   });
 
@@ -92,7 +61,7 @@ describe("firewall rules", () => {
 
   it("refuses a rule overlapping one of the same protocol and source (409), allows another source", async () => {
     await rule({ protocol: "TCP", startPort: "22", cidrList: "198.51.100.0/24" });
-    const clash = await api("POST", "firewallrule/createFirewallRule", {
+    const clash = await call("POST", "/restapi/firewallrule/createFirewallRule", {
       ipAddressUuid: ip.uuid,
       protocol: "TCP",
       startPort: "20",
@@ -105,25 +74,28 @@ describe("firewall rules", () => {
   });
 
   it("filters the list by IP address and zone", async () => {
-    const all = await api("GET", "firewallrule/firewallRuleList", { zoneUuid: ZONE, ipAddressUuid: ip.uuid });
+    const all = await call("GET", "/restapi/firewallrule/firewallRuleList", { zoneUuid: ZONE, ipAddressUuid: ip.uuid });
     expect(all.body.count).toBeGreaterThan(0);
     expect(all.body[KEY].every((r: Json) => r.ipAddressUuid === ip.uuid)).toBe(true);
-    const elsewhere = await api("GET", "firewallrule/firewallRuleList", { zoneUuid: CATALOG_IDS.zones.singapore });
+    const elsewhere = await call("GET", "/restapi/firewallrule/firewallRuleList", {
+      zoneUuid: CATALOG_IDS.zones.singapore,
+    });
     expect(elsewhere.body).toEqual({ count: 0, [KEY]: [] });
-    expect((await api("GET", "firewallrule/firewallRuleList", { zoneUuid: ZONE }, ADMIN)).body.count).toBe(0);
+    expect((await call("GET", "/restapi/firewallrule/firewallRuleList", { zoneUuid: ZONE }, ADMIN)).body.count).toBe(0);
   });
 
   it("keeps the IP from being released while it has rules; deletes a rule once", async () => {
-    const fresh = await one("GET", "ipaddress/acquireIpAddress", {
-      networkUuid: ip.networkUuid,
-      networkType: "NETWORK",
+    const fresh = await acquireIp(emulator, ip.networkUuid);
+    const record = await one("POST", "/restapi/firewallrule/createFirewallRule", {
+      ipAddressUuid: fresh.uuid,
+      protocol: "TCP",
     });
-    const record = await one("POST", "firewallrule/createFirewallRule", { ipAddressUuid: fresh.uuid, protocol: "TCP" });
-    expect((await api("DELETE", "ipaddress/releaseIpAddress", { uuid: fresh.uuid })).status).toBe(409);
-    expect((await api("DELETE", `firewallrule/deleteFirewallRule/${record.uuid}`, {}, ADMIN)).status).toBe(404);
-    expect(await api("DELETE", `firewallrule/deleteFirewallRule/${record.uuid}`)).toEqual({ status: 200, body: true });
-    expect((await api("DELETE", `firewallrule/deleteFirewallRule/${record.uuid}`)).status).toBe(404);
-    expect((await api("DELETE", "ipaddress/releaseIpAddress", { uuid: fresh.uuid })).status).toBe(200);
+    const path = `/restapi/firewallrule/deleteFirewallRule/${record.uuid}`;
+    expect((await call("DELETE", "/restapi/ipaddress/releaseIpAddress", { uuid: fresh.uuid })).status).toBe(409);
+    expect((await call("DELETE", path, {}, ADMIN)).status).toBe(404);
+    expect(await call("DELETE", path)).toEqual({ status: 200, body: true });
+    expect((await call("DELETE", path)).status).toBe(404);
+    expect((await call("DELETE", "/restapi/ipaddress/releaseIpAddress", { uuid: fresh.uuid })).status).toBe(200);
   });
 
   it.each([
@@ -142,16 +114,12 @@ describe("firewall rules", () => {
     [{ protocol: "TCP", cidrList: "10.0.0.1/8" }, 400, /^cidrList: /],
     [{ protocol: "TCP", ipAddressUuid: "00000000-0000-4000-8000-000000000000" }, 404, /IP address/],
   ])("refuses %j with %i and changes nothing", async (input, status, message) => {
-    const before = await resources();
-    const body = Object.fromEntries(Object.entries({ ipAddressUuid: ip.uuid, ...input }).filter(([, v]) => v));
-    const reply = await api("POST", "firewallrule/createFirewallRule", body);
-    expect(reply.status).toBe(status);
-    expect(reply.body.listErrorResponse.errorMsg).toMatch(message);
-    expect(await resources()).toEqual(before);
+    const body = withoutBlanks({ ipAddressUuid: ip.uuid, ...input });
+    await expectRefused(() => call("POST", "/restapi/firewallrule/createFirewallRule", body), status, message);
   });
 
   it("requires a known zone to list", async () => {
-    expect((await api("GET", "firewallrule/firewallRuleList")).status).toBe(400);
-    expect((await api("GET", "firewallrule/firewallRuleList", { zoneUuid: "nowhere" })).status).toBe(404);
+    expect((await call("GET", "/restapi/firewallrule/firewallRuleList")).status).toBe(400);
+    expect((await call("GET", "/restapi/firewallrule/firewallRuleList", { zoneUuid: "nowhere" })).status).toBe(404);
   });
 });

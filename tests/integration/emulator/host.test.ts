@@ -1,23 +1,9 @@
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import { ADMIN, DEMO, useEmulator, type AccountHeaders } from "./helpers";
 
-const DEMO = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
-const ADMIN = { apikey: "admin-api-key", secretkey: "admin-secret-key" };
+const emulator = useEmulator();
 
-let emulator: RunningEmulator;
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-async function hostList(headers: Record<string, string>, query = ""): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${emulator.url}/restapi/host/hostList${query}`, { headers });
-  return { status: response.status, body: (await response.json()) as Json };
-}
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, asyncDelayMs: 30 });
-});
-afterAll(async () => {
-  await emulator.stop();
-});
+const hostList = (headers: AccountHeaders, query = "") =>
+  emulator.call("GET", `/restapi/host/hostList${query}`, undefined, headers);
 
 describe("hostList", () => {
   it("lists the seeded hypervisor hosts to an administrator, every field a string but isActive", async () => {

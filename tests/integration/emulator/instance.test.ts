@@ -1,99 +1,48 @@
 import { CATALOG_IDS } from "../../../emulator/catalog";
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import {
+  acquireIp,
+  allocatedVolume,
+  createNetwork,
+  errorOf,
+  instanceInput,
+  readInstance,
+  runningInstance as startInstance,
+  until,
+  useEmulator,
+  useSlowEmulator,
+  ZONE,
+  type Json,
+} from "./helpers";
 
-const DEMO = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
-const ZONE = CATALOG_IDS.zones.frankfurt;
 const MUMBAI = CATALOG_IDS.zones.mumbai;
 const { ubuntu2404: UBUNTU, windows2022: WINDOWS } = CATALOG_IDS.templates;
 const { gp1c1g: SMALL, gp2c4g: MEDIUM, gpCustom: CUSTOM } = CATALOG_IDS.computeOfferings;
-const ASYNC_MS = 30;
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-let emulator: RunningEmulator;
-/** An emulator whose asynchronous work never completes during a test: refusals while work is in progress. */
-let slow: RunningEmulator;
+const emulator = useEmulator();
+const slow = useSlowEmulator();
+const { call } = emulator;
 
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  on: RunningEmulator = emulator,
-): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${on.url}${path}`, {
-    method,
-    headers: body === undefined ? DEMO : { ...DEMO, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Json) : {} };
-}
-
-/** Polls `read` until `done` holds (or fails the test after 3 s). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 3000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not reached; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, ASYNC_MS / 2));
-  }
-}
-
-const errorOf = (reply: { body: Json }) => reply.body.listErrorResponse as { errorCode: string; errorMsg: string };
 const instanceOf = (reply: { body: Json }): Json => reply.body.listInstanceResponse[0];
 
-async function createNetwork(name = "backend"): Promise<Json> {
-  const reply = await call("POST", "/restapi/network/createNetwork", {
-    name,
-    zoneUuid: ZONE,
-    networkOfferingUuid: CATALOG_IDS.networkOfferings.isolated,
-  });
-  expect(reply.status).toBe(200);
-  return reply.body.listNetworkResponse[0];
-}
-
 let network: Json;
-const instanceInput = (overrides: Json = {}): Json => ({
-  name: "web-1",
-  zoneUuid: ZONE,
-  templateUuid: UBUNTU,
-  computeOfferingUuid: SMALL,
-  networkUuid: network.uuid,
-  ...overrides,
-});
-
-const get = async (uuid: string): Promise<Json | undefined> =>
-  (await call("GET", `/restapi/instance/instanceList?zoneUuid=${ZONE}&vmUuid=${uuid}`)).body.listInstanceResponse[0];
+const input = (overrides: Json = {}): Json => instanceInput({ networkUuid: network.uuid, ...overrides });
+const get = (uuid: string) => readInstance(emulator, uuid);
 const untilState = (uuid: string, state: string) =>
   until(
     () => get(uuid),
     (i) => i?.state === state,
   );
-
-async function runningInstance(overrides: Json = {}): Promise<Json> {
-  const reply = await call("POST", "/restapi/instance/createInstance", instanceInput(overrides));
-  expect(reply.status).toBe(200);
-  return untilState(instanceOf(reply).uuid, "Running") as Promise<Json>;
-}
-
+const runningInstance = (overrides: Json = {}) => startInstance(emulator, { networkUuid: network.uuid, ...overrides });
 const action = (operation: string, query: string) => call("GET", `/restapi/instance/${operation}?${query}`);
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, asyncDelayMs: ASYNC_MS });
-  slow = await startEmulator({ port: 0, asyncDelayMs: 60_000 });
-});
-afterAll(async () => {
-  await emulator.stop();
-  await slow.stop();
-});
 beforeEach(async () => {
-  await fetch(`${emulator.url}/_emulator/reset`, { method: "POST" });
-  network = await createNetwork();
+  await emulator.reset();
+  network = await createNetwork(emulator);
 });
 
 describe("createInstance", () => {
   it("answers the Instance envelope with every field of the spec, Starting, then Running", async () => {
-    const reply = await call("POST", "/restapi/instance/createInstance", instanceInput());
+    const reply = await call("POST", "/restapi/instance/createInstance", input());
     expect(reply.status).toBe(200);
     expect(reply.body.count).toBe(1);
     const created = instanceOf(reply);
@@ -153,7 +102,7 @@ describe("createInstance", () => {
     const tooMuch = await call(
       "POST",
       "/restapi/instance/createInstance",
-      instanceInput({ name: "x", computeOfferingUuid: CUSTOM, cpuCore: 2, memory: 32768 }),
+      input({ name: "x", computeOfferingUuid: CUSTOM, cpuCore: 2, memory: 32768 }),
     );
     expect(tooMuch.status).toBe(400);
     expect(errorOf(tooMuch).errorMsg).toMatch(/^memory:/);
@@ -178,7 +127,7 @@ describe("createInstance", () => {
     ["an unknown hypervisor", { hypervisorName: "XenServer" }, 400, /^hypervisorName:/],
     ["an unknown security group", { securitygroupName: "nope" }, 404, /security group/],
   ])("refuses %s, and a rejected call changes nothing", async (_what, overrides, status, message) => {
-    const reply = await call("POST", "/restapi/instance/createInstance", instanceInput(overrides));
+    const reply = await call("POST", "/restapi/instance/createInstance", input(overrides));
     expect(reply.status).toBe(status);
     expect(errorOf(reply).errorMsg).toMatch(message);
     const list = await call("GET", `/restapi/instance/instanceList?zoneUuid=${ZONE}`);
@@ -191,7 +140,7 @@ describe("createInstance", () => {
     const reply = await call(
       "POST",
       "/restapi/instance/createInstance",
-      instanceInput({ zoneUuid: CATALOG_IDS.zones.singapore }),
+      input({ zoneUuid: CATALOG_IDS.zones.singapore }),
     );
     expect(reply.status).toBe(400);
     expect(errorOf(reply).errorMsg).toMatch(/^networkUuid:/);
@@ -231,14 +180,13 @@ describe("power", () => {
 
 describe("in transitional states", () => {
   it("refuses to stop, resize, destroy or reconfigure a Starting instance", async () => {
-    const slowNetwork = await call(
+    const slowNetwork = await createNetwork(slow, { name: "slow" });
+    const created = await slow.call(
       "POST",
-      "/restapi/network/createNetwork",
-      { name: "slow", zoneUuid: ZONE, networkOfferingUuid: CATALOG_IDS.networkOfferings.isolated },
-      slow,
+      "/restapi/instance/createInstance",
+      input({ networkUuid: slowNetwork.uuid }),
     );
-    const input = instanceInput({ networkUuid: slowNetwork.body.listNetworkResponse[0].uuid });
-    const { uuid } = instanceOf(await call("POST", "/restapi/instance/createInstance", input, slow));
+    const { uuid } = instanceOf(created);
     for (const query of [
       `stopInstance?uuid=${uuid}&forceStop=false`,
       `startInstance?uuid=${uuid}`,
@@ -246,7 +194,7 @@ describe("in transitional states", () => {
       `destroyInstance?uuid=${uuid}&expunge=true`,
       `attachIso?uuid=${uuid}&isoUuid=iso-1`,
     ]) {
-      const reply = await call("GET", `/restapi/instance/${query}`, undefined, slow);
+      const reply = await slow.call("GET", `/restapi/instance/${query}`);
       expect(reply.status).toBe(409);
       expect(errorOf(reply).errorMsg).toMatch(/is Starting/);
     }
@@ -299,16 +247,9 @@ describe("destroy and recover", () => {
 
   it("expunges: Expunging, then gone with its ROOT volume; data volumes are released; the network is free", async () => {
     const { uuid } = await runningInstance();
-    const volume = await call("POST", "/restapi/volume/createVolume", {
-      name: "data",
-      zoneUuid: ZONE,
-      storageOfferingUuid: CATALOG_IDS.storageOfferings.ssd20,
-      diskSize: 20,
-    });
-    const volumeUuid = volume.body.listVolumeResponse[0].uuid;
+    const volumeUuid = (await allocatedVolume(emulator)).uuid;
     const listVolume = async () =>
       (await call("GET", `/restapi/volume/volumeList?zoneUuid=${ZONE}&uuid=${volumeUuid}`)).body.listVolumeResponse[0];
-    await until(listVolume, (v) => v.status === "Allocated");
     await call("GET", `/restapi/volume/attachVolume?uuid=${volumeUuid}&instanceUuid=${uuid}`);
     await until(listVolume, (v) => v.vmUuid === uuid);
 
@@ -377,7 +318,7 @@ describe("networks of an instance", () => {
       ],
     });
 
-    const second = await createNetwork("frontend");
+    const second = await createNetwork(emulator, { name: "frontend" });
     const pair = { uuid: instance.uuid, networkUuid: second.uuid };
     const attached = await call("POST", "/restapi/instance/attachNetwork", pair);
     expect(attached.status).toBe(200);
@@ -403,11 +344,7 @@ describe("networks of an instance", () => {
 
   it("shows the public address static NAT gives the instance", async () => {
     const instance = await runningInstance();
-    const acquired = await call(
-      "GET",
-      `/restapi/ipaddress/acquireIpAddress?networkUuid=${network.uuid}&networkType=NETWORK`,
-    );
-    const ip = acquired.body.listIpAddressResponse[0];
+    const ip = await acquireIp(emulator, network.uuid);
     const nat = await call("POST", "/restapi/ipaddress/enableStaticNat", {
       ipAddressUuid: ip.uuid,
       vmUuid: instance.uuid,

@@ -3,41 +3,23 @@
  * network and name (internalLbList's uuid filter takes the name), assigns and deletes it by name.
  */
 import { CATALOG_IDS } from "../../../emulator/catalog";
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import {
+  ADMIN,
+  createNetwork,
+  createVpcWithTier,
+  UNKNOWN,
+  useEmulator,
+  withoutBlanks,
+  ZONE,
+  type Json,
+} from "./helpers";
 
-const DEMO = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
-const ADMIN = { apikey: "admin-api-key", secretkey: "admin-secret-key" };
-const ZONE = CATALOG_IDS.zones.frankfurt;
 const KEY = "listInternalLbResponse";
-const NOWHERE = "00000000-0000-4000-8000-000000000000";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = Record<string, any>;
-let emulator: RunningEmulator;
+const emulator = useEmulator();
+const { call, expectRefused } = emulator;
 let tier: Json;
 
-/** GET and DELETE carry `input` in the query, POST and PUT in a JSON body. */
-async function api(method: string, path: string, input: Json = {}, headers = DEMO) {
-  const inQuery = method === "GET" || method === "DELETE";
-  const search = inQuery && Object.keys(input).length > 0 ? `?${new URLSearchParams(input)}` : "";
-  const response = await fetch(`${emulator.url}/restapi/${path}${search}`, {
-    method,
-    headers: inQuery ? headers : { ...headers, "content-type": "application/json" },
-    body: inQuery ? undefined : JSON.stringify(input),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Json };
-}
-
-/** The one record of a successful envelope answer. */
-async function one(method: string, path: string, input: Json): Promise<Json> {
-  const reply = await api(method, path, input);
-  expect([reply.status, reply.body]).toEqual([200, expect.anything()]);
-  return (Object.values(reply.body).find(Array.isArray) as Json[])[0];
-}
-
-const resources = async (): Promise<Json> =>
-  (await fetch(`${emulator.url}/_emulator/resources?account=demo`)).json() as Promise<Json>;
 const lbInput = (input: Json = {}) => ({
   name: "db",
   networkUuid: tier.uuid,
@@ -46,27 +28,16 @@ const lbInput = (input: Json = {}) => ({
   instanceport: "5432",
   ...input,
 });
-const create = (input: Json) => api("POST", "internallb/createInternalLb", lbInput(input));
+const create = (input: Json) => call("POST", "/restapi/internallb/createInternalLb", lbInput(input));
 const list = async (query: Json) =>
-  (await api("GET", "internallb/internalLbList", { zoneUuid: ZONE, ...query })).body as Json;
+  (await call("GET", "/restapi/internallb/internalLbList", { zoneUuid: ZONE, ...query })).body as Json;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, asyncDelayMs: 30 });
-  const vpc = await one("POST", "vpc/createVpc", {
-    name: "prod",
-    zoneUuid: ZONE,
-    vpcOfferingUuid: CATALOG_IDS.vpcOfferings.standard,
-    getcIDR: "10.20.0.0/16",
-  });
-  tier = await one("POST", "vpc/createVpcNetwork", {
-    name: "data",
-    vpcUuid: vpc.uuid,
-    networkOfferingUuid: CATALOG_IDS.networkOfferings.vpcTierInternalLb,
-    gateway: "10.20.1.1",
-    netmask: "255.255.255.0",
-  });
+  ({ tier } = await createVpcWithTier(emulator, {
+    vpc: { name: "prod" },
+    tier: { name: "data", networkOfferingUuid: CATALOG_IDS.networkOfferings.vpcTierInternalLb },
+  }));
 });
-afterAll(() => emulator.stop());
 
 describe("internal load balancers", () => {
   it("creates one (no uuid, status Add, an address of the tier), finds it by name, assigns it, deletes it", async () => {
@@ -92,15 +63,15 @@ describe("internal load balancers", () => {
     const created = reply.body[KEY][0];
     expect(await list({ networkUuid: tier.uuid, uuid: "pg" })).toEqual({ count: 1, [KEY]: [created] });
 
-    const assigned = await api("GET", "internallb/assignLbRule", { uuid: "pg" });
+    const assigned = await call("GET", "/restapi/internallb/assignLbRule", { uuid: "pg" });
     expect(assigned.status).toBe(200);
     expect(assigned.body[KEY]).toEqual([{ ...created, status: "Active" }]);
     expect((await list({ uuid: "pg" }))[KEY][0].status).toBe("Active");
 
-    expect(await api("DELETE", "internallb/deleteInternalLb/pg")).toEqual({ status: 200, body: true });
+    expect(await call("DELETE", "/restapi/internallb/deleteInternalLb/pg")).toEqual({ status: 200, body: true });
     expect(await list({ uuid: "pg" })).toEqual({ count: 0, [KEY]: [] });
-    expect((await api("DELETE", "internallb/deleteInternalLb/pg")).status).toBe(404);
-    expect((await api("GET", "internallb/assignLbRule", { uuid: "pg" })).status).toBe(404);
+    expect((await call("DELETE", "/restapi/internallb/deleteInternalLb/pg")).status).toBe(404);
+    expect((await call("GET", "/restapi/internallb/assignLbRule", { uuid: "pg" })).status).toBe(404);
   });
 
   it("takes a given source address of the tier, and skips taken ones when allocating", async () => {
@@ -121,26 +92,22 @@ describe("internal load balancers", () => {
   it("keeps names unique in the account (409), and shows another account nothing", async () => {
     expect((await create({ name: "unique" })).status).toBe(200);
     expect((await create({ name: "unique" })).status).toBe(409);
-    const other = await api("GET", "internallb/internalLbList", { zoneUuid: ZONE }, ADMIN);
+    const other = await call("GET", "/restapi/internallb/internalLbList", { zoneUuid: ZONE }, ADMIN);
     expect(other.body.count).toBe(0);
-    expect((await api("DELETE", "internallb/deleteInternalLb/unique", {}, ADMIN)).status).toBe(404);
+    expect((await call("DELETE", "/restapi/internallb/deleteInternalLb/unique", {}, ADMIN)).status).toBe(404);
   });
 
   it("lives in VPC tiers only (400 for an isolated network)", async () => {
-    const network = await one("POST", "network/createNetwork", {
-      name: "flat",
-      zoneUuid: ZONE,
-      networkOfferingUuid: CATALOG_IDS.networkOfferings.isolated,
-    });
+    const network = await createNetwork(emulator, { name: "flat" });
     const reply = await create({ name: "flat-lb", networkUuid: network.uuid });
     expect(reply.status).toBe(400);
     expect(reply.body.listErrorResponse.errorMsg).toMatch(/^networkUuid: /);
   });
 
   it("filters the list by network and needs a known zone", async () => {
-    expect((await list({ networkUuid: NOWHERE })).count).toBe(0);
-    expect((await api("GET", "internallb/internalLbList")).status).toBe(400);
-    expect((await api("GET", "internallb/internalLbList", { zoneUuid: NOWHERE })).status).toBe(404);
+    expect((await list({ networkUuid: UNKNOWN })).count).toBe(0);
+    expect((await call("GET", "/restapi/internallb/internalLbList")).status).toBe(400);
+    expect((await call("GET", "/restapi/internallb/internalLbList", { zoneUuid: UNKNOWN })).status).toBe(404);
   });
 
   it.each([
@@ -152,13 +119,9 @@ describe("internal load balancers", () => {
     ["instanceport 0", { instanceport: "0" }, 400, /^instanceport: /],
     ["an address outside the tier", { sourceIpAddress: "10.99.0.5" }, 400, /^sourceIpAddress: /],
     ["a malformed address", { sourceIpAddress: "10.20.1" }, 400, /^sourceIpAddress: /],
-    ["an unknown network", { networkUuid: NOWHERE }, 404, /network/],
+    ["an unknown network", { networkUuid: UNKNOWN }, 404, /network/],
   ])("refuses %s with %i and changes nothing", async (_label, input, status, message) => {
-    const before = await resources();
-    const body = Object.fromEntries(Object.entries(lbInput({ name: "refused", ...input })).filter(([, v]) => v));
-    const reply = await api("POST", "internallb/createInternalLb", body);
-    expect(reply.status).toBe(status);
-    expect(reply.body.listErrorResponse.errorMsg).toMatch(message);
-    expect(await resources()).toEqual(before);
+    const body = withoutBlanks(lbInput({ name: "refused", ...input }));
+    await expectRefused(() => call("POST", "/restapi/internallb/createInternalLb", body), status, message);
   });
 });

@@ -2,10 +2,8 @@
  * Billing over HTTP: the demo account's seeded invoices, their filters, and the flows that move an
  * invoice on (generate, change cost, set tax, pay), with the calls each state refuses.
  */
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import { ADMIN, useEmulator, type AccountHeaders, type Json } from "./helpers";
 
-const DEMO = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
-const ADMIN = { apikey: "admin-api-key", secretkey: "admin-secret-key" };
 const EMAIL = "demo@restcloud.example";
 /** The seeded invoices by number, as the catalog documents them. */
 const SEED = {
@@ -27,37 +25,18 @@ const TAX_ID = {
   taxPendingToo: "2026090108",
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = Record<string, any>;
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, asyncDelayMs: 30 });
-});
-afterAll(() => emulator.stop());
+const emulator = useEmulator();
 // Every test starts from the seeded invoices.
-beforeEach(async () => {
-  await fetch(`${emulator.url}/_emulator/reset`, { method: "POST" });
-});
+beforeEach(() => emulator.reset());
 
-async function api(method: string, path: string, input: Json = {}, headers = DEMO) {
-  const isGet = method === "GET";
-  const search = isGet ? `?${new URLSearchParams(input)}` : "";
-  const response = await fetch(`${emulator.url}/restapi/invoice/${path}${search}`, {
-    method,
-    headers: isGet ? headers : { ...headers, "content-type": "application/json" },
-    body: isGet ? undefined : JSON.stringify(input),
-  });
-  return { status: response.status, body: (await response.json()) as Json };
-}
+/** A call to an operation of the invoice area. */
+const api = (method: string, operation: string, input?: Json, headers?: AccountHeaders) =>
+  emulator.call(method, `/restapi/invoice/${operation}`, input, headers);
 
 async function invoice(invoiceNumber: number): Promise<Json> {
   const { body } = await api("GET", "listByClient");
   return body.listInvoiceResponse.find((i: Json) => i.invoiceNumber === String(invoiceNumber));
 }
-
-const resources = async (): Promise<Json> =>
-  (await fetch(`${emulator.url}/_emulator/resources?account=demo`)).json() as Promise<Json>;
 
 const INVOICE_FIELDS = {
   domainUuid: "string",
@@ -242,10 +221,6 @@ describe("refused billing calls", () => {
     ["POST", "updateInvoiceTax", { id: TAX_ID.paid, taxes: 5 }, 409, /PAID/],
   ])("%s %s %j answers %i and changes nothing", async (method, path, input, status, message) => {
     await api("GET", "listByClient"); // the seed is in place before the snapshot
-    const before = await resources();
-    const reply = await api(method, path, input as Json);
-    expect(reply.status).toBe(status);
-    expect(reply.body.listErrorResponse.errorMsg).toMatch(message);
-    expect(await resources()).toEqual(before);
+    await emulator.expectRefused(() => api(method, path, input as Json), status, message);
   });
 });

@@ -1,95 +1,34 @@
 import { CATALOG_IDS } from "../../../emulator/catalog";
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import {
+  acquireIp,
+  ADMIN,
+  createNetwork as newNetwork,
+  createVpcWithTier,
+  DEMO,
+  errorOf,
+  seed,
+  useEmulator,
+} from "./helpers";
 
-const DEMO = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
-const ADMIN = { apikey: "admin-api-key", secretkey: "admin-secret-key" };
 const { frankfurt: ZONE, singapore: SINGAPORE, mumbai: MUMBAI } = CATALOG_IDS.zones;
 
-let emulator: RunningEmulator;
+const emulator = useEmulator();
+const { call } = emulator;
 
-type Json = Record<string, unknown>;
-
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = DEMO,
-): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${emulator.url}${path}`, {
-    method,
-    headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Json) : {} };
-}
-
-const errorMsgOf = (reply: { body: Json }) => String((reply.body.listErrorResponse as Json | undefined)?.errorMsg);
-
-async function createNetwork(zoneUuid = ZONE, headers = DEMO): Promise<Json> {
-  const reply = await call(
-    "POST",
-    "/restapi/network/createNetwork",
-    { name: "n", zoneUuid, networkOfferingUuid: CATALOG_IDS.networkOfferings.isolated },
-    headers,
-  );
-  expect(reply.status).toBe(200);
-  return (reply.body.listNetworkResponse as Json[])[0];
-}
-
-async function createVpcWithTier(): Promise<{ vpc: Json; tier: Json }> {
-  const vpcReply = await call("POST", "/restapi/vpc/createVpc", {
-    name: "v",
-    zoneUuid: ZONE,
-    vpcOfferingUuid: CATALOG_IDS.vpcOfferings.standard,
-    getcIDR: "10.30.0.0/16",
-  });
-  const vpc = (vpcReply.body.listVpcResponse as Json[])[0];
-  const tierReply = await call("POST", "/restapi/vpc/createVpcNetwork", {
-    name: "t",
-    vpcUuid: vpc.uuid,
-    networkOfferingUuid: CATALOG_IDS.networkOfferings.vpcTier,
-    gateway: "10.30.1.1",
-    netmask: "255.255.255.0",
-  });
-  return { vpc, tier: (tierReply.body.listNetworkResponse as Json[])[0] };
-}
-
-async function acquire(networkUuid: unknown, networkType = "NETWORK", headers = DEMO): Promise<Json> {
-  const reply = await call(
-    "GET",
-    `/restapi/ipaddress/acquireIpAddress?networkUuid=${String(networkUuid)}&networkType=${networkType}`,
-    undefined,
-    headers,
-  );
-  expect(reply.status).toBe(200);
-  return (reply.body.listIpAddressResponse as Json[])[0];
-}
+const createNetwork = (zoneUuid = ZONE, headers = DEMO) => newNetwork(emulator, { name: "n", zoneUuid }, headers);
+const acquire = (networkUuid: unknown, networkType = "NETWORK", headers = DEMO) =>
+  acquireIp(emulator, networkUuid, networkType, headers);
 
 /** An instance of the instance area, put straight into the account. */
-function seedInstance(uuid: string, networkUuid: unknown): void {
-  emulator.scope("demo").collection("instance")[uuid] = {
-    uuid,
-    name: `vm-${uuid}`,
-    displayName: `vm-${uuid}`,
-    networkUuid,
-    status: "Active",
-    isActive: true,
-  };
-}
+const seedInstance = (uuid: string, networkUuid: unknown) =>
+  seed(emulator, "instance", { uuid, name: `vm-${uuid}`, displayName: `vm-${uuid}`, networkUuid });
 
 const release = (uuid: unknown) => call("DELETE", `/restapi/ipaddress/releaseIpAddress?uuid=${String(uuid)}`);
 const enableNat = (ipAddressUuid: unknown, vmUuid: string, networkUuid?: unknown) =>
   call("POST", "/restapi/ipaddress/enableStaticNat", { ipAddressUuid, vmUuid, networkUuid });
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, asyncDelayMs: 30 });
-});
-afterAll(async () => {
-  await emulator.stop();
-});
 beforeEach(async () => {
-  await fetch(`${emulator.url}/_emulator/reset`, { method: "POST" });
+  await emulator.reset();
 });
 
 describe("acquireIpAddress", () => {
@@ -124,7 +63,7 @@ describe("acquireIpAddress", () => {
   });
 
   it("acquires for a VPC", async () => {
-    const { vpc } = await createVpcWithTier();
+    const { vpc } = await createVpcWithTier(emulator);
     expect(await acquire(vpc.uuid, "VPC")).toMatchObject({ networkUuid: vpc.uuid, vpcUuid: vpc.uuid });
   });
 
@@ -142,7 +81,7 @@ describe("acquireIpAddress", () => {
       `/restapi/ipaddress/acquireIpAddress?networkUuid=${String(network.uuid)}&networkType=NETWORK`,
     );
     expect(reply.status).toBe(409);
-    expect(errorMsgOf(reply)).toContain("exhausted");
+    expect(errorOf(reply).errorMsg).toContain("exhausted");
   });
 
   it.each([
@@ -153,7 +92,7 @@ describe("acquireIpAddress", () => {
     ["networkUuid=x&networkType=VPC", 404, "VPC x does not exist"],
   ])("rejects %s", async (query, status, message) => {
     const reply = await call("GET", `/restapi/ipaddress/acquireIpAddress?${query}`);
-    expect([reply.status, errorMsgOf(reply)]).toEqual([status, message]);
+    expect([reply.status, errorOf(reply).errorMsg]).toEqual([status, message]);
   });
 });
 
@@ -188,7 +127,7 @@ describe("releaseIpAddress", () => {
     const ip = await acquire((await createNetwork()).uuid);
     emulator.scope("demo").collection("firewallrule")["fw-1"] = { uuid: "fw-1", ipAddressUuid: ip.uuid };
     const reply = await release(ip.uuid);
-    expect([reply.status, errorMsgOf(reply)]).toEqual([
+    expect([reply.status, errorOf(reply).errorMsg]).toEqual([
       409,
       `IP address ${String(ip.uuid)} is in use (1 firewallrule); remove those first`,
     ]);
@@ -226,7 +165,7 @@ describe("static NAT", () => {
   });
 
   it("maps a VPC address to an instance of one of its tiers", async () => {
-    const { vpc, tier } = await createVpcWithTier();
+    const { vpc, tier } = await createVpcWithTier(emulator);
     const ip = await acquire(vpc.uuid, "VPC");
     seedInstance("vm1", tier.uuid);
     expect((await enableNat(ip.uuid, "vm1")).status).toBe(200);
@@ -236,13 +175,13 @@ describe("static NAT", () => {
     const network = await createNetwork();
     const ip = await acquire(network.uuid);
     seedInstance("vm1", network.uuid);
-    expect(errorMsgOf(await enableNat(ip.uuid, "vm-x"))).toBe("instance vm-x does not exist");
+    expect(errorOf(await enableNat(ip.uuid, "vm-x")).errorMsg).toBe("instance vm-x does not exist");
     expect((await enableNat("ip-x", "vm1")).status).toBe(404);
     expect((await enableNat(ip.uuid, "vm1", "net-x")).status).toBe(404);
     const elsewhere = await createNetwork();
     expect((await enableNat(ip.uuid, "vm1", elsewhere.uuid)).status).toBe(400);
     const missing = await call("POST", "/restapi/ipaddress/enableStaticNat", { ipAddressUuid: ip.uuid });
-    expect([missing.status, errorMsgOf(missing)]).toEqual([400, "vmUuid: is required"]);
+    expect([missing.status, errorOf(missing).errorMsg]).toEqual([400, "vmUuid: is required"]);
     emulator.scope("demo").collection("portforwardingrule")["pf-1"] = { uuid: "pf-1", ipAddressUuid: ip.uuid };
     expect((await enableNat(ip.uuid, "vm1")).status).toBe(409);
   });

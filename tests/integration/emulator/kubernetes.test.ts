@@ -1,45 +1,12 @@
 import { CATALOG_IDS } from "../../../emulator/catalog";
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import { createNetwork, errorOf, UNKNOWN, until, useEmulator, useSlowEmulator, ZONE, type Json } from "./helpers";
 
-const DEMO = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
-const ZONE = CATALOG_IDS.zones.frankfurt;
-const UNKNOWN = "00000000-0000-4000-8000-000000000000";
-const ASYNC_MS = 30;
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-let emulator: RunningEmulator;
-/** An emulator whose asynchronous work never completes during a test: refusals while work is in progress. */
-let slow: RunningEmulator;
-
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  on: RunningEmulator = emulator,
-): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${on.url}${path}`, {
-    method,
-    headers: body === undefined ? DEMO : { ...DEMO, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Json) : {} };
-}
-
-/** Polls `read` until `done` holds (or fails the test after 3 s). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 3000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not reached; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, ASYNC_MS / 2));
-  }
-}
-
-const errorOf = (reply: { body: Json }) => reply.body.listErrorResponse as { errorCode: string; errorMsg: string };
 const { v1_31: V1_31, v1_32: V1_32 } = CATALOG_IDS.kubernetesVersions;
 const { gp2c4g: NODE_PLAN, gp1c1g: TOO_SMALL, gpCustom: CUSTOM } = CATALOG_IDS.computeOfferings;
+
+const emulator = useEmulator();
+const slow = useSlowEmulator();
+const { call } = emulator;
 
 let network: Json;
 const clusterInput = (overrides: Json = {}): Json => ({
@@ -74,22 +41,9 @@ async function runningCluster(overrides: Json = {}): Promise<Json> {
   return (await untilState(reply.body.uuid, "Running")) as Json;
 }
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, asyncDelayMs: ASYNC_MS });
-  slow = await startEmulator({ port: 0, asyncDelayMs: 60_000 });
-});
-afterAll(async () => {
-  await emulator.stop();
-  await slow.stop();
-});
 beforeEach(async () => {
-  await fetch(`${emulator.url}/_emulator/reset`, { method: "POST" });
-  const reply = await call("POST", "/restapi/network/createNetwork", {
-    name: "k8s",
-    zoneUuid: ZONE,
-    networkOfferingUuid: CATALOG_IDS.networkOfferings.isolated,
-  });
-  network = reply.body.listNetworkResponse[0];
+  await emulator.reset();
+  network = await createNetwork(emulator, { name: "k8s" });
 });
 
 describe("createKubernetes", () => {
@@ -205,22 +159,17 @@ describe("createKubernetes", () => {
 
 describe("in transitional states", () => {
   it("starts its nodes with the cluster, and refuses stop, scale and destroy until it is Running", async () => {
-    const slowNetwork = await call(
-      "POST",
-      "/restapi/network/createNetwork",
-      { name: "slow", zoneUuid: ZONE, networkOfferingUuid: CATALOG_IDS.networkOfferings.isolated },
-      slow,
-    );
-    const input = clusterInput({ transNetworkUuid: slowNetwork.body.listNetworkResponse[0].uuid });
-    const { uuid } = (await call("POST", "/restapi/kubernetes/createKubernetes", input, slow)).body;
-    const listed = await call("GET", `/restapi/kubernetes/listNodes?clusterUuid=${uuid}`, undefined, slow);
+    const slowNetwork = await createNetwork(slow, { name: "slow" });
+    const input = clusterInput({ transNetworkUuid: slowNetwork.uuid });
+    const { uuid } = (await slow.call("POST", "/restapi/kubernetes/createKubernetes", input)).body;
+    const listed = await slow.call("GET", `/restapi/kubernetes/listNodes?clusterUuid=${uuid}`);
     expect(listed.body.listInstanceResponse.map((n: Json) => n.state)).toEqual(["Starting", "Starting", "Starting"]);
     for (const [method, query] of [
       ["PUT", `stopKubernetes?uuid=${uuid}`],
       ["PUT", `scaleKubernetes?uuid=${uuid}&size=3&autoscalingEnabled=false`],
       ["DELETE", `destroyKubernetes?uuid=${uuid}`],
     ]) {
-      const reply = await call(method, `/restapi/kubernetes/${query}`, undefined, slow);
+      const reply = await slow.call(method, `/restapi/kubernetes/${query}`);
       expect(reply.status).toBe(409);
       expect(errorOf(reply).errorMsg).toMatch(/is Starting/);
     }

@@ -1,74 +1,28 @@
 import { CATALOG_IDS } from "../../../emulator/catalog";
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import {
+  acquireIp,
+  asyncDelays,
+  createNetwork,
+  createVpcWithTier,
+  errorOf,
+  networkInput,
+  seed,
+  useEmulator,
+  ZONE,
+  type Json,
+} from "./helpers";
 
-const DEMO = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
-const ZONE = CATALOG_IDS.zones.frankfurt;
 const SINGAPORE = CATALOG_IDS.zones.singapore;
 const { isolated: ISOLATED, shared: SHARED, vpcTier: TIER_OFFERING } = CATALOG_IDS.networkOfferings;
-const ASYNC_MS = 30;
 
-let emulator: RunningEmulator;
+const emulator = useEmulator();
+const { call } = emulator;
 
-type Json = Record<string, unknown>;
-
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${emulator.url}${path}`, {
-    method,
-    headers: body === undefined ? DEMO : { ...DEMO, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Json) : {} };
-}
-
-const afterAsyncDelay = () => new Promise((resolve) => setTimeout(resolve, ASYNC_MS * 3));
-const errorMsgOf = (reply: { body: Json }) => String((reply.body.listErrorResponse as Json | undefined)?.errorMsg);
 const first = (reply: { body: Json }) => (reply.body.listNetworkResponse as Json[])[0];
+const createTier = async () => (await createVpcWithTier(emulator)).tier;
 
-const networkInput = (overrides: Json = {}) => ({
-  name: "backend",
-  zoneUuid: ZONE,
-  networkOfferingUuid: ISOLATED,
-  ...overrides,
-});
-
-async function createNetwork(overrides: Json = {}, query = ""): Promise<Json> {
-  const reply = await call("POST", `/restapi/network/createNetwork${query}`, networkInput(overrides));
-  expect(reply.status).toBe(200);
-  return first(reply);
-}
-
-async function createTier(): Promise<Json> {
-  const vpc = await call("POST", "/restapi/vpc/createVpc", {
-    name: "v",
-    zoneUuid: ZONE,
-    vpcOfferingUuid: CATALOG_IDS.vpcOfferings.standard,
-    getcIDR: "10.20.0.0/16",
-  });
-  const vpcUuid = (vpc.body.listVpcResponse as Json[])[0].uuid;
-  const tier = await call("POST", "/restapi/vpc/createVpcNetwork", {
-    name: "t",
-    vpcUuid,
-    networkOfferingUuid: TIER_OFFERING,
-    gateway: "10.20.1.1",
-    netmask: "255.255.255.0",
-  });
-  return first(tier);
-}
-
-/** Records of areas this file does not test, put straight into the account. */
-function seed(collection: string, record: Json): void {
-  emulator.scope("demo").collection(collection)[String(record.uuid)] = { status: "Active", isActive: true, ...record };
-}
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, asyncDelayMs: ASYNC_MS });
-});
-afterAll(async () => {
-  await emulator.stop();
-});
 beforeEach(async () => {
-  await fetch(`${emulator.url}/_emulator/reset`, { method: "POST" });
+  await emulator.reset();
 });
 
 describe("createNetwork", () => {
@@ -92,24 +46,28 @@ describe("createNetwork", () => {
       status: "Active",
       isActive: true,
     });
-    expect(await createNetwork()).toMatchObject({ getcIDR: "10.1.2.0/24", gateway: "10.1.2.1" });
+    expect(await createNetwork(emulator)).toMatchObject({ getcIDR: "10.1.2.0/24", gateway: "10.1.2.1" });
   });
 
   it("reads isPublic and securityGroupUuid from the query and checks the security group", async () => {
-    seed("securitygroup", { uuid: "sg-1", name: "web" });
-    const network = await createNetwork({}, "?isPublic=true&securityGroupUuid=sg-1");
+    seed(emulator, "securitygroup", { uuid: "sg-1", name: "web" });
+    const network = await emulator.one(
+      "POST",
+      "/restapi/network/createNetwork?isPublic=true&securityGroupUuid=sg-1",
+      networkInput(),
+    );
     expect(network.securityGroupUuid).toBe("sg-1");
     const unknown = await call("POST", "/restapi/network/createNetwork?securityGroupUuid=sg-2", networkInput());
-    expect([unknown.status, errorMsgOf(unknown)]).toEqual([404, "security group sg-2 does not exist"]);
+    expect([unknown.status, errorOf(unknown).errorMsg]).toEqual([404, "security group sg-2 does not exist"]);
     const badFlag = await call("POST", "/restapi/network/createNetwork?isPublic=maybe", networkInput());
-    expect([badFlag.status, errorMsgOf(badFlag)]).toEqual([400, "isPublic: must be true or false"]);
+    expect([badFlag.status, errorOf(badFlag).errorMsg]).toEqual([400, "isPublic: must be true or false"]);
   });
 
   it.each(["name", "zoneUuid", "networkOfferingUuid"])("requires %s", async (field) => {
     const input: Json = networkInput();
     delete input[field];
     const reply = await call("POST", "/restapi/network/createNetwork", input);
-    expect([reply.status, errorMsgOf(reply)]).toEqual([400, `${field}: is required`]);
+    expect([reply.status, errorOf(reply).errorMsg]).toEqual([400, `${field}: is required`]);
   });
 
   it.each([
@@ -121,16 +79,16 @@ describe("createNetwork", () => {
   ])("rejects %s", async (_label, overrides, status, message) => {
     const reply = await call("POST", "/restapi/network/createNetwork", networkInput(overrides));
     expect(reply.status).toBe(status);
-    expect(errorMsgOf(reply)).toContain(message);
+    expect(errorOf(reply).errorMsg).toContain(message);
     expect((await call("GET", "/_emulator/resources?account=demo")).body.network ?? {}).toEqual({});
   });
 });
 
 describe("networkList and networkId", () => {
   it("lists a zone's networks and tiers, filtered by uuid", async () => {
-    const a = await createNetwork({ name: "a" });
+    const a = await createNetwork(emulator, { name: "a" });
     const tier = await createTier();
-    await createNetwork({ name: "elsewhere", zoneUuid: SINGAPORE });
+    await createNetwork(emulator, { name: "elsewhere", zoneUuid: SINGAPORE });
     const all = await call("GET", `/restapi/network/networkList?zoneUuid=${ZONE}`);
     expect(all.body.count).toBe(2);
     expect((all.body.listNetworkResponse as Json[]).map((n) => n.uuid).sort()).toEqual([a.uuid, tier.uuid].sort());
@@ -140,7 +98,7 @@ describe("networkList and networkId", () => {
   });
 
   it("reads one network, 404 for an unknown one", async () => {
-    const a = await createNetwork();
+    const a = await createNetwork(emulator);
     expect((await call("GET", `/restapi/network/networkId?uuid=${String(a.uuid)}`)).body).toEqual({
       count: 1,
       listNetworkResponse: [a],
@@ -151,7 +109,7 @@ describe("networkList and networkId", () => {
 
 describe("updateNetwork", () => {
   it("answers 202 with the current record; name, description and CIDR change after the async delay", async () => {
-    const network = await createNetwork();
+    const network = await createNetwork(emulator);
     const reply = await call("PUT", "/restapi/network/updateNetwork", {
       uuid: network.uuid,
       name: "renamed",
@@ -161,7 +119,7 @@ describe("updateNetwork", () => {
     });
     expect(reply.status).toBe(202);
     expect(first(reply)).toEqual(network);
-    await afterAsyncDelay();
+    await asyncDelays(3);
     const read = await call("GET", `/restapi/network/networkId?uuid=${String(network.uuid)}`);
     expect(first(read)).toMatchObject({
       name: "renamed",
@@ -173,13 +131,13 @@ describe("updateNetwork", () => {
   });
 
   it("rejects a public CIDR, a tier's CIDR change, and a CIDR that leaves instances outside", async () => {
-    const network = await createNetwork();
+    const network = await createNetwork(emulator);
     const bad = await call("PUT", "/restapi/network/updateNetwork", { uuid: network.uuid, getcIDR: "1.2.3.0/24" });
-    expect([bad.status, errorMsgOf(bad)]).toEqual([400, "getcIDR: 1.2.3.0/24 is not a private (RFC 1918) block"]);
+    expect([bad.status, errorOf(bad).errorMsg]).toEqual([400, "getcIDR: 1.2.3.0/24 is not a private (RFC 1918) block"]);
     const tier = await createTier();
     const fixed = await call("PUT", "/restapi/network/updateNetwork", { uuid: tier.uuid, getcIDR: "10.9.0.0/24" });
     expect(fixed.status).toBe(400);
-    seed("instance", { uuid: "vm-1", networkUuid: network.uuid, instancePrivateIp: "10.1.1.5" });
+    seed(emulator, "instance", { uuid: "vm-1", networkUuid: network.uuid, instancePrivateIp: "10.1.1.5" });
     const stranding = await call("PUT", "/restapi/network/updateNetwork", {
       uuid: network.uuid,
       getcIDR: "10.2.0.0/24",
@@ -191,31 +149,31 @@ describe("updateNetwork", () => {
 
 describe("restartNetwork, replaceAcl, changeSecurityGroup", () => {
   it("restarts through Restarting back to Active and records cleanUpNetwork", async () => {
-    const network = await createNetwork();
+    const network = await createNetwork(emulator);
     const path = `/restapi/network/restartNetwork?uuid=${String(network.uuid)}&cleanUpNetwork=true`;
     expect(first(await call("GET", path))).toMatchObject({ status: "Restarting", cleanUpNetwork: true });
-    await afterAsyncDelay();
+    await asyncDelays(3);
     const read = await call("GET", `/restapi/network/networkId?uuid=${String(network.uuid)}`);
     expect(first(read)).toMatchObject({ status: "Active", cleanUpNetwork: true });
     const missing = await call("GET", `/restapi/network/restartNetwork?uuid=${String(network.uuid)}`);
-    expect([missing.status, errorMsgOf(missing)]).toEqual([400, "cleanUpNetwork: is required"]);
+    expect([missing.status, errorOf(missing).errorMsg]).toEqual([400, "cleanUpNetwork: is required"]);
   });
 
   it("replaces a tier's ACL (opaque uuid) and refuses one on a plain network", async () => {
     const tier = await createTier();
     const reply = await call("GET", `/restapi/network/replaceAcl?uuid=${String(tier.uuid)}&aclUuid=acl-9`);
     expect(first(reply).networkAclList).toBe("acl-9");
-    const network = await createNetwork();
+    const network = await createNetwork(emulator);
     const refused = await call("GET", `/restapi/network/replaceAcl?uuid=${String(network.uuid)}&aclUuid=acl-9`);
     expect(refused.status).toBe(400);
     expect((await call("GET", `/restapi/network/replaceAcl?uuid=${String(tier.uuid)}`)).status).toBe(400);
   });
 
   it("records the security group, accepting an integer id as the spec types it", async () => {
-    const network = await createNetwork();
+    const network = await createNetwork(emulator);
     const base = `/restapi/network/changeSecurityGroup?uuid=${String(network.uuid)}`;
     expect(first(await call("GET", `${base}&securityGroupId=42`)).securityGroupUuid).toBe("42");
-    seed("securitygroup", { uuid: "sg-7" });
+    seed(emulator, "securitygroup", { uuid: "sg-7" });
     expect(first(await call("GET", `${base}&securityGroupId=sg-7`)).securityGroupUuid).toBe("sg-7");
     expect((await call("GET", `${base}&securityGroupId=sg-8`)).status).toBe(404);
     expect((await call("GET", base)).status).toBe(400);
@@ -224,27 +182,22 @@ describe("restartNetwork, replaceAcl, changeSecurityGroup", () => {
 
 describe("deleteNetwork", () => {
   it("answers 409 while an instance, an IP address or a rule uses the network", async () => {
-    const network = await createNetwork();
+    const network = await createNetwork(emulator);
     const path = `/restapi/network/deleteNetwork/${String(network.uuid)}`;
-    seed("instance", { uuid: "vm-1", networkUuid: network.uuid });
+    seed(emulator, "instance", { uuid: "vm-1", networkUuid: network.uuid });
     const byInstance = await call("DELETE", path);
-    expect([byInstance.status, errorMsgOf(byInstance)]).toEqual([
+    expect([byInstance.status, errorOf(byInstance).errorMsg]).toEqual([
       409,
       `network ${String(network.uuid)} is in use (1 instance); delete those first`,
     ]);
     delete emulator.scope("demo").collection("instance")["vm-1"];
-    const ip = await call(
-      "GET",
-      `/restapi/ipaddress/acquireIpAddress?networkUuid=${String(network.uuid)}&networkType=NETWORK`,
-    );
-    expect(ip.status).toBe(200);
+    const ipUuid = (await acquireIp(emulator, network.uuid)).uuid;
     expect((await call("DELETE", path)).status).toBe(409);
-    const ipUuid = (ip.body.listIpAddressResponse as Json[])[0].uuid;
     expect((await call("DELETE", `/restapi/ipaddress/releaseIpAddress?uuid=${String(ipUuid)}`)).body).toBe(true);
-    seed("egressrule", { uuid: "eg-1", networkUuid: network.uuid });
+    seed(emulator, "egressrule", { uuid: "eg-1", networkUuid: network.uuid });
     expect((await call("DELETE", path)).status).toBe(409);
     delete emulator.scope("demo").collection("egressrule")["eg-1"];
-    seed("kubernetes", { uuid: "k-1", transNetworkUuid: network.uuid });
+    seed(emulator, "kubernetes", { uuid: "k-1", transNetworkUuid: network.uuid });
     expect((await call("DELETE", path)).status).toBe(409);
     delete emulator.scope("demo").collection("kubernetes")["k-1"];
     expect(await call("DELETE", path)).toEqual({ status: 200, body: true });

@@ -1,59 +1,24 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CATALOG_IDS } from "../../../emulator/catalog";
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../emulator/index";
-
-const DEMO = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
-const ZONE = CATALOG_IDS.zones.frankfurt;
-
-type Json = Record<string, unknown>;
+import type { EmulatorOptions, RunningEmulator } from "../../../emulator/index";
+import { createNetwork, createVpc, emulatorsOnDemand, request, sleep, type Json } from "./helpers";
 
 let dir: string;
 let stateFile: string;
-const running = new Set<RunningEmulator>();
-
-async function start(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const emulator = await startEmulator({ port: 0, asyncDelayMs: 30, stateFile, ...options });
-  running.add(emulator);
-  return emulator;
-}
-async function stop(emulator: RunningEmulator): Promise<void> {
-  running.delete(emulator);
-  await emulator.stop();
-}
-
-async function call(emulator: RunningEmulator, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${emulator.url}${path}`, {
-    method,
-    headers: body === undefined ? DEMO : { ...DEMO, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Json };
-}
-
-async function createVpc(emulator: RunningEmulator, name = "v"): Promise<Json> {
-  const reply = await call(emulator, "POST", "/restapi/vpc/createVpc", {
-    name,
-    zoneUuid: ZONE,
-    vpcOfferingUuid: CATALOG_IDS.vpcOfferings.standard,
-    getcIDR: "10.0.0.0/16",
-  });
-  expect(reply.status).toBe(200);
-  return (reply.body.listVpcResponse as Json[])[0];
-}
+const emulators = emulatorsOnDemand();
+const start = (options: EmulatorOptions = {}) => emulators.start({ stateFile, ...options });
+const { stop } = emulators;
 
 const readVpc = async (emulator: RunningEmulator, uuid: unknown) =>
-  ((await call(emulator, "GET", `/restapi/vpc/vpcId?uuid=${String(uuid)}`)).body.listVpcResponse as Json[])[0];
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  ((await request(emulator, "GET", `/restapi/vpc/vpcId?uuid=${String(uuid)}`)).body.listVpcResponse as Json[])[0];
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "restcloud-emulator-"));
   stateFile = join(dir, "state.json");
 });
 afterEach(async () => {
-  await Promise.all([...running].map((e) => stop(e)));
+  await emulators.stopAll();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -61,26 +26,23 @@ describe("persistence", () => {
   it("keeps records, jobs and allocated addresses across a restart", async () => {
     const first = await start();
     const vpc = await createVpc(first);
-    const network = await call(first, "POST", "/restapi/network/createNetwork", {
-      name: "n",
-      zoneUuid: ZONE,
-      networkOfferingUuid: CATALOG_IDS.networkOfferings.isolated,
-    });
-    const networkUuid = (network.body.listNetworkResponse as Json[])[0].uuid;
+    const networkUuid = (await createNetwork(first, { name: "n" })).uuid;
     const acquire = `/restapi/ipaddress/acquireIpAddress?networkUuid=${String(networkUuid)}&networkType=NETWORK`;
-    const ip = (await call(first, "GET", acquire)).body.listIpAddressResponse as Json[];
+    const ip = (await request(first, "GET", acquire)).body.listIpAddressResponse as Json[];
     await stop(first);
 
     const second = await start();
     expect(await readVpc(second, vpc.uuid)).toEqual(vpc);
-    const again = (await call(second, "GET", acquire)).body.listIpAddressResponse as Json[];
+    const again = (await request(second, "GET", acquire)).body.listIpAddressResponse as Json[];
     expect(again[0].publicIpAddress).not.toBe(ip[0].publicIpAddress);
   });
 
   it("completes a deferred change that fell due while the emulator was down", async () => {
     const first = await start({ asyncDelayMs: 500 });
     const vpc = await createVpc(first);
-    expect((await call(first, "PUT", "/restapi/vpc/updateVpc", { uuid: vpc.uuid, name: "renamed" })).status).toBe(202);
+    expect((await request(first, "PUT", "/restapi/vpc/updateVpc", { uuid: vpc.uuid, name: "renamed" })).status).toBe(
+      202,
+    );
     await stop(first);
     const saved = JSON.parse(readFileSync(stateFile, "utf8")) as { pending: unknown[] };
     expect(saved.pending).toHaveLength(1);
@@ -92,7 +54,7 @@ describe("persistence", () => {
   it("reschedules a deferred change that is not yet due", async () => {
     const first = await start({ asyncDelayMs: 1500 });
     const vpc = await createVpc(first);
-    await call(first, "PUT", "/restapi/vpc/updateVpc", { uuid: vpc.uuid, name: "renamed" });
+    await request(first, "PUT", "/restapi/vpc/updateVpc", { uuid: vpc.uuid, name: "renamed" });
     await stop(first);
     const second = await start({ asyncDelayMs: 1500 });
     expect((await readVpc(second, vpc.uuid)).name).toBe("v");
@@ -108,7 +70,7 @@ describe("persistence", () => {
     await stop(first);
     await sleep(600);
     const second = await start({ asyncDelayMs: 500 });
-    const job = await call(second, "GET", `/restapi/asyncjob/resourceStatus?jobId=${jobId}`);
+    const job = await request(second, "GET", `/restapi/asyncjob/resourceStatus?jobId=${jobId}`);
     expect(job.body).toMatchObject({ jobId, status: "SUCCEEDED" });
     expect(second.scope("demo").collection("volume")["vol-1"]).toEqual({ uuid: "vol-1", status: "Ready" });
   });
@@ -124,9 +86,9 @@ describe("persistence", () => {
 
   it("writes atomically: each write replaces the file by a rename, and no temporary file is left", async () => {
     const emulator = await start();
-    await createVpc(emulator, "a");
+    await createVpc(emulator, { name: "a" });
     const before = statSync(stateFile).ino;
-    await createVpc(emulator, "b");
+    await createVpc(emulator, { name: "b" });
     // An in-place write keeps the inode; a temp file renamed over the state file brings a new one.
     expect(statSync(stateFile).ino).not.toBe(before);
     const state = JSON.parse(readFileSync(stateFile, "utf8")) as { accounts: { demo: { vpc: Json } } };

@@ -1,39 +1,17 @@
-import { CATALOG_IDS } from "../../../emulator/catalog";
-import { startEmulator, type Quirk, type RunningEmulator } from "../../../emulator/index";
+import { startEmulator, type Quirk } from "../../../emulator/index";
+import { createNetwork, createVpc, emulatorsOnDemand, request, sleep, volumeInput, ZONE, type Json } from "./helpers";
 
-const DEMO = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
-const ZONE = CATALOG_IDS.zones.frankfurt;
 const ASYNC_MS = 40;
 const LINGER_MS = 1000;
-const VPC = { name: "v", zoneUuid: ZONE, vpcOfferingUuid: CATALOG_IDS.vpcOfferings.standard, getcIDR: "10.0.0.0/16" };
 
-type Json = Record<string, unknown>;
-
-const running: RunningEmulator[] = [];
-afterAll(async () => {
-  await Promise.all(running.map((e) => e.stop()));
-});
+const emulators = emulatorsOnDemand();
 
 /** An emulator with these quirks, and a caller bound to it. */
 async function withQuirks(quirks: Quirk[], asyncDelayMs = ASYNC_MS) {
-  const emulator = await startEmulator({ port: 0, asyncDelayMs, quirks });
-  running.push(emulator);
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${emulator.url}${path}`, {
-      method,
-      headers: body === undefined ? DEMO : { ...DEMO, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as unknown };
-  };
-  const createVpc = async () => {
-    const reply = await call("POST", "/restapi/vpc/createVpc", VPC);
-    return ((reply.body as Json).listVpcResponse as Json[])[0];
-  };
-  return { emulator, call, createVpc };
+  const emulator = await emulators.start({ asyncDelayMs, quirks });
+  const call = (method: string, path: string, input?: Json) => request(emulator, method, path, input);
+  return { emulator, call, createVpc: () => createVpc(emulator) };
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("quirks", () => {
   it("rejects an unknown quirk", async () => {
@@ -61,12 +39,7 @@ describe("quirks", () => {
 
   it("duplicate-list-records: volumeList returns every record twice", async () => {
     const { call } = await withQuirks(["duplicate-list-records"]);
-    const created = await call("POST", "/restapi/volume/createVolume", {
-      name: "data",
-      zoneUuid: ZONE,
-      storageOfferingUuid: CATALOG_IDS.storageOfferings.ssd20,
-      diskSize: 20,
-    });
+    const created = await call("POST", "/restapi/volume/createVolume", volumeInput());
     expect(created.status).toBe(200);
     const listed = (await call("GET", `/restapi/volume/volumeList?zoneUuid=${ZONE}`)).body as Json;
     const records = listed.listVolumeResponse as Json[];
@@ -111,19 +84,11 @@ describe("quirks", () => {
 
   it("lingering-deletes: a deleted VPC or network stays listed for one async delay", async () => {
     // A long delay: the record must still be listed after several requests, even on a loaded machine.
-    const { call, createVpc } = await withQuirks(["lingering-deletes"], LINGER_MS);
+    const { emulator, call, createVpc } = await withQuirks(["lingering-deletes"], LINGER_MS);
     const vpc = await createVpc();
-    const network = (
-      (
-        await call("POST", "/restapi/network/createNetwork", {
-          name: "n",
-          zoneUuid: ZONE,
-          networkOfferingUuid: CATALOG_IDS.networkOfferings.isolated,
-        })
-      ).body as Json
-    ).listNetworkResponse as Json[];
+    const network = await createNetwork(emulator, { name: "n" });
     expect((await call("DELETE", `/restapi/vpc/deleteVpc/${String(vpc.uuid)}`)).body).toBe(true);
-    expect((await call("DELETE", `/restapi/network/deleteNetwork/${String(network[0].uuid)}`)).body).toBe(true);
+    expect((await call("DELETE", `/restapi/network/deleteNetwork/${String(network.uuid)}`)).body).toBe(true);
     const vpcs = async () => ((await call("GET", `/restapi/vpc/vpcList?zoneUuid=${ZONE}`)).body as Json).count;
     const networks = async () =>
       ((await call("GET", `/restapi/network/networkList?zoneUuid=${ZONE}`)).body as Json).count;

@@ -1,36 +1,9 @@
 import { CATALOG_IDS } from "../../../emulator/catalog";
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import { createNetwork, errorOf, instanceInput, UNKNOWN, until, useEmulator, ZONE, type Json } from "./helpers";
 
-const DEMO = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
-const ZONE = CATALOG_IDS.zones.frankfurt;
-const UNKNOWN = "00000000-0000-4000-8000-000000000000";
-const ASYNC_MS = 30;
+const emulator = useEmulator();
+const { call } = emulator;
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-let emulator: RunningEmulator;
-
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${emulator.url}${path}`, {
-    method,
-    headers: body === undefined ? DEMO : { ...DEMO, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Json) : {} };
-}
-
-/** Polls `read` until `done` holds (or fails the test after 3 s). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 3000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not reached; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, ASYNC_MS / 2));
-  }
-}
-
-const errorOf = (reply: { body: Json }) => reply.body.listErrorResponse as { errorCode: string; errorMsg: string };
 const tagsPath = (resourceType: string, zoneUuid = ZONE) =>
   `/restapi/resourcetags/createTags?resourceType=${resourceType}&zoneUuid=${zoneUuid}`;
 const listTags = async (query = "") =>
@@ -41,20 +14,9 @@ const listTags = async (query = "") =>
 
 let network: Json;
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, asyncDelayMs: ASYNC_MS });
-});
-afterAll(async () => {
-  await emulator.stop();
-});
 beforeEach(async () => {
-  await fetch(`${emulator.url}/_emulator/reset`, { method: "POST" });
-  const reply = await call("POST", "/restapi/network/createNetwork", {
-    name: "backend",
-    zoneUuid: ZONE,
-    networkOfferingUuid: CATALOG_IDS.networkOfferings.isolated,
-  });
-  network = reply.body.listNetworkResponse[0];
+  await emulator.reset();
+  network = await createNetwork(emulator);
 });
 
 describe("resource tags", () => {
@@ -125,13 +87,11 @@ describe("resource tags", () => {
     expect((await call("POST", tagsPath("ISO"), { resourceUuid: "iso-1", key: "os", value: "alpine" })).status).toBe(
       200,
     );
-    const created = await call("POST", "/restapi/instance/createInstance", {
-      name: "web-1",
-      zoneUuid: ZONE,
-      templateUuid: CATALOG_IDS.templates.ubuntu2404,
-      computeOfferingUuid: CATALOG_IDS.computeOfferings.gp1c1g,
-      networkUuid: network.uuid,
-    });
+    const created = await call(
+      "POST",
+      "/restapi/instance/createInstance",
+      instanceInput({ networkUuid: network.uuid }),
+    );
     const { uuid } = created.body.listInstanceResponse[0];
     expect((await call("POST", tagsPath("UserVm"), { resourceUuid: uuid, key: "role", value: "web" })).status).toBe(
       200,

@@ -1,29 +1,14 @@
 /** Security groups and their embedded rules, over HTTP: lifecycle, rule validation and conflicts, deletes. */
 import { CATALOG_IDS } from "../../../emulator/catalog";
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import { ADMIN, networkInput, UNKNOWN, useEmulator, type AccountHeaders, type Json } from "./helpers";
 
-const DEMO = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
-const ADMIN = { apikey: "admin-api-key", secretkey: "admin-secret-key" };
-const ZONE = CATALOG_IDS.zones.frankfurt;
 const KEY = "listSecurityGroupResponse";
-const NOWHERE = "00000000-0000-4000-8000-000000000000";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = Record<string, any>;
-let emulator: RunningEmulator;
+const emulator = useEmulator();
 
-/** GET and DELETE carry `input` in the query, POST and PUT in a JSON body. */
-async function api(method: string, path: string, input: Json = {}, headers = DEMO) {
-  const inQuery = method === "GET" || method === "DELETE";
-  const search = inQuery && Object.keys(input).length > 0 ? `?${new URLSearchParams(input)}` : "";
-  const response = await fetch(`${emulator.url}/restapi/securitygroup/${path}${search}`, {
-    method,
-    headers: inQuery ? headers : { ...headers, "content-type": "application/json" },
-    body: inQuery ? undefined : JSON.stringify(input),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Json };
-}
+/** A call to an operation of the security group area. */
+const api = (method: string, operation: string, input?: Json, headers?: AccountHeaders) =>
+  emulator.call(method, `/restapi/securitygroup/${operation}`, input, headers);
 
 /** The group of a successful envelope answer. */
 async function group(method: string, path: string, input: Json): Promise<Json> {
@@ -32,15 +17,8 @@ async function group(method: string, path: string, input: Json): Promise<Json> {
   return reply.body[KEY][0];
 }
 
-const resources = async (): Promise<Json> =>
-  (await fetch(`${emulator.url}/_emulator/resources?account=demo`)).json() as Promise<Json>;
 let serial = 0;
 const newGroup = () => group("POST", "createSecurityGroup", { name: `sg-${++serial}`, description: "test group" });
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, asyncDelayMs: 30 });
-});
-afterAll(() => emulator.stop());
 
 describe("security groups", () => {
   it("creates a group with empty rule arrays, lists it, keeps names unique (409)", async () => {
@@ -187,17 +165,10 @@ describe("security groups", () => {
 
   it("cannot delete a group a network uses (409); deletes an unused one once", async () => {
     const sg = await newGroup();
-    const network = await fetch(
-      `${emulator.url}/restapi/network/createNetwork?${new URLSearchParams({ securityGroupUuid: sg.uuid })}`,
-      {
-        method: "POST",
-        headers: { ...DEMO, "content-type": "application/json" },
-        body: JSON.stringify({
-          name: "guarded",
-          zoneUuid: ZONE,
-          networkOfferingUuid: CATALOG_IDS.networkOfferings.shared,
-        }),
-      },
+    const network = await emulator.call(
+      "POST",
+      `/restapi/network/createNetwork?securityGroupUuid=${sg.uuid}`,
+      networkInput({ name: "guarded", networkOfferingUuid: CATALOG_IDS.networkOfferings.shared }),
     );
     expect(network.status).toBe(200);
     const inUse = await api("DELETE", `deleteSecurityGroup/${sg.uuid}`);
@@ -229,17 +200,14 @@ describe("security groups", () => {
       400,
       /^privateEndPort: /,
     ],
-    ["POST", "createSecurityGroupFirewallRule", { protocol: "TCP", securityGroupUuid: NOWHERE }, 404, /security group/],
-    ["DELETE", "deleteSecurityGroupRule", { sg: true, ruleType: "FIREWALL", ruleUuid: NOWHERE }, 400, /^ruleType: /],
+    ["POST", "createSecurityGroupFirewallRule", { protocol: "TCP", securityGroupUuid: UNKNOWN }, 404, /security group/],
+    ["DELETE", "deleteSecurityGroupRule", { sg: true, ruleType: "FIREWALL", ruleUuid: UNKNOWN }, 400, /^ruleType: /],
     ["DELETE", "deleteSecurityGroupRule", { sg: true, ruleType: "FIREWALLRULE" }, 400, /^ruleUuid: is required/],
-    ["DELETE", "deleteSecurityGroupRule", { sg: true, ruleType: "FIREWALLRULE", ruleUuid: NOWHERE }, 404, /rule/],
+    ["DELETE", "deleteSecurityGroupRule", { sg: true, ruleType: "FIREWALLRULE", ruleUuid: UNKNOWN }, 404, /rule/],
   ])("%s %s %j answers %i and changes nothing", async (method, path, input, status, message) => {
     const sg = await newGroup();
     const { sg: withGroup, ...rest } = input as Json;
-    const before = await resources();
-    const reply = await api(method, path, withGroup ? { securityGroupUuid: sg.uuid, ...rest } : rest);
-    expect(reply.status).toBe(status);
-    expect(reply.body.listErrorResponse.errorMsg).toMatch(message);
-    expect(await resources()).toEqual(before);
+    const body = withGroup ? { securityGroupUuid: sg.uuid, ...rest } : rest;
+    await emulator.expectRefused(() => api(method, path, body), status, message);
   });
 });

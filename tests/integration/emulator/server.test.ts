@@ -1,34 +1,29 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { join } from "node:path";
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import { ADMIN, RawBody, until, useEmulator } from "./helpers";
 
-const DEMO = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
-const ADMIN = { apikey: "admin-api-key", secretkey: "admin-secret-key" };
+/** Long enough that a job is still in progress at the first look, even on a loaded machine. */
+const JOB_MS = 1000;
 
-let emulator: RunningEmulator;
+const emulator = useEmulator({ asyncDelayMs: JOB_MS });
+const { call } = emulator;
 
-async function call(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}) {
-  const response = await fetch(`${emulator.url}${path}`, { method, headers: init.headers, body: init.body });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as unknown) : undefined };
-}
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, asyncDelayMs: 30 });
-});
-afterAll(async () => {
-  await emulator.stop();
-});
+/** The job once it is no longer in progress. */
+const finished = (jobId: string) =>
+  until(
+    async () => (await call("GET", `/restapi/asyncjob/resourceStatus?jobId=${jobId}`)).body,
+    (job) => job.status !== "IN_PROGRESS",
+  );
 
 describe("the emulator server", () => {
   it("listens on 127.0.0.1 and reports its health", async () => {
-    expect(emulator.url).toBe(`http://127.0.0.1:${emulator.port}`);
+    expect(emulator.url).toBe(`http://127.0.0.1:${emulator.running.port}`);
     expect(await call("GET", "/_emulator/health")).toMatchObject({ status: 200, body: { status: "ok" } });
   });
 
   it("answers an unknown route with 404 and the error envelope", async () => {
-    const reply = await call("GET", "/restapi/nothing/here", { headers: DEMO });
+    const reply = await call("GET", "/restapi/nothing/here");
     expect(reply.status).toBe(404);
     expect(reply.body).toEqual({ listErrorResponse: { errorCode: "NOT_FOUND", errorMsg: expect.any(String) } });
   });
@@ -38,46 +33,37 @@ describe("the emulator server", () => {
     ["a wrong secret", { apikey: "demo-api-key", secretkey: "nope" }],
     ["only the apikey", { apikey: "demo-api-key" }],
   ])("answers 401 with the envelope for %s", async (_label, headers) => {
-    const reply = await call("GET", "/restapi/vpc/vpcList?zoneUuid=x", { headers });
+    const reply = await call("GET", "/restapi/vpc/vpcList?zoneUuid=x", undefined, headers);
     expect(reply.status).toBe(401);
     expect(reply.body).toEqual({ listErrorResponse: { errorCode: "UNAUTHORIZED", errorMsg: expect.any(String) } });
   });
 
   it("serves getpublickey without authentication headers", async () => {
-    const reply = await call("GET", "/restapi/costestimate/getpublickey");
+    const reply = await call("GET", "/restapi/costestimate/getpublickey", undefined, {});
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ apiKey: expect.any(String), secretKey: expect.any(String) });
   });
 
   it("answers malformed JSON with 400 and the envelope", async () => {
-    const reply = await call("POST", "/restapi/vpc/createVpc", {
-      headers: { ...DEMO, "content-type": "application/json" },
-      body: '{"name": ',
-    });
+    const reply = await call("POST", "/restapi/vpc/createVpc", new RawBody('{"name": ', "application/json"));
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ listErrorResponse: { errorCode: "INVALID_JSON", errorMsg: expect.any(String) } });
   });
 
   it("answers an unsupported content type with 400 and the envelope", async () => {
-    const reply = await call("POST", "/restapi/vpc/createVpc", {
-      headers: { ...DEMO, "content-type": "application/xml" },
-      body: "<vpc/>",
-    });
+    const reply = await call("POST", "/restapi/vpc/createVpc", new RawBody("<vpc/>", "application/xml"));
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ listErrorResponse: { errorCode: "INVALID_REQUEST", errorMsg: expect.any(String) } });
   });
 
   it("accepts an empty JSON body and reports what is missing", async () => {
-    const reply = await call("POST", "/restapi/vpc/createVpc", {
-      headers: { ...DEMO, "content-type": "application/json" },
-      body: "",
-    });
+    const reply = await call("POST", "/restapi/vpc/createVpc", new RawBody("", "application/json"));
     expect(reply.status).toBe(400);
     expect(reply.body).toMatchObject({ listErrorResponse: { errorCode: "MISSING_PARAMETER" } });
   });
 
   it("answers an unknown job with 404", async () => {
-    const reply = await call("GET", "/restapi/asyncjob/resourceStatus?jobId=no-such-job", { headers: DEMO });
+    const reply = await call("GET", "/restapi/asyncjob/resourceStatus?jobId=no-such-job");
     expect(reply.status).toBe(404);
     expect(reply.body).toMatchObject({ listErrorResponse: { errorCode: "NOT_FOUND" } });
   });
@@ -87,7 +73,7 @@ describe("the emulator server", () => {
       { collection: "volume", uuid: "v-1", set: { uuid: "v-1", status: "Ready" } },
     ]);
     const url = `/restapi/asyncjob/resourceStatus?jobId=${jobId}`;
-    expect((await call("GET", url, { headers: DEMO })).body).toEqual({
+    expect((await call("GET", url)).body).toEqual({
       jobId,
       resourceId: "v-1",
       resourceType: "Volume",
@@ -95,9 +81,8 @@ describe("the emulator server", () => {
       errorCode: null,
       errorMessage: null,
     });
-    expect((await call("GET", url, { headers: ADMIN })).status).toBe(404);
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect((await call("GET", url, { headers: DEMO })).body).toMatchObject({ status: "SUCCEEDED" });
+    expect((await call("GET", url, undefined, ADMIN)).status).toBe(404);
+    expect(await finished(jobId)).toMatchObject({ status: "SUCCEEDED" });
   });
 
   it("fails a job whose record was deleted meanwhile", async () => {
@@ -107,9 +92,7 @@ describe("the emulator server", () => {
       { collection: "volume", uuid: "v-2", set: { status: "Resized" } },
     ]);
     delete scope.collection("volume")["v-2"];
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    const reply = await call("GET", `/restapi/asyncjob/resourceStatus?jobId=${jobId}`, { headers: DEMO });
-    expect(reply.body).toMatchObject({ status: "FAILED", errorCode: "NOT_FOUND" });
+    expect(await finished(jobId)).toMatchObject({ status: "FAILED", errorCode: "NOT_FOUND" });
     expect(scope.collection("volume")["v-2"]).toBeUndefined();
   });
 

@@ -1,43 +1,20 @@
 import { CATALOG_IDS } from "../../../emulator/catalog";
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import {
+  allocatedVolume,
+  createVolume,
+  errorOf,
+  UNKNOWN,
+  until,
+  useEmulator,
+  useSlowEmulator,
+  ZONE,
+  type Json,
+} from "./helpers";
 
-const DEMO = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
-const ZONE = CATALOG_IDS.zones.frankfurt;
-const UNKNOWN = "00000000-0000-4000-8000-000000000000";
-const ASYNC_MS = 30;
+const emulator = useEmulator();
+const slow = useSlowEmulator();
+const { call } = emulator;
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-let emulator: RunningEmulator;
-/** An emulator whose asynchronous work never completes during a test: refusals while work is in progress. */
-let slow: RunningEmulator;
-
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  on: RunningEmulator = emulator,
-): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${on.url}${path}`, {
-    method,
-    headers: body === undefined ? DEMO : { ...DEMO, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Json) : {} };
-}
-
-/** Polls `read` until `done` holds (or fails the test after 3 s). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 3000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not reached; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, ASYNC_MS / 2));
-  }
-}
-
-const errorOf = (reply: { body: Json }) => reply.body.listErrorResponse as { errorCode: string; errorMsg: string };
 const listSnapshots = async (query = "") =>
   (await call("GET", `/restapi/snapshot/snapshotList?zoneUuid=${ZONE}${query}`)).body as {
     count: number;
@@ -46,28 +23,9 @@ const listSnapshots = async (query = "") =>
 
 let volume: Json;
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, asyncDelayMs: ASYNC_MS });
-  slow = await startEmulator({ port: 0, asyncDelayMs: 60_000 });
-});
-afterAll(async () => {
-  await emulator.stop();
-  await slow.stop();
-});
 beforeEach(async () => {
-  await fetch(`${emulator.url}/_emulator/reset`, { method: "POST" });
-  const created = await call("POST", "/restapi/volume/createVolume", {
-    name: "data",
-    zoneUuid: ZONE,
-    storageOfferingUuid: CATALOG_IDS.storageOfferings.ssd20,
-    diskSize: 20,
-  });
-  const { uuid } = created.body.listVolumeResponse[0];
-  volume = await until(
-    async () =>
-      (await call("GET", `/restapi/volume/volumeList?zoneUuid=${ZONE}&uuid=${uuid}`)).body.listVolumeResponse[0],
-    (v) => v.status === "Allocated",
-  );
+  await emulator.reset();
+  volume = await allocatedVolume(emulator);
 });
 
 describe("snapshots", () => {
@@ -107,25 +65,18 @@ describe("snapshots", () => {
 
   it("in progress hold their volume and cannot be deleted yet", async () => {
     // On an emulator whose work never completes: the volume is made Allocated by hand.
-    const created = await call(
-      "POST",
-      "/restapi/volume/createVolume",
-      { name: "d", zoneUuid: ZONE, storageOfferingUuid: CATALOG_IDS.storageOfferings.ssd20, diskSize: 20 },
-      slow,
-    );
-    const volumeUuid = created.body.listVolumeResponse[0].uuid;
+    const volumeUuid = (await createVolume(slow, { name: "d" })).uuid;
     slow.scope("demo").collection("volume")[volumeUuid].status = "Allocated";
-    const reply = await call(
-      "POST",
-      "/restapi/snapshot/createSnapshot",
-      { name: "s", zoneUuid: ZONE, volumeUuid },
-      slow,
-    );
+    const reply = await slow.call("POST", "/restapi/snapshot/createSnapshot", {
+      name: "s",
+      zoneUuid: ZONE,
+      volumeUuid,
+    });
     const snapshotUuid = reply.body.listSnapShotResponse[0].uuid;
-    const volumeDelete = await call("DELETE", `/restapi/volume/deleteVolume/${volumeUuid}`, undefined, slow);
+    const volumeDelete = await slow.call("DELETE", `/restapi/volume/deleteVolume/${volumeUuid}`);
     expect(volumeDelete.status).toBe(409);
     expect(errorOf(volumeDelete).errorMsg).toMatch(/snapshot in progress/);
-    const snapshotDelete = await call("DELETE", `/restapi/snapshot/deleteSnapshot/${snapshotUuid}`, undefined, slow);
+    const snapshotDelete = await slow.call("DELETE", `/restapi/snapshot/deleteSnapshot/${snapshotUuid}`);
     expect(snapshotDelete.status).toBe(409);
   });
 

@@ -1,24 +1,8 @@
-import { CATALOG_IDS } from "../../../emulator/catalog";
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import { createVolume, errorOf, UNKNOWN, useEmulator, type Json } from "./helpers";
 
-const DEMO = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
-const ZONE = CATALOG_IDS.zones.frankfurt;
-const UNKNOWN = "00000000-0000-4000-8000-000000000000";
+const emulator = useEmulator();
+const { call } = emulator;
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-let emulator: RunningEmulator;
-
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${emulator.url}${path}`, {
-    method,
-    headers: body === undefined ? DEMO : { ...DEMO, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Json) : {} };
-}
-
-const errorOf = (reply: { body: Json }) => reply.body.listErrorResponse as { errorCode: string; errorMsg: string };
 let volumeUuid: string;
 const policyInput = (overrides: Json = {}): Json => ({
   volumeUuid,
@@ -35,21 +19,9 @@ const listPolicies = async (query = "") =>
     listSnapShotPoliciesResponse: Json[];
   };
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, asyncDelayMs: 30 });
-});
-afterAll(async () => {
-  await emulator.stop();
-});
 beforeEach(async () => {
-  await fetch(`${emulator.url}/_emulator/reset`, { method: "POST" });
-  const volume = await call("POST", "/restapi/volume/createVolume", {
-    name: "data",
-    zoneUuid: ZONE,
-    storageOfferingUuid: CATALOG_IDS.storageOfferings.ssd20,
-    diskSize: 20,
-  });
-  volumeUuid = volume.body.listVolumeResponse[0].uuid;
+  await emulator.reset();
+  volumeUuid = (await createVolume(emulator)).uuid;
 });
 
 describe("snapshot policies", () => {

@@ -1,43 +1,9 @@
 import { CATALOG_IDS } from "../../../emulator/catalog";
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import { createNetwork, errorOf, runningInstance, UNKNOWN, until, useEmulator, ZONE, type Json } from "./helpers";
 
-const DEMO = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
-const ZONE = CATALOG_IDS.zones.frankfurt;
-const UNKNOWN = "00000000-0000-4000-8000-000000000000";
-const ASYNC_MS = 30;
+const emulator = useEmulator();
+const { call } = emulator;
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-let emulator: RunningEmulator;
-/** An emulator whose asynchronous work never completes during a test: refusals while work is in progress. */
-let slow: RunningEmulator;
-
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  on: RunningEmulator = emulator,
-): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${on.url}${path}`, {
-    method,
-    headers: body === undefined ? DEMO : { ...DEMO, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Json) : {} };
-}
-
-/** Polls `read` until `done` holds (or fails the test after 3 s). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 3000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not reached; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, ASYNC_MS / 2));
-  }
-}
-
-const errorOf = (reply: { body: Json }) => reply.body.listErrorResponse as { errorCode: string; errorMsg: string };
 const snapshotOf = (reply: { body: Json }): Json => reply.body.listVmSnapshotResponse[0];
 const listSnapshots = async (query = "") =>
   (await call("GET", `/restapi/vmsnapshot/vmsnapshotList?zoneUuid=${ZONE}${query}`)).body as {
@@ -69,33 +35,15 @@ async function readySnapshot(overrides: Json = {}): Promise<Json> {
   return (await get(uuid)) as Json;
 }
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, asyncDelayMs: ASYNC_MS });
-  slow = await startEmulator({ port: 0, asyncDelayMs: 60_000 });
-});
-afterAll(async () => {
-  await emulator.stop();
-  await slow.stop();
-});
 beforeEach(async () => {
-  await fetch(`${emulator.url}/_emulator/reset`, { method: "POST" });
-  const network = await call("POST", "/restapi/network/createNetwork", {
-    name: "backend",
-    zoneUuid: ZONE,
-    networkOfferingUuid: CATALOG_IDS.networkOfferings.isolated,
-  });
-  const created = await call("POST", "/restapi/instance/createInstance", {
+  await emulator.reset();
+  const network = await createNetwork(emulator);
+  instance = await runningInstance(emulator, {
     name: "db-1",
-    zoneUuid: ZONE,
     templateUuid: CATALOG_IDS.templates.debian12,
     computeOfferingUuid: CATALOG_IDS.computeOfferings.gp2c4g,
-    networkUuid: network.body.listNetworkResponse[0].uuid,
+    networkUuid: network.uuid,
   });
-  instance = created.body.listInstanceResponse[0];
-  await until(
-    () => instanceState(instance.uuid),
-    (state) => state === "Running",
-  );
 });
 
 describe("VM snapshots", () => {

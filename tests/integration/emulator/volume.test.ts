@@ -1,45 +1,24 @@
 import { CATALOG_IDS } from "../../../emulator/catalog";
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import {
+  createNetwork,
+  errorOf,
+  runningInstance as startInstance,
+  UNKNOWN,
+  until,
+  useEmulator,
+  useSlowEmulator,
+  volumeInput,
+  ZONE,
+  type Json,
+} from "./helpers";
 
-const DEMO = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
-const ZONE = CATALOG_IDS.zones.frankfurt;
 const SINGAPORE = CATALOG_IDS.zones.singapore;
 const { ssd20: SSD20, ssd50: SSD50, ssdCustom: SSD_CUSTOM } = CATALOG_IDS.storageOfferings;
-const UNKNOWN = "00000000-0000-4000-8000-000000000000";
-const ASYNC_MS = 30;
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-let emulator: RunningEmulator;
-/** An emulator whose asynchronous work never completes during a test: refusals while work is in progress. */
-let slow: RunningEmulator;
+const emulator = useEmulator();
+const slow = useSlowEmulator();
+const { call } = emulator;
 
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  on: RunningEmulator = emulator,
-): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${on.url}${path}`, {
-    method,
-    headers: body === undefined ? DEMO : { ...DEMO, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Json) : {} };
-}
-
-/** Polls `read` until `done` holds (or fails the test after 3 s). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 3000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not reached; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, ASYNC_MS / 2));
-  }
-}
-
-const errorOf = (reply: { body: Json }) => reply.body.listErrorResponse as { errorCode: string; errorMsg: string };
 const volumeOf = (reply: { body: Json }): Json => reply.body.listVolumeResponse[0];
 const listVolumes = async (query = "") =>
   (await call("GET", `/restapi/volume/volumeList?zoneUuid=${ZONE}${query}`)).body as {
@@ -61,48 +40,17 @@ async function settled(reply: { status: number; body: Json }): Promise<Json> {
   return (await get(uuid)) as Json;
 }
 
-const volumeInput = (overrides: Json = {}): Json => ({
-  name: "data",
-  zoneUuid: ZONE,
-  storageOfferingUuid: SSD20,
-  diskSize: 20,
-  ...overrides,
-});
 const createVolume = (overrides: Json = {}) => call("POST", "/restapi/volume/createVolume", volumeInput(overrides));
 const volumeAction = (operation: string, query: string) => call("GET", `/restapi/volume/${operation}?${query}`);
 
+/** A running instance on a network of its own. */
 async function runningInstance(zoneUuid = ZONE, name = "web-1"): Promise<Json> {
-  const network = await call("POST", "/restapi/network/createNetwork", {
-    name: `net-${name}`,
-    zoneUuid,
-    networkOfferingUuid: CATALOG_IDS.networkOfferings.isolated,
-  });
-  const reply = await call("POST", "/restapi/instance/createInstance", {
-    name,
-    zoneUuid,
-    templateUuid: CATALOG_IDS.templates.ubuntu2404,
-    computeOfferingUuid: CATALOG_IDS.computeOfferings.gp1c1g,
-    networkUuid: network.body.listNetworkResponse[0].uuid,
-  });
-  const { uuid } = reply.body.listInstanceResponse[0];
-  return until(
-    async () =>
-      (await call("GET", `/restapi/instance/instanceList?zoneUuid=${zoneUuid}&vmUuid=${uuid}`)).body
-        .listInstanceResponse[0],
-    (i) => i.state === "Running",
-  );
+  const network = await createNetwork(emulator, { name: `net-${name}`, zoneUuid });
+  return startInstance(emulator, { name, zoneUuid, networkUuid: network.uuid });
 }
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, asyncDelayMs: ASYNC_MS });
-  slow = await startEmulator({ port: 0, asyncDelayMs: 60_000 });
-});
-afterAll(async () => {
-  await emulator.stop();
-  await slow.stop();
-});
 beforeEach(async () => {
-  await fetch(`${emulator.url}/_emulator/reset`, { method: "POST" });
+  await emulator.reset();
 });
 
 describe("createVolume", () => {
@@ -295,17 +243,15 @@ describe("deleteVolume", () => {
   });
 
   it("refuses to delete, attach, resize or snapshot a volume whose job is in progress", async () => {
-    const created = volumeOf(await call("POST", "/restapi/volume/createVolume", volumeInput(), slow));
+    const created = volumeOf(await slow.call("POST", "/restapi/volume/createVolume", volumeInput()));
     const refusals = [
-      call("DELETE", `/restapi/volume/deleteVolume/${created.uuid}`, undefined, slow),
-      call("GET", `/restapi/volume/attachVolume?uuid=${created.uuid}&instanceUuid=${UNKNOWN}`, undefined, slow),
-      call(
+      slow.call("DELETE", `/restapi/volume/deleteVolume/${created.uuid}`),
+      slow.call("GET", `/restapi/volume/attachVolume?uuid=${created.uuid}&instanceUuid=${UNKNOWN}`),
+      slow.call(
         "GET",
         `/restapi/volume/resizeVolume?uuid=${created.uuid}&storageOfferingUuid=${SSD20}&diskSize=20&isShrink=false`,
-        undefined,
-        slow,
       ),
-      call("POST", "/restapi/snapshot/createSnapshot", { name: "s", zoneUuid: ZONE, volumeUuid: created.uuid }, slow),
+      slow.call("POST", "/restapi/snapshot/createSnapshot", { name: "s", zoneUuid: ZONE, volumeUuid: created.uuid }),
     ];
     for (const reply of await Promise.all(refusals)) {
       expect(reply.status).toBe(409);

@@ -1,63 +1,29 @@
 import { CATALOG_IDS } from "../../../emulator/catalog";
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import {
+  asyncDelays,
+  createNetwork,
+  errorOf,
+  tierInput as baseTierInput,
+  useEmulator,
+  vpcInput as baseVpcInput,
+  ZONE,
+  type Json,
+} from "./helpers";
 
-const DEMO = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
-const ZONE = CATALOG_IDS.zones.frankfurt;
 const MUMBAI = CATALOG_IDS.zones.mumbai;
-const VPC_OFFERING = CATALOG_IDS.vpcOfferings.standard;
 const TIER_OFFERING = CATALOG_IDS.networkOfferings.vpcTier;
-const ASYNC_MS = 30;
 
-let emulator: RunningEmulator;
+const emulator = useEmulator();
+const { call } = emulator;
 
-type Json = Record<string, unknown>;
+/** The VPC "web" of 10.10.0.0/16, and its tier "app" of 10.10.1.0/24. */
+const vpcInput = (overrides: Json = {}) => baseVpcInput({ name: "web", getcIDR: "10.10.0.0/16", ...overrides });
+const createVpc = (overrides: Json = {}) => emulator.one("POST", "/restapi/vpc/createVpc", vpcInput(overrides));
+const tierInput = (vpcUuid: unknown, overrides: Json = {}) =>
+  baseTierInput(vpcUuid, { name: "app", zoneUuid: ZONE, gateway: "10.10.1.1", ...overrides });
 
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${emulator.url}${path}`, {
-    method,
-    headers: body === undefined ? DEMO : { ...DEMO, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Json) : {} };
-}
-
-const afterAsyncDelay = () => new Promise((resolve) => setTimeout(resolve, ASYNC_MS * 3));
-const errorCodeOf = (reply: { body: Json }) => (reply.body.listErrorResponse as Json | undefined)?.errorCode;
-const errorMsgOf = (reply: { body: Json }) => String((reply.body.listErrorResponse as Json | undefined)?.errorMsg);
-
-const vpcInput = (overrides: Json = {}) => ({
-  name: "web",
-  zoneUuid: ZONE,
-  vpcOfferingUuid: VPC_OFFERING,
-  getcIDR: "10.10.0.0/16",
-  ...overrides,
-});
-
-async function createVpc(overrides: Json = {}): Promise<Json> {
-  const reply = await call("POST", "/restapi/vpc/createVpc", vpcInput(overrides));
-  expect(reply.status).toBe(200);
-  return (reply.body.listVpcResponse as Json[])[0];
-}
-
-const tierInput = (vpcUuid: unknown, overrides: Json = {}) => ({
-  name: "app",
-  vpcUuid,
-  zoneUuid: ZONE,
-  networkOfferingUuid: TIER_OFFERING,
-  gateway: "10.10.1.1",
-  netmask: "255.255.255.0",
-  ...overrides,
-});
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, asyncDelayMs: ASYNC_MS });
-});
-afterAll(async () => {
-  await emulator.stop();
-});
 beforeEach(async () => {
-  await fetch(`${emulator.url}/_emulator/reset`, { method: "POST" });
+  await emulator.reset();
 });
 
 describe("createVpc", () => {
@@ -91,8 +57,8 @@ describe("createVpc", () => {
     delete input[field];
     const reply = await call("POST", "/restapi/vpc/createVpc", input);
     expect(reply.status).toBe(400);
-    expect(errorCodeOf(reply)).toBe("MISSING_PARAMETER");
-    expect(errorMsgOf(reply)).toContain(field === "getcIDR" ? "cIDR" : field);
+    expect(errorOf(reply).errorCode).toBe("MISSING_PARAMETER");
+    expect(errorOf(reply).errorMsg).toContain(field === "getcIDR" ? "cIDR" : field);
   });
 
   it("accepts the CIDR as cIDR too", async () => {
@@ -113,22 +79,22 @@ describe("createVpc", () => {
   ])("rejects a CIDR that is %s with 400 naming getcIDR", async (_label, cidr) => {
     const reply = await call("POST", "/restapi/vpc/createVpc", vpcInput({ getcIDR: cidr }));
     expect(reply.status).toBe(400);
-    expect(errorCodeOf(reply)).toBe("INVALID_PARAMETER");
-    expect(errorMsgOf(reply)).toMatch(/^getcIDR: /);
+    expect(errorOf(reply).errorCode).toBe("INVALID_PARAMETER");
+    expect(errorOf(reply).errorMsg).toMatch(/^getcIDR: /);
   });
 
   it("answers 404 for an unknown zone or offering, 400 for an offering the zone lacks", async () => {
     const zone = await call("POST", "/restapi/vpc/createVpc", vpcInput({ zoneUuid: "no-zone" }));
-    expect([zone.status, errorMsgOf(zone)]).toEqual([404, "zone no-zone does not exist"]);
+    expect([zone.status, errorOf(zone).errorMsg]).toEqual([404, "zone no-zone does not exist"]);
     const offering = await call("POST", "/restapi/vpc/createVpc", vpcInput({ vpcOfferingUuid: "no-offering" }));
-    expect([offering.status, errorMsgOf(offering)]).toEqual([404, "VPC offering no-offering does not exist"]);
+    expect([offering.status, errorOf(offering).errorMsg]).toEqual([404, "VPC offering no-offering does not exist"]);
     const lacking = await call(
       "POST",
       "/restapi/vpc/createVpc",
       vpcInput({ zoneUuid: MUMBAI, vpcOfferingUuid: CATALOG_IDS.vpcOfferings.redundant }),
     );
     expect(lacking.status).toBe(400);
-    expect(errorMsgOf(lacking)).toMatch(/^vpcOfferingUuid: /);
+    expect(errorOf(lacking).errorMsg).toMatch(/^vpcOfferingUuid: /);
     const all = await call("GET", "/_emulator/resources?account=demo");
     expect(all.body.vpc ?? {}).toEqual({});
   });
@@ -150,7 +116,7 @@ describe("vpcList and vpcId", () => {
 
   it("requires zoneUuid", async () => {
     const reply = await call("GET", "/restapi/vpc/vpcList");
-    expect([reply.status, errorMsgOf(reply)]).toEqual([400, "zoneUuid: is required"]);
+    expect([reply.status, errorOf(reply).errorMsg]).toEqual([400, "zoneUuid: is required"]);
   });
 
   it("reads one VPC by uuid, 404 for an unknown one", async () => {
@@ -160,7 +126,7 @@ describe("vpcList and vpcId", () => {
       listVpcResponse: [vpc],
     });
     const missing = await call("GET", "/restapi/vpc/vpcId?uuid=nothing");
-    expect([missing.status, errorCodeOf(missing)]).toEqual([404, "NOT_FOUND"]);
+    expect([missing.status, errorOf(missing).errorCode]).toEqual([404, "NOT_FOUND"]);
   });
 });
 
@@ -170,7 +136,7 @@ describe("updateVpc", () => {
     const reply = await call("PUT", "/restapi/vpc/updateVpc", { uuid: vpc.uuid, name: "web2", description: "d2" });
     expect(reply.status).toBe(202);
     expect(reply.body).toEqual({ count: 1, listVpcResponse: [vpc] });
-    await afterAsyncDelay();
+    await asyncDelays(3);
     const read = await call("GET", `/restapi/vpc/vpcId?uuid=${String(vpc.uuid)}`);
     expect((read.body.listVpcResponse as Json[])[0]).toMatchObject({ name: "web2", description: "d2" });
   });
@@ -184,7 +150,7 @@ describe("updateVpc", () => {
     const vpc = await createVpc();
     await call("PUT", "/restapi/vpc/updateVpc", { uuid: vpc.uuid, name: "late" });
     expect((await call("DELETE", `/restapi/vpc/deleteVpc/${String(vpc.uuid)}`)).body).toBe(true);
-    await afterAsyncDelay();
+    await asyncDelays(3);
     expect((await call("GET", `/restapi/vpc/vpcId?uuid=${String(vpc.uuid)}`)).status).toBe(404);
   });
 });
@@ -196,7 +162,7 @@ describe("restartVpc", () => {
     const reply = await call("GET", path);
     expect(reply.status).toBe(200);
     expect((reply.body.listVpcResponse as Json[])[0].status).toBe("Restarting");
-    await afterAsyncDelay();
+    await asyncDelays(3);
     const read = await call("GET", `/restapi/vpc/vpcId?uuid=${String(vpc.uuid)}`);
     expect((read.body.listVpcResponse as Json[])[0].status).toBe("Active");
   });
@@ -204,12 +170,12 @@ describe("restartVpc", () => {
   it("requires its booleans", async () => {
     const vpc = await createVpc();
     const missing = await call("GET", `/restapi/vpc/restartVpc?uuid=${String(vpc.uuid)}&cleanUpVPC=true`);
-    expect([missing.status, errorMsgOf(missing)]).toEqual([400, "redundantVpcRouter: is required"]);
+    expect([missing.status, errorOf(missing).errorMsg]).toEqual([400, "redundantVpcRouter: is required"]);
     const bad = await call(
       "GET",
       `/restapi/vpc/restartVpc?uuid=${String(vpc.uuid)}&cleanUpVPC=yes&redundantVpcRouter=false`,
     );
-    expect([bad.status, errorMsgOf(bad)]).toEqual([400, "cleanUpVPC: must be true or false"]);
+    expect([bad.status, errorOf(bad).errorMsg]).toEqual([400, "cleanUpVPC: must be true or false"]);
   });
 });
 
@@ -261,7 +227,7 @@ describe("VPC tiers", () => {
     const vpc = await createVpc();
     const reply = await call("POST", "/restapi/vpc/createVpcNetwork", tierInput(vpc.uuid, overrides));
     expect(reply.status).toBe(status);
-    expect(errorMsgOf(reply)).toMatch(message);
+    expect(errorOf(reply).errorMsg).toMatch(message);
   });
 
   it("answers 409 for a tier overlapping a sibling, and allows the same block in another VPC", async () => {
@@ -273,7 +239,7 @@ describe("VPC tiers", () => {
       "/restapi/vpc/createVpcNetwork",
       tierInput(vpc.uuid, { gateway: "10.10.0.1", netmask: "255.255.0.0" }),
     );
-    expect([overlapping.status, errorCodeOf(overlapping)]).toEqual([409, "CONFLICT"]);
+    expect([overlapping.status, errorOf(overlapping).errorCode]).toEqual([409, "CONFLICT"]);
     expect((await call("POST", "/restapi/vpc/createVpcNetwork", tierInput(other.uuid))).status).toBe(200);
   });
 
@@ -284,20 +250,15 @@ describe("VPC tiers", () => {
     const reply = await call("PUT", "/restapi/vpc/updateVpcNetwork", { uuid: tier.uuid, name: "app2" });
     expect(reply.status).toBe(202);
     expect((reply.body.listNetworkResponse as Json[])[0].name).toBe("app");
-    await afterAsyncDelay();
+    await asyncDelays(3);
     const read = await call("GET", `/restapi/network/networkId?uuid=${String(tier.uuid)}`);
     expect((read.body.listNetworkResponse as Json[])[0].name).toBe("app2");
   });
 
   it("answers 404 when updateVpcNetwork names a network that is no tier", async () => {
-    const network = await call("POST", "/restapi/network/createNetwork", {
-      name: "plain",
-      zoneUuid: ZONE,
-      networkOfferingUuid: CATALOG_IDS.networkOfferings.isolated,
-    });
-    const uuid = (network.body.listNetworkResponse as Json[])[0].uuid;
+    const { uuid } = await createNetwork(emulator, { name: "plain" });
     const reply = await call("PUT", "/restapi/vpc/updateVpcNetwork", { uuid, name: "x" });
-    expect([reply.status, errorMsgOf(reply)]).toEqual([404, `VPC tier ${String(uuid)} does not exist`]);
+    expect([reply.status, errorOf(reply).errorMsg]).toEqual([404, `VPC tier ${String(uuid)} does not exist`]);
   });
 });
 
@@ -307,8 +268,8 @@ describe("deleteVpc", () => {
     const created = await call("POST", "/restapi/vpc/createVpcNetwork", tierInput(vpc.uuid));
     const tier = (created.body.listNetworkResponse as Json[])[0];
     const blocked = await call("DELETE", `/restapi/vpc/deleteVpc/${String(vpc.uuid)}`);
-    expect([blocked.status, errorCodeOf(blocked)]).toEqual([409, "CONFLICT"]);
-    expect(errorMsgOf(blocked)).toContain("1 network");
+    expect([blocked.status, errorOf(blocked).errorCode]).toEqual([409, "CONFLICT"]);
+    expect(errorOf(blocked).errorMsg).toContain("1 network");
     expect((await call("DELETE", `/restapi/network/deleteNetwork/${String(tier.uuid)}`)).body).toBe(true);
     const deleted = await call("DELETE", `/restapi/vpc/deleteVpc/${String(vpc.uuid)}`);
     expect([deleted.status, deleted.body]).toEqual([200, true]);
@@ -321,6 +282,6 @@ describe("deleteVpc", () => {
     emulator.scope("demo").collection("vpnconnection")["c-1"] = { uuid: "c-1", vpcUuid: vpc.uuid, status: "Active" };
     const blocked = await call("DELETE", `/restapi/vpc/deleteVpc/${String(vpc.uuid)}`);
     expect(blocked.status).toBe(409);
-    expect(errorMsgOf(blocked)).toContain("vpnconnection");
+    expect(errorOf(blocked).errorMsg).toContain("vpnconnection");
   });
 });

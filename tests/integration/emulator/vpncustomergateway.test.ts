@@ -1,60 +1,27 @@
 /** VPN customer gateways, over HTTP: add, list, asynchronous update, delete, and the validation of every field. */
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import {
+  addGateway,
+  ADMIN,
+  asyncDelays,
+  gatewayInput,
+  UNKNOWN,
+  useEmulator,
+  type AccountHeaders,
+  type Json,
+} from "./helpers";
 
-const DEMO = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
-const ADMIN = { apikey: "admin-api-key", secretkey: "admin-secret-key" };
 const KEY = "listVpnCustomerGatewayResponse";
-const NOWHERE = "00000000-0000-4000-8000-000000000000";
-const DELAY_MS = 30;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = Record<string, any>;
-let emulator: RunningEmulator;
+const emulator = useEmulator();
+const { resources } = emulator;
 
-async function api(method: string, path: string, input: Json = {}, headers = DEMO) {
-  const inQuery = method === "GET" || method === "DELETE";
-  const search = inQuery && Object.keys(input).length > 0 ? `?${new URLSearchParams(input)}` : "";
-  const response = await fetch(`${emulator.url}/restapi/vpncustomergateway/${path}${search}`, {
-    method,
-    headers: inQuery ? headers : { ...headers, "content-type": "application/json" },
-    body: inQuery ? undefined : JSON.stringify(input),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Json };
-}
+/** A call to an operation of the VPN customer gateway area. */
+const api = (method: string, operation: string, input?: Json, headers?: AccountHeaders) =>
+  emulator.call(method, `/restapi/vpncustomergateway/${operation}`, input, headers);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const resources = async (): Promise<Json> =>
-  (await fetch(`${emulator.url}/_emulator/resources?account=demo`)).json() as Promise<Json>;
-let serial = 0;
-/** A complete add body: every field the spec marks required, with valid values. */
-const gatewayBody = (input: Json = {}): Json => ({
-  name: `branch-${++serial}`,
-  gateway: "198.51.100.7",
-  cidrlist: "192.168.10.0/24",
-  ipsecpsk: "s3cret-pre-shared-key",
-  ikepolicy: "Group 14(modp2048)",
-  esppolicy: "None",
-  ikeEncryption: "aes256",
-  ikeHash: "sha256",
-  espEncryption: "aes128",
-  espHash: "sha1",
-  ikelifetime: "86400",
-  esplifetime: "3600",
-  ...input,
-});
-async function add(input: Json = {}): Promise<Json> {
-  const reply = await api("POST", "addVpnCustomerGateway", gatewayBody(input));
-  expect(reply.status).toBe(200);
-  return reply.body[KEY][0];
-}
+const add = (input: Json = {}) => addGateway(emulator, input);
 const listed = async (uuid: string): Promise<Json> =>
   (await api("GET", "vpnCustomerGatewayList", { uuid })).body[KEY][0];
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, asyncDelayMs: DELAY_MS });
-});
-afterAll(() => emulator.stop());
 
 describe("VPN customer gateways", () => {
   it("adds a gateway: every spec field, the pre-shared key as ipsecPresharedKey, defaults for the optional ones", async () => {
@@ -85,27 +52,20 @@ describe("VPN customer gateways", () => {
   });
 
   it("takes the optional flags, IKE version and the spec's sample group label", async () => {
-    const record = await add({
+    const options = {
       ikepolicy: "Group 5(modpb1536)",
       esppolicy: "Group 2(modp1024)",
       ikeVersion: "ikev2",
       forceencap: true,
       splitConnection: true,
       dpd: true,
-    });
-    expect(record).toMatchObject({
-      ikepolicy: "Group 5(modpb1536)",
-      esppolicy: "Group 2(modp1024)",
-      ikeVersion: "ikev2",
-      forceencap: true,
-      splitConnection: true,
-      dpd: true,
-    });
+    };
+    expect(await add(options)).toMatchObject(options);
   });
 
   it("keeps names unique in the account (409)", async () => {
     await add({ name: "twin" });
-    expect((await api("POST", "addVpnCustomerGateway", gatewayBody({ name: "twin" }))).status).toBe(409);
+    expect((await api("POST", "addVpnCustomerGateway", gatewayInput({ name: "twin" }))).status).toBe(409);
   });
 
   it("accepts an update (202) that becomes visible after the delay", async () => {
@@ -118,7 +78,7 @@ describe("VPN customer gateways", () => {
     });
     expect(reply.status).toBe(202);
     expect(reply.body[KEY][0]).toEqual(record);
-    await sleep(DELAY_MS * 4);
+    await asyncDelays(4);
     expect(await listed(record.uuid)).toEqual({
       ...record,
       gateway: "198.51.100.99",
@@ -131,10 +91,10 @@ describe("VPN customer gateways", () => {
     ["no uuid", { name: "x" }, 400, /^uuid: is required/],
     ["a bad gateway", { uuid: "KNOWN", gateway: "gateway.example" }, 400, /^gateway: /],
     ["a bad hash", { uuid: "KNOWN", espHash: "crc32" }, 400, /^espHash: /],
-    ["an unknown gateway", { uuid: NOWHERE, name: "x" }, 404, /VPN customer gateway/],
+    ["an unknown gateway", { uuid: UNKNOWN, name: "x" }, 404, /VPN customer gateway/],
   ])("refuses an update with %s (%i) and changes nothing", async (_label, input, status, message) => {
     const known = await add();
-    await sleep(DELAY_MS * 2);
+    await asyncDelays(2);
     const before = await resources();
     const reply = await api("PUT", "updateVpnCustomerGateway", {
       ...input,
@@ -142,7 +102,7 @@ describe("VPN customer gateways", () => {
     });
     expect(reply.status).toBe(status);
     expect(reply.body.listErrorResponse.errorMsg).toMatch(message);
-    await sleep(DELAY_MS * 2);
+    await asyncDelays(2);
     expect(await resources()).toEqual(before);
   });
 
@@ -154,14 +114,10 @@ describe("VPN customer gateways", () => {
     expect((await api("GET", "vpnCustomerGatewayList", { uuid: record.uuid })).body.count).toBe(0);
   });
 
-  const required = Object.keys(gatewayBody());
+  const required = Object.keys(gatewayInput());
   it.each(required)("requires %s to add (400) and changes nothing", async (field) => {
-    const before = await resources();
-    const { [field]: _left, ...body } = gatewayBody();
-    const reply = await api("POST", "addVpnCustomerGateway", body);
-    expect(reply.status).toBe(400);
-    expect(reply.body.listErrorResponse.errorMsg).toBe(`${field}: is required`);
-    expect(await resources()).toEqual(before);
+    const { [field]: _left, ...body } = gatewayInput();
+    await emulator.expectRefused(() => api("POST", "addVpnCustomerGateway", body), 400, `${field}: is required`);
   });
 
   it.each([
@@ -183,10 +139,7 @@ describe("VPN customer gateways", () => {
     ["ikeVersion", "ike3"],
     ["dpd", "maybe"],
   ])("names %s when it is %j (400) and changes nothing", async (field, value) => {
-    const before = await resources();
-    const reply = await api("POST", "addVpnCustomerGateway", gatewayBody({ [field]: value }));
-    expect(reply.status).toBe(400);
-    expect(reply.body.listErrorResponse.errorMsg).toMatch(new RegExp(`^${field}: `));
-    expect(await resources()).toEqual(before);
+    const body = gatewayInput({ [field]: value });
+    await emulator.expectRefused(() => api("POST", "addVpnCustomerGateway", body), 400, new RegExp(`^${field}: `));
   });
 });
