@@ -5,4 +5,5 @@
  * (secret) and optionally `restcloud:zoneUuid`, or the RESTCLOUD_* environment variables.
  */
 export * from "./resources";
+export * from "./functions";
 export { RestCloudClient } from "./client";

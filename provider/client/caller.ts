@@ -7,6 +7,7 @@ import type { RetryOptions } from "./config";
 import { ApiError, ApiInputError, isNotFound } from "./errors";
 import type { HttpTransport, WireRequest, WireResponse } from "./http";
 import { withRetries } from "./retry";
+import { SharedReads } from "./coalesce";
 import { waitForGone, type WaitOptions } from "./waiters";
 import type { AnyOperation, InputOf, OutputOf, ResponseShape } from "./operations/define";
 
@@ -27,6 +28,8 @@ export interface CallOptions<T> {
 export interface CallerContext {
   readonly transport: HttpTransport;
   readonly retry: Required<RetryOptions>;
+  /** When set, reads made without per-call options share requests (coalesce.ts). */
+  readonly sharedReads?: SharedReads;
 }
 
 export const DEFAULT_CONFIRM_GONE_TIMEOUT_MS = 120_000;
@@ -39,6 +42,18 @@ export async function callOperation<O extends AnyOperation>(
   options: CallOptions<OutputOf<O>> = {},
 ): Promise<OutputOf<O>> {
   const values = validateInput(operation, rawInput);
+  if (context.sharedReads && SharedReads.shareable(operation, options))
+    return context.sharedReads.call(operation, values) as Promise<OutputOf<O>>;
+  return sendOperation(context, operation, values, options);
+}
+
+/** Call one operation with validated inputs, on its own request. */
+export async function sendOperation<O extends AnyOperation>(
+  context: CallerContext,
+  operation: O,
+  values: Record<string, unknown>,
+  options: CallOptions<OutputOf<O>> = {},
+): Promise<OutputOf<O>> {
   const request = toWire(operation, values, options.timeoutMs);
   const log = (line: string): void => context.transport.log(line);
   const gone = confirmGoneCheck(context, operation, values, options);

@@ -6,7 +6,8 @@
 import { inspect } from "node:util";
 import type { z } from "zod";
 import { resolveConfig, type ClientOptions, type ResolvedConfig } from "./config";
-import { callOperation, type CallOptions, type CallerContext } from "./caller";
+import { callOperation, sendOperation, type CallOptions, type CallerContext } from "./caller";
+import { SharedReads } from "./coalesce";
 import { HttpTransport } from "./http";
 import { AREAS } from "./operations";
 import type { AnyOperation, InputOf, OutputOf } from "./operations/define";
@@ -38,6 +39,7 @@ class RestCloudClientCore implements CallerContext {
   readonly transport: HttpTransport;
   readonly retry: ResolvedConfig["retry"];
   readonly apiUrl: string;
+  readonly sharedReads: SharedReads | undefined;
 
   constructor(options: ClientOptions = {}) {
     const config = resolveConfig(options);
@@ -45,6 +47,13 @@ class RestCloudClientCore implements CallerContext {
     this.transport = new HttpTransport(config);
     this.retry = config.retry;
     this.apiUrl = config.apiUrl;
+    this.sharedReads = config.shareReads
+      ? new SharedReads(
+          (operation, values) => sendOperation(this, operation, values),
+          config.shareReads,
+          (line) => this.transport.log(line),
+        )
+      : undefined;
     for (const [area, table] of Object.entries(AREAS)) {
       const methods = Object.fromEntries(
         Object.entries(table as Record<string, AnyOperation>).map(([method, operation]) => [

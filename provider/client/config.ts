@@ -3,6 +3,7 @@
  * RESTCLOUD_API_KEY, RESTCLOUD_SECRET_KEY), then defaults.
  */
 import { ConfigError } from "./errors";
+import type { SharedReadsOptions } from "./coalesce";
 
 export interface RetryOptions {
   /** Attempts in all, the first included (default 4: the first try and 3 retries). 1 disables retries. */
@@ -44,6 +45,11 @@ export interface ClientOptions {
   maxConcurrentRequests?: number;
   /** Retry policy for transient failures, or false for none. */
   retry?: RetryOptions | false;
+  /**
+   * Share reads (see coalesce.ts): concurrent identical reads, and list calls that differ only by
+   * their uuid filter, are served by one request. Default: off.
+   */
+  shareReads?: boolean | SharedReadsOptions;
   /** Debug log: one redacted line per request attempt and per notable tolerance (count mismatch, duplicates). */
   log?: (line: string) => void;
   /** Debug hook: one redacted event per request attempt. */
@@ -58,6 +64,8 @@ export interface ResolvedConfig {
   secretKey: string;
   timeoutMs: number;
   maxConcurrentRequests: number | undefined;
+  /** Undefined when reads are not shared. */
+  shareReads: SharedReadsOptions | undefined;
   retry: Required<RetryOptions>;
   log: ((line: string) => void) | undefined;
   onRequest: ((event: RequestEvent) => void) | undefined;
@@ -106,6 +114,12 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
 
   positive("timeoutMs", options.timeoutMs);
   positive("maxConcurrentRequests", options.maxConcurrentRequests, true);
+  if (typeof options.shareReads === "object") {
+    positive("shareReads.windowMs", options.shareReads.windowMs);
+    const tick = options.shareReads.pollTickMs;
+    if (tick !== undefined && !(Number.isFinite(tick) && tick >= 0))
+      throw new ConfigError("RestCloud client: shareReads.pollTickMs must be 0 or a positive number");
+  }
   const retry = options.retry === false ? { ...DEFAULT_RETRY, maxAttempts: 1 } : { ...DEFAULT_RETRY, ...options.retry };
   positive("retry.maxAttempts", retry.maxAttempts, true);
   positive("retry.baseDelayMs", retry.baseDelayMs);
@@ -119,6 +133,7 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
     secretKey: secretKey!,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxConcurrentRequests: options.maxConcurrentRequests,
+    shareReads: options.shareReads === true ? {} : options.shareReads || undefined,
     retry,
     log: options.log,
     onRequest: options.onRequest,

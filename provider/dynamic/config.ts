@@ -7,9 +7,16 @@ export interface ProviderConfig {
   readonly apiKey: string;
   readonly secretKey: string;
   readonly zoneUuid?: string;
-  /** What is missing, each with how to set it; empty when complete. */
+  /** At most this many API requests in flight at once, across every resource of the operation. */
+  readonly maxConcurrentRequests: number;
+  /** Whether concurrent reads share requests (one list call per kind and zone per wave). */
+  readonly shareReads: boolean;
+  /** What is missing or invalid, each with how to set it; empty when complete. */
   missing(): string[];
 }
+
+/** Requests in flight at once when `restcloud:maxConcurrentRequests` is not set. */
+export const DEFAULT_MAX_CONCURRENT_REQUESTS = 8;
 
 const SETTINGS = [
   { key: "apiUrl", env: "RESTCLOUD_API_URL", secret: false },
@@ -17,21 +24,48 @@ const SETTINGS = [
   { key: "secretKey", env: "RESTCLOUD_SECRET_KEY", secret: true },
 ] as const;
 
+const howToSet = (key: string, env: string) => `pulumi config set restcloud:${key} <value>, or ${env}`;
+
 export function resolveProviderConfig(source: { get(key: string): string | undefined }): ProviderConfig {
   const read = (key: string, env: string) => source.get(`restcloud:${key}`) || process.env[env] || undefined;
   const values = Object.fromEntries(SETTINGS.map((s) => [s.key, read(s.key, s.env)])) as Record<
     string,
     string | undefined
   >;
+  const problems = SETTINGS.filter((s) => !values[s.key]).map(
+    (s) =>
+      `${s.key} is not set (pulumi config set ${s.secret ? "--secret " : ""}restcloud:${s.key} <value>, or ${s.env})`,
+  );
+
+  const limitText = read("maxConcurrentRequests", "RESTCLOUD_MAX_CONCURRENT_REQUESTS");
+  const limit = limitText === undefined ? DEFAULT_MAX_CONCURRENT_REQUESTS : Number(limitText);
+  if (!Number.isInteger(limit) || limit < 1)
+    problems.push(
+      `maxConcurrentRequests must be a positive integer (${howToSet("maxConcurrentRequests", "RESTCLOUD_MAX_CONCURRENT_REQUESTS")})`,
+    );
+
+  const shareText = read("shareReads", "RESTCLOUD_SHARE_READS")?.trim().toLowerCase();
+  if (shareText !== undefined && shareText !== "true" && shareText !== "false")
+    problems.push(`shareReads must be true or false (${howToSet("shareReads", "RESTCLOUD_SHARE_READS")})`);
+
   return {
     apiUrl: values.apiUrl ?? "",
     apiKey: values.apiKey ?? "",
     secretKey: values.secretKey ?? "",
     zoneUuid: read("zoneUuid", "RESTCLOUD_ZONE_UUID"),
-    missing: () =>
-      SETTINGS.filter((s) => !values[s.key]).map(
-        (s) =>
-          `${s.key} is not set (pulumi config set ${s.secret ? "--secret " : ""}restcloud:${s.key} <value>, or ${s.env})`,
-      ),
+    maxConcurrentRequests: limit,
+    shareReads: shareText !== "false",
+    missing: () => problems,
   };
+}
+
+/** Whether two configurations would make the same client (the zone is not the client's concern). */
+export function sameClientConfig(a: ProviderConfig, b: ProviderConfig): boolean {
+  return (
+    a.apiUrl === b.apiUrl &&
+    a.apiKey === b.apiKey &&
+    a.secretKey === b.secretKey &&
+    a.maxConcurrentRequests === b.maxConcurrentRequests &&
+    a.shareReads === b.shareReads
+  );
 }

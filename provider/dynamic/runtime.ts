@@ -7,7 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { RestCloudClient } from "../client";
 import type { ProviderSettings } from "../engine/declaration";
 import { Engine, ResourceInitError, UNKNOWN, type PropertyMap } from "../engine/engine";
-import { resolveProviderConfig, type ProviderConfig } from "./config";
+import { resolveProviderConfig, sameClientConfig, type ProviderConfig } from "./config";
 import { declarationsByType } from "../resources/registry";
 
 interface ConfigSource {
@@ -18,19 +18,47 @@ let config: ProviderConfig = resolveProviderConfig({ get: () => undefined });
 let client: RestCloudClient | undefined;
 const engines = new Map<string, Engine>();
 
-/** Called once per provider process with the stack's configuration (secrets already decrypted). */
+/**
+ * Called with the stack's configuration (secrets already decrypted) once per resource type the
+ * process serves. The client is kept while the configuration is the same: one client, hence one
+ * request limit and one set of shared reads, for every resource of the operation.
+ */
 export async function configure(source: ConfigSource): Promise<void> {
-  config = resolveProviderConfig(source);
-  client = undefined;
+  const next = resolveProviderConfig(source);
+  if (!sameClientConfig(config, next)) client = undefined;
+  config = next;
 }
 
 function clientFromConfig(): RestCloudClient {
   if (!client) {
     const missing = config.missing();
     if (missing.length > 0) throw new Error(`restcloud provider configuration: ${missing.join("; ")}`);
-    client = new RestCloudClient({ apiUrl: config.apiUrl, apiKey: config.apiKey, secretKey: config.secretKey });
+    client = new RestCloudClient({
+      apiUrl: config.apiUrl,
+      apiKey: config.apiKey,
+      secretKey: config.secretKey,
+      maxConcurrentRequests: config.maxConcurrentRequests,
+      shareReads: config.shareReads,
+    });
   }
   return client;
+}
+
+/**
+ * Properties as Pulumi's protobuf Struct can carry them: without undefined values (a declaration's
+ * optional output the API left out), which would fail the whole call with "Unexpected struct type".
+ */
+function structSafe(props: PropertyMap): PropertyMap {
+  const clean = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.filter((item) => item !== undefined).map(clean);
+    if (value === null || typeof value !== "object") return value;
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, item]) => item !== undefined)
+        .map(([key, item]) => [key, clean(item)]),
+    );
+  };
+  return clean(props) as PropertyMap;
 }
 
 function engineFor(type: string): Engine {
@@ -65,12 +93,12 @@ export async function diff(
 export async function create(type: string, inputs: PropertyMap): Promise<pulumi.dynamic.CreateResult> {
   try {
     const { id, state } = await engineFor(type).create(inputs);
-    return { id, outs: state };
+    return { id, outs: structSafe(state) };
   } catch (error) {
     if (error instanceof ResourceInitError) {
       throw Object.assign(new Error(error.message), {
         id: error.id,
-        properties: error.properties,
+        properties: structSafe(error.properties),
         reasons: error.reasons,
       });
     }
@@ -82,7 +110,7 @@ export async function read(type: string, id: string, props: PropertyMap): Promis
   const live = await engineFor(type).read(id, props);
   // No id: the record is gone, and refresh drops the resource from the stack.
   if (!live) return { id: undefined as unknown as string, props: {} };
-  return { id, props: live.state, inputs: live.inputs } as pulumi.dynamic.ReadResult;
+  return { id, props: structSafe(live.state), inputs: structSafe(live.inputs) } as pulumi.dynamic.ReadResult;
 }
 
 export async function update(
@@ -91,7 +119,7 @@ export async function update(
   olds: PropertyMap,
   news: PropertyMap,
 ): Promise<pulumi.dynamic.UpdateResult> {
-  return { outs: await engineFor(type).update(id, olds, news) };
+  return { outs: structSafe(await engineFor(type).update(id, olds, news)) };
 }
 
 async function deleteResource(type: string, id: string, props: PropertyMap): Promise<void> {

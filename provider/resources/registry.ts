@@ -8,6 +8,23 @@ import { volumeDeclaration } from "./volume";
 import { egressRuleDeclaration, firewallRuleDeclaration } from "./rules";
 import { kubernetesClusterDeclaration } from "./kubernetes-cluster";
 import { publicIpAddressDeclaration } from "./public-ip-address";
+import { securityGroupDeclaration } from "./security-group";
+import {
+  securityGroupEgressRuleDeclaration,
+  securityGroupFirewallRuleDeclaration,
+  securityGroupPortForwardingRuleDeclaration,
+} from "./security-group-rule";
+import { staticNatDeclaration } from "./static-nat";
+import { remoteAccessVpnDeclaration } from "./remote-access-vpn";
+import { portForwardingRuleDeclaration } from "./port-forwarding-rule";
+import { loadBalancerRuleDeclaration } from "./load-balancer-rule";
+import { internalLoadBalancerDeclaration } from "./internal-load-balancer";
+import { vpnCustomerGatewayDeclaration } from "./vpn-customer-gateway";
+import { vpnConnectionDeclaration } from "./vpn-connection";
+import { vmSnapshotDeclaration } from "./vm-snapshot";
+import { volumeSnapshotDeclaration } from "./volume-snapshot";
+import { snapshotPolicyDeclaration } from "./snapshot-policy";
+import { resourceTagDeclaration } from "./resource-tag";
 
 export const DECLARATIONS: readonly ResourceDeclaration[] = [
   vpcDeclaration,
@@ -19,6 +36,21 @@ export const DECLARATIONS: readonly ResourceDeclaration[] = [
   egressRuleDeclaration,
   kubernetesClusterDeclaration,
   publicIpAddressDeclaration,
+  securityGroupDeclaration,
+  securityGroupFirewallRuleDeclaration,
+  securityGroupEgressRuleDeclaration,
+  securityGroupPortForwardingRuleDeclaration,
+  staticNatDeclaration,
+  remoteAccessVpnDeclaration,
+  portForwardingRuleDeclaration,
+  loadBalancerRuleDeclaration,
+  internalLoadBalancerDeclaration,
+  vpnCustomerGatewayDeclaration,
+  vpnConnectionDeclaration,
+  vmSnapshotDeclaration,
+  volumeSnapshotDeclaration,
+  snapshotPolicyDeclaration,
+  resourceTagDeclaration,
 ] as unknown as readonly ResourceDeclaration[];
 
 let byType: Map<string, ResourceDeclaration> | undefined;

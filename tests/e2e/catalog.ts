@@ -71,12 +71,12 @@ export async function discoverCatalog(apiUrl: string): Promise<CatalogIds> {
 /** The stack configuration that points the provider at an emulator, credentials as secrets. */
 export function providerConfig(
   apiUrl: string,
-  zoneUuid: string,
+  zoneUuid?: string,
 ): Record<string, string | { value: string; secret: boolean }> {
   return {
     "restcloud:apiUrl": apiUrl,
     "restcloud:apiKey": { value: DEMO_KEYS.apiKey, secret: true },
     "restcloud:secretKey": { value: DEMO_KEYS.secretKey, secret: true },
-    "restcloud:zoneUuid": zoneUuid,
+    ...(zoneUuid ? { "restcloud:zoneUuid": zoneUuid } : {}),
   };
 }

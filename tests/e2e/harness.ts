@@ -104,6 +104,8 @@ export class TestStack {
     readonly stack: Stack,
     /** The temporary directory holding the backend (`backend/`) and PULUMI_HOME (`home/`). */
     readonly tempDir: string,
+    /** The stack's settings file, which Pulumi writes beside Pulumi.yaml. */
+    private readonly settingsFile: string,
   ) {}
 
   static async create(options: StackOptions): Promise<TestStack> {
@@ -127,11 +129,21 @@ export class TestStack {
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
       PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
       PULUMI_SKIP_CONFIRMATIONS: "true",
+      // `npm run typecheck` type-checks every program; the language host only transpiles (seconds
+      // saved per operation). The programs' tsconfig then needs module "nodenext".
+      PULUMI_NODEJS_TRANSPILE_ONLY: "true",
       ...options.env,
     };
     const pulumiCommand = await PulumiCommand.get({ root: cliRoot, skipVersionCheck: true });
+    // A stack name of its own: two tests may run the same program, and each writes Pulumi.<stack>.yaml.
+    const stackName =
+      options.stackName ??
+      `test-${path
+        .basename(tempDir)
+        .replace(/^restcloud-e2e-/, "")
+        .toLowerCase()}`;
     const stack = await LocalWorkspace.createOrSelectStack(
-      { stackName: options.stackName ?? "test", workDir: options.programDir },
+      { stackName, workDir: options.programDir },
       { envVars: env, pulumiHome: homeDir, pulumiCommand },
     );
     if (options.config) {
@@ -141,7 +153,7 @@ export class TestStack {
       }
       await stack.setAllConfig(config);
     }
-    return new TestStack(stack, tempDir);
+    return new TestStack(stack, tempDir, path.join(options.programDir, `Pulumi.${stackName}.yaml`));
   }
 
   async setConfig(key: string, value: string, secret = false): Promise<void> {
@@ -215,6 +227,7 @@ export class TestStack {
   /** Removes the stack's backend and PULUMI_HOME (the stack should be destroyed first). */
   async dispose(): Promise<void> {
     fs.rmSync(this.tempDir, { recursive: true, force: true });
+    fs.rmSync(this.settingsFile, { force: true });
   }
 }
 

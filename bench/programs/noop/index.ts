@@ -1,0 +1,47 @@
+/**
+ * The floor of the benchmark: `count` dynamic resources whose provider does nothing, with the
+ * dependencies of the fleet (tests/e2e/reliability/programs/fleet, layout "groups"): what the
+ * Pulumi engine itself costs for that many resources.
+ */
+import * as pulumi from "@pulumi/pulumi";
+
+const noop: pulumi.dynamic.ResourceProvider = {
+  async create(inputs) {
+    return { id: `noop-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`, outs: inputs };
+  },
+  async read(id, props) {
+    return { id, props };
+  },
+  async diff(_id, olds, news) {
+    return { changes: olds.label !== news.label || olds.parentId !== news.parentId };
+  },
+  async update(_id, _olds, news) {
+    return { outs: news };
+  },
+  async delete() {
+    return;
+  },
+};
+
+class Noop extends pulumi.dynamic.Resource {
+  constructor(name: string, args: { label: string; parentId?: pulumi.Input<string> }) {
+    super(noop, name, args, {});
+  }
+}
+
+const config = new pulumi.Config();
+const count = config.requireNumber("count");
+const label = config.get("label") ?? "fleet";
+/** Within each group of ten, the position of each resource's parent, as in the fleet. */
+const PARENT = [undefined, undefined, 0, 0, 1, 1, 4, 1, 7, 1];
+
+const resources: Noop[] = [];
+for (let i = 0; i < count; i++) {
+  const group = i - (i % 10);
+  const parent = PARENT[i % 10];
+  resources.push(
+    new Noop(`noop-${i}`, { label, parentId: parent === undefined ? undefined : resources[group + parent]!.id }),
+  );
+}
+
+export const resourceCount = resources.length;

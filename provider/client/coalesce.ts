@@ -1,0 +1,178 @@
+/**
+ * Shared reads: concurrent read calls that one request can answer are served by one request.
+ *
+ * - Calls of the same read operation with the same input, made within a short window, share one
+ *   request (e.g. every public IP of a stack reading `ipAddressList` of its zone).
+ * - Calls of a list operation that differ only by the uuid filter (`volumeList {zoneUuid, uuid}`
+ *   for ten volumes) are served by one unfiltered list of that scope (the zone), filtered here by
+ *   uuid. A lone call keeps its own filter, so that one read stays one small request.
+ * - Polls share too: a read repeated within a short while (a waiter polling its record) leaves on
+ *   the next tick of a common clock (every 500 ms), so that the polls of many waiters of a kind,
+ *   each on its own backoff, meet in one request per tick instead of one each.
+ *
+ * A call joins only a request that has not been sent yet: every answer was read after the call was
+ * made, so a read that follows a write (a create, then its first read) always sees that write.
+ * Answers are copied per caller; a failure reaches every caller of the shared request.
+ */
+import type { AnyOperation } from "./operations/define";
+
+/** How long a batch stays open for more calls before its request leaves. */
+export const DEFAULT_SHARE_WINDOW_MS = 15;
+/** The common clock of polls: a repeated read leaves on the next multiple of this. */
+export const DEFAULT_POLL_TICK_MS = 500;
+/** A read of the same input within this long after the last one is a poll. */
+const POLL_MEMORY_MS = 30_000;
+
+/**
+ * Per list operation, the input that filters by the record's own uuid: calls that differ only by
+ * it are served by one unfiltered list. Not here: `listCluster` (some deployments answer only the
+ * first cluster of an unfiltered list), `internalLbList` (its records carry no uuid to filter on).
+ */
+export const UUID_FILTERS: Readonly<Record<string, string>> = {
+  vpcList: "uuid",
+  networkList: "uuid",
+  instanceList: "vmUuid",
+  volumeList: "uuid",
+  vmsnapshotList: "uuid",
+  snapshotList: "uuid",
+  snapshotPolicyList: "uuid",
+  firewallRuleList: "uuid",
+  egressRuleList: "uuid",
+  portForwardingRuleList: "uuid",
+  loadBalancerRuleList: "uuid",
+  vpnConnectionList: "uuid",
+  vpnCustomerGatewayList: "uuid",
+  securityList: "uuid",
+  resourceTagsList: "uuid",
+};
+
+export interface SharedReadsOptions {
+  /** How long a batch waits for more calls (default 15 ms). */
+  windowMs?: number;
+  /** The common clock of polls (default 500 ms); 0 sends polls as other reads. */
+  pollTickMs?: number;
+}
+
+/** Sends one read with validated inputs (the caller's own path: retries, parsing). */
+export type ReadSender = (operation: AnyOperation, values: Record<string, unknown>) => Promise<unknown>;
+
+interface Caller {
+  /** The record uuid this caller filters on; undefined: it wants the whole answer. */
+  uuid: string | undefined;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+interface Batch {
+  operation: AnyOperation;
+  /** The input every caller shares (the uuid filter left out). */
+  scope: Record<string, unknown>;
+  filter: string | undefined;
+  callers: Caller[];
+  /** When the request leaves (epoch ms), and the timer that sends it then. */
+  dueAt: number;
+  timer: NodeJS.Timeout;
+}
+
+/** A stable text of an input object, whatever the order of its keys. */
+const canonical = (values: Record<string, unknown>): string =>
+  JSON.stringify(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+const recordUuid = (record: unknown): unknown =>
+  record !== null && typeof record === "object" ? (record as Record<string, unknown>).uuid : undefined;
+
+export class SharedReads {
+  private readonly open = new Map<string, Batch>();
+  /** When each read (operation and full input) was last made, to tell polls from first reads. */
+  private readonly lastRead = new Map<string, number>();
+  private readonly windowMs: number;
+  private readonly pollTickMs: number;
+  /** Calls made and requests sent through sharing, for the debug log and tests. */
+  readonly counts = { calls: 0, requests: 0 };
+
+  constructor(
+    private readonly send: ReadSender,
+    options: SharedReadsOptions = {},
+    private readonly log: (line: string) => void = () => undefined,
+  ) {
+    this.windowMs = options.windowMs ?? DEFAULT_SHARE_WINDOW_MS;
+    this.pollTickMs = options.pollTickMs ?? DEFAULT_POLL_TICK_MS;
+  }
+
+  /** Whether a call can be shared: a read, made without per-call options. */
+  static shareable(operation: AnyOperation, options: object): boolean {
+    return !operation.mutating && Object.values(options).every((value) => value === undefined);
+  }
+
+  call(operation: AnyOperation, values: Record<string, unknown>): Promise<unknown> {
+    this.counts.calls++;
+    const filter = UUID_FILTERS[operation.name];
+    const uuid = filter !== undefined && typeof values[filter] === "string" ? (values[filter] as string) : undefined;
+    const scope =
+      uuid === undefined ? values : Object.fromEntries(Object.entries(values).filter(([k]) => k !== filter));
+    const key = `${operation.name} ${canonical(scope)}`;
+    const dueAt = this.dueAt(`${operation.name} ${canonical(values)}`);
+
+    let batch = this.open.get(key);
+    if (batch && dueAt < batch.dueAt) {
+      // A first read joins a batch of polls: the whole batch leaves with it, sooner.
+      clearTimeout(batch.timer);
+      batch.dueAt = dueAt;
+      batch.timer = this.schedule(key, batch);
+    }
+    if (!batch) {
+      batch = { operation, scope, filter, callers: [], dueAt, timer: undefined as unknown as NodeJS.Timeout };
+      batch.timer = this.schedule(key, batch);
+      this.open.set(key, batch);
+    }
+    const callers = batch.callers;
+    return new Promise((resolve, reject) => callers.push({ uuid, resolve, reject }));
+  }
+
+  /** When a read made now should leave: after the window, or for a poll on the next tick. */
+  private dueAt(readKey: string): number {
+    const now = Date.now();
+    const last = this.lastRead.get(readKey);
+    this.lastRead.set(readKey, now);
+    if (this.lastRead.size > 10_000) {
+      for (const [k, at] of this.lastRead) if (now - at > POLL_MEMORY_MS) this.lastRead.delete(k);
+    }
+    const soon = now + this.windowMs;
+    const isPoll = last !== undefined && now - last < POLL_MEMORY_MS;
+    return isPoll && this.pollTickMs > 0 ? Math.ceil(soon / this.pollTickMs) * this.pollTickMs : soon;
+  }
+
+  private schedule(key: string, batch: Batch): NodeJS.Timeout {
+    return setTimeout(
+      () => {
+        this.open.delete(key);
+        void this.dispatch(batch);
+      },
+      Math.max(0, batch.dueAt - Date.now()),
+    );
+  }
+
+  private async dispatch(batch: Batch): Promise<void> {
+    const { operation, scope, filter, callers } = batch;
+    const uuids = new Set(callers.map((c) => c.uuid));
+    // One uuid asked by every caller: send it as the filter. Otherwise the whole scope, filtered here.
+    const single = uuids.size === 1 ? [...uuids][0] : undefined;
+    const input = single !== undefined && filter !== undefined ? { ...scope, [filter]: single } : scope;
+    this.counts.requests++;
+    if (callers.length > 1) this.log(`${operation.name}: one request serves ${callers.length} calls`);
+    let answer: unknown;
+    try {
+      answer = await this.send(operation, input);
+    } catch (error) {
+      for (const caller of callers) caller.reject(error);
+      return;
+    }
+    for (const caller of callers) {
+      const mine =
+        caller.uuid !== undefined && single === undefined && Array.isArray(answer)
+          ? answer.filter((record) => recordUuid(record) === caller.uuid)
+          : answer;
+      caller.resolve(callers.length > 1 ? structuredClone(mine) : mine);
+    }
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * A look-up function is a declaration: its name, inputs and outputs (zod, every field described, so
+ * that schema.json and the docs come from it) and how to answer through the client. `defineFunction`
+ * turns it into the async function users call in a program (`await restcloud.getZones()`), with the
+ * declaration attached as `fn.declaration`.
+ *
+ * Functions run in the program process, not in the provider: they read the `restcloud:*` stack
+ * config (plain reads are fine there, nothing of it is written to state), then the RESTCLOUD_*
+ * environment variables. Tests and scripts pass `{ client }` or settings as the second argument.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { RestCloudClient, ConfigError } from "../client";
+import type { AnyObjectSchema } from "../engine/declaration";
+
+/** The settings a function runs with, resolved from its options, the stack config and the environment. */
+export interface FunctionContext {
+  /** The default zone (`restcloud:zoneUuid`, else RESTCLOUD_ZONE_UUID), for inputs that default to it. */
+  readonly zoneUuid?: string;
+}
+
+/** The arguments `invoke` receives: validated, with the zone-defaulted input always present. */
+export type InvokeArgs<IS extends AnyObjectSchema, Zone extends string> = z.output<IS> & { [K in Zone]-?: string };
+
+export interface FunctionDeclaration<IS extends AnyObjectSchema, OS extends z.ZodType, Zone extends string = never> {
+  /** The name users call: starts with `get` (e.g. `getZones`). Its schema token is `restcloud:index:<name>`. */
+  readonly name: string;
+  /** One paragraph for the docs and schema.json. */
+  readonly description: string;
+  /** The arguments: camelCase, each with `.describe()` (its effect and default). An empty object for none. */
+  readonly inputs: IS;
+  /** The answer: plain typed data, camelCase, every field described. */
+  readonly outputs: OS;
+  /**
+   * The input (declared optional) that defaults to the provider's `restcloud:zoneUuid`, else
+   * RESTCLOUD_ZONE_UUID; a call with neither fails, naming both.
+   */
+  readonly zoneDefault?: Zone & keyof z.infer<IS>;
+  /** Answers through the client; `args` are validated, with the zone default applied. */
+  invoke(client: RestCloudClient, args: InvokeArgs<IS, Zone>, context: FunctionContext): Promise<z.input<OS>>;
+}
+
+/** How a call finds the API: an explicit client or settings, else the stack config, else RESTCLOUD_*. */
+export interface InvokeOptions {
+  /** A ready client (tests, scripts): used as is. */
+  client?: RestCloudClient;
+  apiUrl?: string;
+  apiKey?: string;
+  secretKey?: string;
+  /** The default zone for inputs that take one. */
+  zoneUuid?: string;
+}
+
+/** The typed function users call, with its declaration (for schema.json, docs and tests). */
+export type RestCloudFunction<IS extends AnyObjectSchema, OS extends z.ZodType, Zone extends string = never> =
+  // The arguments may be left out when none is required (an empty object is a valid input).
+  (Record<never, never> extends z.input<IS>
+    ? (args?: z.input<IS>, options?: InvokeOptions) => Promise<z.output<OS>>
+    : (args: z.input<IS>, options?: InvokeOptions) => Promise<z.output<OS>>) & {
+    readonly declaration: FunctionDeclaration<IS, OS, Zone>;
+  };
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyFunctionDeclaration = FunctionDeclaration<AnyObjectSchema, any, any>;
+
+const SETTINGS = [
+  { key: "apiUrl", env: "RESTCLOUD_API_URL", secret: false },
+  { key: "apiKey", env: "RESTCLOUD_API_KEY", secret: true },
+  { key: "secretKey", env: "RESTCLOUD_SECRET_KEY", secret: true },
+] as const;
+
+/** `restcloud:<key>` of the running stack; undefined outside a Pulumi program. */
+function stackConfig(key: string): string | undefined {
+  try {
+    return new pulumi.Config("restcloud").get(key) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const setting = (options: InvokeOptions, key: keyof InvokeOptions & string, env: string): string | undefined =>
+  (options[key] as string | undefined) || stackConfig(key) || process.env[env] || undefined;
+
+// One client per configuration, so that a program calling many functions reuses connections.
+const clients = new Map<string, RestCloudClient>();
+
+/** The client a call uses; a ConfigError naming each missing setting and how to set it. */
+export function functionClient(name: string, options: InvokeOptions = {}): RestCloudClient {
+  if (options.client) return options.client;
+  const values = Object.fromEntries(SETTINGS.map((s) => [s.key, setting(options, s.key, s.env)])) as Record<
+    (typeof SETTINGS)[number]["key"],
+    string | undefined
+  >;
+  const missing = SETTINGS.filter((s) => !values[s.key]).map(
+    (s) => `${s.key} (pulumi config set ${s.secret ? "--secret " : ""}restcloud:${s.key} <value>, or ${s.env})`,
+  );
+  if (missing.length > 0) throw new ConfigError(`restcloud.${name}: missing ${missing.join(", ")}`);
+  const cacheKey = JSON.stringify([values.apiUrl, values.apiKey, values.secretKey]);
+  let client = clients.get(cacheKey);
+  if (!client) {
+    client = new RestCloudClient({ apiUrl: values.apiUrl, apiKey: values.apiKey, secretKey: values.secretKey });
+    clients.set(cacheKey, client);
+  }
+  return client;
+}
+
+/** Validation failures as one line per field, naming the function. */
+function invalidArguments(name: string, error: z.ZodError): ConfigError {
+  const lines = error.issues.map((i) => `${i.path.length > 0 ? i.path.join(".") : "arguments"}: ${i.message}`);
+  return new ConfigError(`restcloud.${name}: invalid arguments: ${lines.join("; ")}`);
+}
+
+/** Declares a function and returns the typed async function users call, with `.declaration`. */
+export function defineFunction<IS extends AnyObjectSchema, OS extends z.ZodType, Zone extends string = never>(
+  declaration: FunctionDeclaration<IS, OS, Zone>,
+): RestCloudFunction<IS, OS, Zone> {
+  const fn = async (args: z.input<IS> = {} as z.input<IS>, options: InvokeOptions = {}): Promise<z.output<OS>> => {
+    const context: FunctionContext = { zoneUuid: setting(options, "zoneUuid", "RESTCLOUD_ZONE_UUID") };
+    const given: Record<string, unknown> = { ...(args as Record<string, unknown>) };
+    const zoneKey = declaration.zoneDefault;
+    if (zoneKey && (given[zoneKey] === undefined || given[zoneKey] === "")) {
+      if (!context.zoneUuid)
+        throw new ConfigError(
+          `restcloud.${declaration.name}: ${zoneKey} is not given and no default zone is set ` +
+            `(pulumi config set restcloud:zoneUuid <uuid>, or RESTCLOUD_ZONE_UUID)`,
+        );
+      given[zoneKey] = context.zoneUuid;
+    }
+    const parsed = declaration.inputs.safeParse(given);
+    if (!parsed.success) throw invalidArguments(declaration.name, parsed.error);
+    const client = functionClient(declaration.name, options);
+    const answer = await declaration.invoke(client, parsed.data as InvokeArgs<IS, Zone>, context);
+    // The declared outputs are the contract: parse, so that what users get is what schema.json says.
+    return declaration.outputs.parse(answer) as z.output<OS>;
+  };
+  Object.defineProperty(fn, "name", { value: declaration.name });
+  Object.defineProperty(fn, "declaration", { value: declaration, enumerable: true });
+  return fn as unknown as RestCloudFunction<IS, OS, Zone>;
+}

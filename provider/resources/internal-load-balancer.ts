@@ -1,0 +1,147 @@
+import { z } from "zod";
+import { defineResource, type OperationContext } from "../engine/declaration";
+import { ipv4Address, port, uuid } from "../engine/validators";
+import { restcloudResource } from "../dynamic/resource";
+import { waitFor } from "../client/waiters";
+import { args, minutes, portNumber, waitOptions } from "./common";
+import { lbAlgorithm, removeUntilGone, zoneOfNetwork } from "./networking-common";
+
+/** The internal load balancer named `name` in the zone, or undefined when it is gone. */
+async function getByName(ctx: OperationContext, zoneUuid: string, name: string) {
+  return (await ctx.client.internalLb.list({ zoneUuid, uuid: name })).find((lb) => lb.name === name);
+}
+
+/**
+ * An internal load balancer of a VPC tier.
+ *
+ * Identity: the API's InternalLb record carries no uuid. An internal load balancer is known by its
+ * name, unique in the account: the API takes that name where other calls take a uuid
+ * (deleteInternalLb/{name}, assignLbRule?uuid=<name>, internalLbList?uuid=<name>). So the resource's
+ * id IS its name: read lists the name in the load balancer's zone (kept in state from the create
+ * answer), delete deletes by name. A new name is a new load balancer (replace). A replacement gets a
+ * new generated name when the name is auto-generated, but keeps an explicit one, and two load
+ * balancers of one name cannot coexist: replacements delete first (deleteBeforeReplace).
+ */
+export const internalLoadBalancerDeclaration = defineResource({
+  type: "InternalLoadBalancer",
+  description:
+    "An internal load balancer of a VPC tier: a source address and port of the tier balanced over a port of the tier's instances. The API identifies it by its name, unique in the account: the resource's id is that name. Every change replaces it (deleting first: the API has no update call).",
+  inputs: z.object({
+    name: args
+      .name("internal load balancer")
+      .describe(
+        "The load balancer's name, unique in the account, and the resource's id. Default: the logical name plus a random suffix. Changing it replaces the load balancer.",
+      ),
+    networkUuid: uuid.describe("The VPC tier (a VpcTier) it balances in. Changing it replaces the load balancer."),
+    sourcePort: port.describe("The port it listens on, at its source address. Changing it replaces the load balancer."),
+    instancePort: port.describe("The instances' port it forwards to. Changing it replaces the load balancer."),
+    algorithm: lbAlgorithm
+      .optional()
+      .describe(
+        "How connections are spread: source, roundrobin or leastconn. Default: roundrobin. Changing it replaces the load balancer.",
+      ),
+    sourceIpAddress: ipv4Address
+      .optional()
+      .describe(
+        "The address it listens on, inside the tier. Default: a free address of the tier, chosen by the cloud (see `ipAddress`). Changing it replaces the load balancer.",
+      ),
+    description: z
+      .string()
+      .optional()
+      .describe("Free text shown with the load balancer. Changing it replaces the load balancer."),
+    assignInstances: z
+      .boolean()
+      .optional()
+      .describe(
+        "Assign the tier's instances to it at creation (assignLbRule), which activates it. Default: true. Changing it replaces the load balancer.",
+      ),
+  }),
+  outputs: z.object({
+    ipAddress: z.string().optional().describe("The address it listens on (sourceIpAddress, given or chosen)."),
+    zoneUuid: z.string().optional().describe("The zone of its tier."),
+    status: z
+      .string()
+      .optional()
+      .describe("Its status as the API reports it (Add until instances are assigned, then Active)."),
+    isActive: z.boolean().optional().describe("Whether the API reports it as active."),
+  }),
+  autoName: "name",
+  defaults: { algorithm: "roundrobin", assignInstances: true },
+  replaceOn: [
+    "name",
+    "networkUuid",
+    "sourcePort",
+    "instancePort",
+    "algorithm",
+    "sourceIpAddress",
+    "description",
+    "assignInstances",
+  ],
+  updates: [],
+  deleteBeforeReplace: true,
+  defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
+  create: async (ctx, inputs) => {
+    const name = inputs.name!;
+    const zoneUuid = (await zoneOfNetwork(ctx, inputs.networkUuid))!;
+    const lb = await ctx.client.internalLb.create(
+      {
+        name,
+        networkUuid: inputs.networkUuid,
+        sourceport: String(inputs.sourcePort),
+        instanceport: String(inputs.instancePort),
+        algorithm: inputs.algorithm ?? "roundrobin",
+        sourceIpAddress: inputs.sourceIpAddress,
+        description: inputs.description,
+      },
+      { verify: () => getByName(ctx, zoneUuid, name) },
+    );
+    return { id: name, known: { zoneUuid: lb.zoneUuid ?? zoneUuid, ipAddress: lb.sourceIpAddress } };
+  },
+  awaitReady: async (ctx, id, state) => {
+    if (state.assignInstances === false) return;
+    await ctx.client.internalLb.assignRule({ uuid: id });
+    await waitFor(
+      {
+        awaited: `internal load balancer ${id} to be active`,
+        poll: () => getByName(ctx, state.zoneUuid!, id),
+        until: (lb) => lb.status !== "Add",
+      },
+      waitOptions(ctx),
+    );
+  },
+  read: async (ctx, id, state) => {
+    const lb = await getByName(ctx, state.zoneUuid!, id);
+    if (!lb) return undefined;
+    return {
+      inputs: {
+        name: lb.name,
+        networkUuid: lb.networkUuid,
+        sourcePort: portNumber(lb.sourcePort),
+        instancePort: portNumber(lb.instancePort),
+        algorithm: lb.algorithm as z.infer<typeof lbAlgorithm> | undefined,
+        sourceIpAddress: lb.sourceIpAddress,
+        description: lb.description,
+      },
+      outputs: {
+        ipAddress: lb.sourceIpAddress,
+        zoneUuid: lb.zoneUuid ?? state.zoneUuid,
+        status: lb.status,
+        isActive: lb.isActive,
+      },
+    };
+  },
+  delete: async (ctx, id, state) =>
+    removeUntilGone(ctx, `internal load balancer ${id}`, {
+      find: () => getByName(ctx, state.zoneUuid!, id),
+      remove: () => ctx.client.internalLb.delete({ uuid: id }),
+    }),
+});
+
+/**
+ * An internal load balancer of a VPC tier; its id is its name.
+ *
+ * ```ts
+ * new restcloud.InternalLoadBalancer("app", { networkUuid: tier.id, sourcePort: 80, instancePort: 8080 });
+ * ```
+ */
+export class InternalLoadBalancer extends restcloudResource(internalLoadBalancerDeclaration) {}

@@ -1,0 +1,161 @@
+import { z } from "zod";
+import { defineResource, type OperationContext } from "../engine/declaration";
+import { port, uuid } from "../engine/validators";
+import { restcloudResource } from "../dynamic/resource";
+import { waitFor, waitForVisible } from "../client/waiters";
+import { args, byUuid, minutes, portNumber, recordOutputs, waitOptions } from "./common";
+import { lbAlgorithm, removeUntilGone, zoneOfNetwork } from "./networking-common";
+
+async function getRule(ctx: OperationContext, zoneUuid: string, id: string) {
+  return byUuid(await ctx.client.loadBalancerRule.list({ zoneUuid, uuid: id }), id);
+}
+
+const stickiness = z.strictObject({
+  method: z
+    .enum(["None", "LbCookie", "AppCookie", "SourceBased"], {
+      error: "must be one of None, LbCookie, AppCookie, SourceBased",
+    })
+    .describe("How a client sticks to one instance: None, LbCookie, AppCookie or SourceBased."),
+  name: z.string().min(1).optional().describe("The stickiness policy's name."),
+  cookieName: z.string().min(1).optional().describe("The cookie that carries the stickiness (cookie methods)."),
+  holdTime: z.number().int().min(1).optional().describe("How long a client stays on its instance, in seconds."),
+});
+
+/** A public load-balancer rule: a public port of an address balanced to a private port of a network's instances. */
+export const loadBalancerRuleDeclaration = defineResource({
+  type: "LoadBalancerRule",
+  description:
+    "A public load-balancer rule: a public TCP port of a public IP address balanced over a private port of the instances of a network. The name and the algorithm update in place (updateLoadBalancerRule); every other change replaces the rule.",
+  inputs: z.object({
+    name: args
+      .name("rule")
+      .describe(
+        "The rule's name. Default: the logical name plus a random suffix. Updated in place (updateLoadBalancerRule).",
+      ),
+    ipAddressUuid: uuid.describe("The public IP address whose port is balanced. Changing it replaces the rule."),
+    networkUuid: uuid.describe(
+      "The network whose instances receive the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the rule.",
+    ),
+    publicPort: port.describe("The public port. Changing it replaces the rule."),
+    privatePort: port.describe("The instances' port. Changing it replaces the rule."),
+    algorithm: lbAlgorithm
+      .optional()
+      .describe(
+        "How connections are spread: source (by client address), roundrobin or leastconn. Default: roundrobin. Updated in place (updateLoadBalancerRule).",
+      ),
+    stickiness: stickiness
+      .optional()
+      .describe(
+        "A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. Default: none. Changing it replaces the rule (the API cannot change it in place).",
+      ),
+    stickinessPolicyUuid: uuid
+      .optional()
+      .describe("An existing stickiness policy to apply instead. Changing it replaces the rule."),
+  }),
+  outputs: z.object({
+    ...recordOutputs,
+    state: z.string().optional().describe("The rule's state (Add while it is being applied, then Active)."),
+    stickinessName: z.string().optional().describe("The name of the stickiness policy the API reports."),
+    ruleZoneUuid: z.string().optional().describe("The zone of the rule (its list calls are per zone)."),
+  }),
+  autoName: "name",
+  defaults: { algorithm: "roundrobin" },
+  replaceOn: ["ipAddressUuid", "networkUuid", "publicPort", "privatePort", "stickiness", "stickinessPolicyUuid"],
+  updates: [
+    {
+      fields: ["name", "algorithm"],
+      via: "updateLoadBalancerRule (202, awaited until visible)",
+      apply: async (ctx, id, news, olds) => {
+        const change = { name: news.name!, algorithm: news.algorithm ?? "roundrobin" };
+        await ctx.client.loadBalancerRule.update({ uuid: id, ...change });
+        await waitForVisible(
+          {
+            awaited: `load-balancer rule ${id} to show the update`,
+            poll: () => getRule(ctx, String(olds.ruleZoneUuid), id),
+            expected: change,
+          },
+          waitOptions(ctx),
+        );
+      },
+    },
+  ],
+  // A public port is used once per address: a replacement keeping it can only follow the delete.
+  deleteBeforeReplace: true,
+  defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
+  create: async (ctx, inputs) => {
+    const zoneUuid = await zoneOfNetwork(ctx, inputs.networkUuid);
+    const sticky = inputs.stickiness;
+    const rule = await ctx.client.loadBalancerRule.create(
+      {
+        name: inputs.name!,
+        publicIpUuid: inputs.ipAddressUuid,
+        networkUuid: inputs.networkUuid,
+        publicport: String(inputs.publicPort),
+        privateport: String(inputs.privatePort),
+        algorithm: inputs.algorithm ?? "roundrobin",
+        stickinessPolicyUuid: inputs.stickinessPolicyUuid,
+        svcLbSticky: sticky && {
+          stickinessMethod: sticky.method,
+          stickinessName: sticky.name,
+          cookieName: sticky.cookieName,
+          stickyHoldTime: sticky.holdTime === undefined ? undefined : String(sticky.holdTime),
+        },
+      },
+      {
+        // After an ambiguous failure: the address's public port is taken only by this rule.
+        verify: async () =>
+          (await ctx.client.loadBalancerRule.list({ zoneUuid: zoneUuid!, ipAddressUuid: inputs.ipAddressUuid })).find(
+            (r) => portNumber(r.publicPort) === inputs.publicPort,
+          ),
+      },
+    );
+    return { id: rule.uuid, known: { ruleZoneUuid: rule.zoneUuid ?? zoneUuid } };
+  },
+  awaitReady: async (ctx, id, state) => {
+    await waitFor(
+      {
+        awaited: `load-balancer rule ${id} to be applied`,
+        poll: () => getRule(ctx, state.ruleZoneUuid!, id),
+        until: (rule) => rule.state !== "Add",
+      },
+      waitOptions(ctx),
+    );
+  },
+  read: async (ctx, id, state) => {
+    const rule = await getRule(ctx, state.ruleZoneUuid!, id);
+    if (!rule) return undefined;
+    return {
+      inputs: {
+        name: rule.name,
+        algorithm: rule.algorithm as z.infer<typeof lbAlgorithm> | undefined,
+        ipAddressUuid: rule.ipAddressUuid,
+        publicPort: portNumber(rule.publicPort),
+        privatePort: portNumber(rule.privatePort),
+      },
+      outputs: {
+        uuid: rule.uuid,
+        status: rule.status,
+        isActive: rule.isActive,
+        state: rule.state,
+        stickinessName: rule.stickinessName || undefined,
+        ruleZoneUuid: rule.zoneUuid ?? state.ruleZoneUuid,
+      },
+    };
+  },
+  delete: async (ctx, id, state) =>
+    removeUntilGone(ctx, `load-balancer rule ${id}`, {
+      find: () => getRule(ctx, state.ruleZoneUuid!, id),
+      remove: () => ctx.client.loadBalancerRule.delete({ uuid: id }),
+    }),
+});
+
+/**
+ * A public load-balancer rule.
+ *
+ * ```ts
+ * new restcloud.LoadBalancerRule("web", {
+ *   ipAddressUuid: ip.id, networkUuid: network.id, publicPort: 80, privatePort: 8080, algorithm: "leastconn",
+ * });
+ * ```
+ */
+export class LoadBalancerRule extends restcloudResource(loadBalancerRuleDeclaration) {}

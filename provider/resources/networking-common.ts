@@ -1,0 +1,124 @@
+/**
+ * What the networking resources share: deletes that tolerate a record already gone, the port
+ * forwarding arguments (a rule on a public IP and a security group's rule take the same ones), the
+ * load-balancing algorithm, and the comparison of CIDR lists as the API normalizes them.
+ */
+import { z } from "zod";
+import type { OperationContext } from "../engine/declaration";
+import { port } from "../engine/validators";
+import { ApiError, isNotFound } from "../client/errors";
+import { waitForGone } from "../client/waiters";
+import { waitOptions } from "./common";
+
+/**
+ * Deletes a record and waits until `find` no longer sees it. Nothing is sent when it is already gone;
+ * a 404 from the delete (gone meanwhile), or an error `alreadyGone` recognizes, counts as done.
+ */
+export async function removeUntilGone(
+  ctx: OperationContext,
+  what: string,
+  steps: {
+    find: () => Promise<unknown>;
+    remove: () => Promise<unknown>;
+    alreadyGone?: (error: ApiError) => boolean;
+  },
+): Promise<void> {
+  if ((await steps.find()) === undefined) return;
+  try {
+    await steps.remove();
+  } catch (error) {
+    const gone = isNotFound(error) || (error instanceof ApiError && (steps.alreadyGone?.(error) ?? false));
+    if (!gone) throw error;
+  }
+  await waitForGone({ awaited: `${what} to be deleted`, poll: steps.find }, waitOptions(ctx));
+}
+
+/**
+ * The zone of a network or tier (the list calls of rules and load balancers take a zone, and their
+ * create calls do not), else the provider's default zone.
+ */
+export async function zoneOfNetwork(ctx: OperationContext, networkUuid: string): Promise<string | undefined> {
+  return (await ctx.client.network.get({ uuid: networkUuid }))?.zoneUuid ?? ctx.settings.zoneUuid;
+}
+
+/** A 409 answer: the state forbids the call (e.g. disabling static NAT that is not enabled). */
+export const isConflict = (error: ApiError): boolean => error.status === 409;
+
+/** The API's load-balancing algorithms. */
+export const lbAlgorithm = z.enum(["source", "roundrobin", "leastconn"], {
+  error: "must be one of source, roundrobin, leastconn",
+});
+
+/** The blocks of a comma-separated CIDR list, trimmed, in order. */
+const blocks = (list: string): string[] => list.split(",").map((block) => block.trim());
+
+/**
+ * The live CIDR list as a drift value: the declared text when both name the same blocks (the API
+ * drops the spaces after commas), else the live text.
+ */
+export function liveCidrList(live: string | undefined, declared: string | undefined): string | undefined {
+  if (live === undefined || declared === undefined) return live;
+  return blocks(live).join(",") === blocks(declared).join(",") ? declared : live;
+}
+
+/** Port-forwarding arguments: a public port range of an address to a private port range of an instance. */
+export const forwardedPorts = {
+  protocol: z
+    .enum(["TCP", "UDP"], { error: "must be TCP or UDP" })
+    .describe("TCP or UDP. Changing it replaces the rule."),
+  publicPort: port.describe("The first public port. Changing it replaces the rule."),
+  publicEndPort: port
+    .optional()
+    .describe("The last public port. Default: publicPort (a single port). Changing it replaces the rule."),
+  privatePort: port.describe("The first private port, on the instance. Changing it replaces the rule."),
+  privateEndPort: port
+    .optional()
+    .describe(
+      "The last private port. Default: privatePort. The private range is as long as the public one. Changing it replaces the rule.",
+    ),
+};
+
+/** Each range in order, and the private range as long as the public one. */
+export function checkForwardedPorts(
+  value: { publicPort?: number; publicEndPort?: number; privatePort?: number; privateEndPort?: number },
+  ctx: z.RefinementCtx,
+): void {
+  const ports = [
+    value.publicPort,
+    value.publicEndPort ?? value.publicPort,
+    value.privatePort,
+    value.privateEndPort ?? value.privatePort,
+  ];
+  // Absent, or not known yet during a preview: nothing to compare.
+  if (!ports.every((p): p is number => typeof p === "number")) return;
+  const [publicPort, publicEnd, privatePort, privateEnd] = ports;
+  if (publicEnd < publicPort) {
+    ctx.addIssue({ code: "custom", path: ["publicEndPort"], message: `must not be below publicPort (${publicPort})` });
+  } else if (privateEnd < privatePort) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["privateEndPort"],
+      message: `must not be below privatePort (${privatePort})`,
+    });
+  } else if (publicEnd - publicPort !== privateEnd - privatePort) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["privateEndPort"],
+      message: `the private range must be as long as the public one (${publicEnd - publicPort + 1} ports)`,
+    });
+  }
+}
+
+/** ICMP type and code apply to ICMP only (the API refuses them for TCP and UDP). */
+export function checkIcmpFields(
+  value: { protocol?: string; icmpType?: number; icmpCode?: number },
+  ctx: z.RefinementCtx,
+): void {
+  // Only for a known TCP or UDP (during a preview the protocol may not be known yet).
+  if (value.protocol !== "TCP" && value.protocol !== "UDP") return;
+  for (const field of ["icmpType", "icmpCode"] as const) {
+    if (value[field] !== undefined) {
+      ctx.addIssue({ code: "custom", path: [field], message: `does not apply to protocol ${value.protocol}` });
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { defineResource, type OperationContext } from "../engine/declaration";
+import { uuid } from "../engine/validators";
+import { restcloudResource } from "../dynamic/resource";
+import { byUuid, minutes, portNumber, portText, recordOutputs } from "./common";
+import { checkForwardedPorts, forwardedPorts, removeUntilGone, zoneOfNetwork } from "./networking-common";
+
+async function getRule(ctx: OperationContext, zoneUuid: string, id: string) {
+  return byUuid(await ctx.client.portForwardingRule.list({ zoneUuid, uuid: id }), id);
+}
+
+/** A port-forwarding rule: a public port range of an address to the same-length range of an instance. */
+export const portForwardingRuleDeclaration = defineResource({
+  type: "PortForwardingRule",
+  description:
+    "A port-forwarding rule: a public port range of a public IP address forwarded to the same-length private port range of an instance on the address's network. Every change replaces it (the API has no update call).",
+  inputs: z
+    .object({
+      ipAddressUuid: uuid.describe("The public IP address whose ports are forwarded. Changing it replaces the rule."),
+      ...forwardedPorts,
+      instanceUuid: uuid.describe("The instance the traffic is forwarded to. Changing it replaces the rule."),
+      networkUuid: uuid.describe(
+        "The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the rule.",
+      ),
+    })
+    .superRefine(checkForwardedPorts),
+  outputs: z.object({
+    ...recordOutputs,
+    instanceName: z.string().optional().describe("The display name of the instance."),
+    ruleZoneUuid: z.string().optional().describe("The zone of the rule (its list calls are per zone)."),
+  }),
+  replaceOn: [
+    "ipAddressUuid",
+    "protocol",
+    "publicPort",
+    "publicEndPort",
+    "privatePort",
+    "privateEndPort",
+    "instanceUuid",
+    "networkUuid",
+  ],
+  updates: [],
+  // Public ports may not overlap on an address: a replacement keeping them can only follow the delete.
+  deleteBeforeReplace: true,
+  defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
+  create: async (ctx, inputs) => {
+    const zoneUuid = await zoneOfNetwork(ctx, inputs.networkUuid);
+    const request = {
+      ipAddressUuid: inputs.ipAddressUuid,
+      protocol: inputs.protocol,
+      publicPort: String(inputs.publicPort),
+      publicEndPort: portText(inputs.publicEndPort ?? inputs.publicPort),
+      privatePort: String(inputs.privatePort),
+      privateEndPort: portText(inputs.privateEndPort ?? inputs.privatePort),
+      virtualmachineUuid: inputs.instanceUuid,
+      networkUuid: inputs.networkUuid,
+    };
+    const rule = await ctx.client.portForwardingRule.create(request, {
+      // After an ambiguous failure: the address's public ports are taken only by this rule.
+      verify: async () =>
+        (await ctx.client.portForwardingRule.list({ zoneUuid: zoneUuid!, ipAddressUuid: inputs.ipAddressUuid })).find(
+          (r) => r.protocol === inputs.protocol && r.publicPort === request.publicPort,
+        ),
+    });
+    return { id: rule.uuid, known: { ruleZoneUuid: rule.zoneUuid ?? zoneUuid } };
+  },
+  read: async (ctx, id, state) => {
+    const rule = await getRule(ctx, state.ruleZoneUuid!, id);
+    if (!rule) return undefined;
+    // The record names the instance but not its uuid or network: those cannot drift as far as we see.
+    return {
+      inputs: {
+        ipAddressUuid: rule.ipAddressUuid,
+        protocol: rule.protocol as "TCP" | "UDP" | undefined,
+        publicPort: portNumber(rule.publicPort),
+        publicEndPort: portNumber(rule.publicEndPort),
+        privatePort: portNumber(rule.privatePort),
+        privateEndPort: portNumber(rule.privateEndPort),
+      },
+      outputs: {
+        uuid: rule.uuid,
+        status: rule.status,
+        isActive: rule.isActive,
+        instanceName: rule.virtualMachineName,
+        ruleZoneUuid: rule.zoneUuid ?? state.ruleZoneUuid,
+      },
+    };
+  },
+  delete: async (ctx, id, state) =>
+    removeUntilGone(ctx, `port-forwarding rule ${id}`, {
+      find: () => getRule(ctx, state.ruleZoneUuid!, id),
+      remove: () => ctx.client.portForwardingRule.delete({ uuid: id }),
+    }),
+});
+
+/**
+ * A port-forwarding rule on a public IP address.
+ *
+ * ```ts
+ * new restcloud.PortForwardingRule("ssh", {
+ *   ipAddressUuid: ip.id, protocol: "TCP", publicPort: 2222, privatePort: 22,
+ *   instanceUuid: web.id, networkUuid: network.id,
+ * });
+ * ```
+ */
+export class PortForwardingRule extends restcloudResource(portForwardingRuleDeclaration) {}

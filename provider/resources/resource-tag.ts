@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { defineResource, type OperationContext } from "../engine/declaration";
+import { uuid } from "../engine/validators";
+import { restcloudResource } from "../dynamic/resource";
+import { waitForGone } from "../client/waiters";
+import { args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
+
+/** The kinds of resources the API tags (its own spellings: UserVm is an instance). */
+const RESOURCE_TYPES = [
+  "UserVm",
+  "Volume",
+  "Snapshot",
+  "VMSnapshot",
+  "Network",
+  "PublicIpAddress",
+  "FirewallRule",
+  "LoadBalancer",
+  "PortForwardingRule",
+  "Vpc",
+  "StaticRoute",
+  "NetworkACL",
+  "Template",
+  "ISO",
+] as const;
+
+async function getTag(ctx: OperationContext, id: string) {
+  return byUuid(await ctx.client.resourceTag.list({ uuid: id }), id);
+}
+
+/** One key/value tag on a resource. */
+export const resourceTagDeclaration = defineResource({
+  type: "ResourceTag",
+  description: "A key/value tag on a resource (an instance, volume, snapshot, network, VPC, public IP, rule...).",
+  inputs: z.object({
+    resourceType: z
+      .enum(RESOURCE_TYPES)
+      .describe(
+        "The kind of the tagged resource: UserVm (an Instance), Volume, Snapshot (a VolumeSnapshot), VMSnapshot, " +
+          "Network (also a VpcTier), PublicIpAddress, FirewallRule, LoadBalancer, PortForwardingRule, Vpc, " +
+          "StaticRoute, NetworkACL, Template or ISO. Changing it replaces the tag.",
+      ),
+    resourceUuid: uuid.describe("The tagged resource's id. Changing it replaces the tag."),
+    key: z
+      .string()
+      .min(1, "must not be empty")
+      .max(255, "must be at most 255 characters")
+      .describe("The tag's key; a resource has one value per key. Changing it replaces the tag."),
+    value: z.string().max(255).describe("The tag's value. Changing it replaces the tag."),
+    zoneUuid: args.zoneUuid("tag (the tagged resource's zone)"),
+  }),
+  outputs: z.object({ ...recordOutputs }),
+  zoneDefault: "zoneUuid",
+  // One value per key and resource: a new value can only be created once the old tag is gone.
+  deleteBeforeReplace: true,
+  replaceOn: ["resourceType", "resourceUuid", "key", "value", "zoneUuid"],
+  updates: [],
+  defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
+  create: async (ctx, inputs) => {
+    const tag = await ctx.client.resourceTag.create(
+      {
+        resourceType: inputs.resourceType,
+        zoneUuid: inputs.zoneUuid!,
+        resourceUuid: inputs.resourceUuid,
+        key: inputs.key,
+        value: inputs.value,
+      },
+      {
+        verify: async () =>
+          (await ctx.client.resourceTag.list({ resourceUuid: inputs.resourceUuid })).find(
+            (t) => t.key === inputs.key && t.value === inputs.value,
+          ),
+      },
+    );
+    return { id: tag.uuid };
+  },
+  read: async (ctx, id) => {
+    const tag = await getTag(ctx, id);
+    if (!tag) return undefined;
+    return {
+      // The record does not carry its zone: zoneUuid is kept from state.
+      inputs: {
+        resourceType: tag.resourceType as (typeof RESOURCE_TYPES)[number],
+        resourceUuid: tag.resourceUuid,
+        key: tag.key,
+        value: tag.value,
+      },
+      // status is not among the Tag record's typed fields; every record carries it (the spec's convention).
+      outputs: {
+        uuid: tag.uuid,
+        status: tag.status === undefined ? undefined : String(tag.status),
+        isActive: tag.isActive,
+      },
+    };
+  },
+  delete: async (ctx, id) => {
+    // A resource that goes takes its tags with it: nothing left to do then.
+    if (!(await getTag(ctx, id))) return;
+    await ctx.client.resourceTag.delete({ uuid: id });
+    await waitForGone({ awaited: `tag ${id} to be deleted`, poll: () => getTag(ctx, id) }, waitOptions(ctx));
+  },
+});
+
+/** A key/value tag on a resource. */
+export class ResourceTag extends restcloudResource(resourceTagDeclaration) {}

@@ -1,0 +1,274 @@
+/**
+ * The rules of a security group, one resource type per kind: SecurityGroupFirewallRule (ingress),
+ * SecurityGroupEgressRule and SecurityGroupPortForwardingRule. Three types rather than one with a
+ * `kind` argument, because each kind takes different arguments (an egress rule has no CIDR list, a
+ * port-forwarding rule has two port ranges and no ICMP): each type checks exactly its own.
+ *
+ * The API keeps the rules inside the group's record (securityGroupFirewallRule,
+ * securityGroupEgressRule, securityGroupPortForwarding arrays) and its create calls answer the whole
+ * group: the new rule is the one that was not in the group before (told apart by its fields when
+ * several rules are added at once). A read finds the rule by uuid in the group's array; a delete
+ * calls deleteSecurityGroupRule with the spec's ruleType (FIREWALLRULE, EGRESSRULE, PORTFORWATDING).
+ * The API has no update call for rules: every argument replaces the rule.
+ */
+import { z } from "zod";
+import { defineResource, type OperationContext } from "../engine/declaration";
+import { checkPortRange, cidrList, port, protocol, uuid } from "../engine/validators";
+import { restcloudResource } from "../dynamic/resource";
+import type { CallOptions, SecurityGroup } from "../client";
+import { minutes, portNumber, portText, recordOutputs } from "./common";
+import { getSecurityGroup } from "./security-group";
+import {
+  checkForwardedPorts,
+  checkIcmpFields,
+  forwardedPorts,
+  liveCidrList,
+  removeUntilGone,
+} from "./networking-common";
+
+/** Where each kind lives in the group's record, and how deleteSecurityGroupRule names it. */
+const KINDS = {
+  firewall: { array: "securityGroupFirewallRule", ruleType: "FIREWALLRULE", what: "firewall rule" },
+  egress: { array: "securityGroupEgressRule", ruleType: "EGRESSRULE", what: "egress rule" },
+  // PORTFORWATDING: the spec's spelling.
+  portForwarding: { array: "securityGroupPortForwarding", ruleType: "PORTFORWATDING", what: "port-forwarding rule" },
+} as const;
+type Kind = (typeof KINDS)[keyof typeof KINDS];
+
+/** A rule as the group's array holds it (the spec does not show its fields: they are read as text). */
+type RuleRecord = Record<string, unknown>;
+
+const rulesOf = (group: SecurityGroup | undefined, kind: Kind): RuleRecord[] =>
+  (group?.[kind.array] as RuleRecord[] | undefined) ?? [];
+
+const text = (value: unknown): string | undefined =>
+  value === undefined || value === null || value === "" ? undefined : String(value);
+
+async function findRule(ctx: OperationContext, groupUuid: string, kind: Kind, id: string) {
+  return rulesOf(await getSecurityGroup(ctx, groupUuid), kind).find((r) => r.uuid === id);
+}
+
+/**
+ * Sends `add` and answers the uuid of the rule it added: the rule of the answer that was not in the
+ * group before, and if several were (concurrent adds), the one whose fields `matches`.
+ */
+async function addRule(
+  ctx: OperationContext,
+  groupUuid: string,
+  kind: Kind,
+  add: (options: CallOptions<SecurityGroup>) => Promise<SecurityGroup>,
+  matches: (rule: RuleRecord) => boolean,
+): Promise<string> {
+  const before = new Set(rulesOf(await getSecurityGroup(ctx, groupUuid), kind).map((r) => r.uuid));
+  const added = (group: SecurityGroup | undefined): RuleRecord | undefined => {
+    const fresh = rulesOf(group, kind).filter((r) => !before.has(r.uuid));
+    const mine = fresh.filter(matches);
+    return mine.length === 1 ? mine[0] : fresh.length === 1 ? fresh[0] : undefined;
+  };
+  const group = await add({
+    // After an ambiguous failure, the rule is there if the group now holds a new one like it.
+    verify: async () => {
+      const current = await getSecurityGroup(ctx, groupUuid);
+      return added(current) ? current : undefined;
+    },
+  });
+  const rule = added(group);
+  if (rule?.uuid === undefined) {
+    throw new Error(`security group ${groupUuid} answered without the ${kind.what} just added`);
+  }
+  return String(rule.uuid);
+}
+
+/** What the three kinds share: no update, outputs, the read of the rule in its group, the delete. */
+function embeddedRule<I extends { securityGroupUuid: string }>(
+  kind: Kind,
+  liveInputs: (rule: RuleRecord, state: I) => Partial<I>,
+) {
+  return {
+    outputs: z.object({ ...recordOutputs }),
+    updates: [],
+    // The API refuses a rule that overlaps another of the group: the replacement follows the delete.
+    deleteBeforeReplace: true,
+    defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
+    read: async (ctx: OperationContext, id: string, state: I) => {
+      const rule = await findRule(ctx, state.securityGroupUuid, kind, id);
+      if (!rule) return undefined;
+      return {
+        inputs: { ...liveInputs(rule, state), securityGroupUuid: state.securityGroupUuid },
+        outputs: { uuid: id, status: text(rule.status), isActive: rule.isActive === true || rule.isActive === "true" },
+      };
+    },
+    delete: async (ctx: OperationContext, id: string, state: I) =>
+      removeUntilGone(ctx, `${kind.what} ${id} of security group ${state.securityGroupUuid}`, {
+        find: () => findRule(ctx, state.securityGroupUuid, kind, id),
+        remove: () =>
+          ctx.client.securityGroup.deleteRule({
+            securityGroupUuid: state.securityGroupUuid,
+            ruleType: kind.ruleType,
+            ruleUuid: id,
+          }),
+      }),
+  };
+}
+
+const securityGroupUuid = uuid.describe("The security group the rule belongs to. Changing it replaces the rule.");
+const icmpField = (what: string) =>
+  z
+    .number()
+    .int()
+    .min(-1)
+    .max(255)
+    .optional()
+    .describe(`The ICMP ${what} (ICMP only). Default: -1, any. Changing it replaces the rule.`);
+const traffic = {
+  protocol: protocol.describe("TCP, UDP or ICMP. Changing it replaces the rule."),
+  startPort: port
+    .optional()
+    .describe("The first port (TCP and UDP, required for them). Changing it replaces the rule."),
+  endPort: port.optional().describe("The last port. Default: startPort. Changing it replaces the rule."),
+  icmpType: icmpField("type"),
+  icmpCode: icmpField("code"),
+};
+type Traffic = { protocol: string; startPort?: number; endPort?: number; icmpType?: number; icmpCode?: number };
+const TRAFFIC_FIELDS = ["protocol", "startPort", "endPort", "icmpType", "icmpCode"] as const;
+
+/** The traffic fields as the API takes them (ports and ICMP values are strings). */
+const trafficRequest = (inputs: Traffic) => ({
+  protocol: inputs.protocol as "TCP" | "UDP" | "ICMP",
+  startPort: portText(inputs.startPort),
+  endPort: portText(inputs.endPort ?? inputs.startPort),
+  icmpType: inputs.icmpType === undefined ? undefined : String(inputs.icmpType),
+  icmpCode: inputs.icmpCode === undefined ? undefined : String(inputs.icmpCode),
+});
+
+/** Whether a rule of the group carries this traffic (as the API stores it: ICMP values default to -1). */
+const sameTraffic = (inputs: Traffic) => (rule: RuleRecord) =>
+  rule.protocol === inputs.protocol &&
+  (inputs.protocol === "ICMP"
+    ? Number(rule.icmpType) === (inputs.icmpType ?? -1) && Number(rule.icmpCode) === (inputs.icmpCode ?? -1)
+    : portNumber(text(rule.startPort)) === inputs.startPort &&
+      portNumber(text(rule.endPort)) === (inputs.endPort ?? inputs.startPort));
+
+/** The traffic fields of a rule, as arguments. */
+const liveTraffic = (rule: RuleRecord) => ({
+  protocol: text(rule.protocol) as z.infer<typeof protocol> | undefined,
+  startPort: portNumber(text(rule.startPort)),
+  endPort: portNumber(text(rule.endPort)),
+  icmpType: rule.protocol === "ICMP" ? Number(rule.icmpType) : undefined,
+  icmpCode: rule.protocol === "ICMP" ? Number(rule.icmpCode) : undefined,
+});
+
+const firewallInputs = z
+  .object({
+    securityGroupUuid,
+    ...traffic,
+    cidrList: cidrList
+      .optional()
+      .describe('The source CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.'),
+  })
+  .superRefine(checkPortRange)
+  .superRefine(checkIcmpFields);
+
+/** An ingress rule of a security group: which sources may reach which ports. */
+export const securityGroupFirewallRuleDeclaration = defineResource({
+  type: "SecurityGroupFirewallRule",
+  description: "An ingress rule of a security group: which sources may reach which ports. Every change replaces it.",
+  inputs: firewallInputs,
+  replaceOn: ["securityGroupUuid", ...TRAFFIC_FIELDS, "cidrList"],
+  ...embeddedRule<z.infer<typeof firewallInputs>>(KINDS.firewall, (rule, state) => ({
+    ...liveTraffic(rule),
+    cidrList: liveCidrList(text(rule.cidrList), state.cidrList),
+  })),
+  create: async (ctx, inputs) => ({
+    id: await addRule(
+      ctx,
+      inputs.securityGroupUuid,
+      KINDS.firewall,
+      (options) =>
+        ctx.client.securityGroup.addFirewallRule(
+          {
+            securityGroupUuid: inputs.securityGroupUuid,
+            ...trafficRequest(inputs),
+            cidrList: inputs.cidrList ?? "0.0.0.0/0",
+          },
+          options,
+        ),
+      sameTraffic(inputs),
+    ),
+  }),
+});
+
+/** An ingress rule of a security group. */
+export class SecurityGroupFirewallRule extends restcloudResource(securityGroupFirewallRuleDeclaration) {}
+
+const egressInputs = z
+  .object({ securityGroupUuid, ...traffic })
+  .superRefine(checkPortRange)
+  .superRefine(checkIcmpFields);
+
+/** An egress rule of a security group: which ports its members may reach. */
+export const securityGroupEgressRuleDeclaration = defineResource({
+  type: "SecurityGroupEgressRule",
+  description:
+    "An egress rule of a security group: which protocols and ports its members may reach (the API takes no destination CIDR for these). Every change replaces it.",
+  inputs: egressInputs,
+  replaceOn: ["securityGroupUuid", ...TRAFFIC_FIELDS],
+  ...embeddedRule<z.infer<typeof egressInputs>>(KINDS.egress, liveTraffic),
+  create: async (ctx, inputs) => ({
+    id: await addRule(
+      ctx,
+      inputs.securityGroupUuid,
+      KINDS.egress,
+      (options) =>
+        ctx.client.securityGroup.addEgressRule(
+          { securityGroupUuid: inputs.securityGroupUuid, ...trafficRequest(inputs) },
+          options,
+        ),
+      sameTraffic(inputs),
+    ),
+  }),
+});
+
+/** An egress rule of a security group. */
+export class SecurityGroupEgressRule extends restcloudResource(securityGroupEgressRuleDeclaration) {}
+
+const portForwardingInputs = z.object({ securityGroupUuid, ...forwardedPorts }).superRefine(checkForwardedPorts);
+
+/** A port-forwarding rule of a security group. */
+export const securityGroupPortForwardingRuleDeclaration = defineResource({
+  type: "SecurityGroupPortForwardingRule",
+  description:
+    "A port-forwarding rule of a security group: a public port range forwarded to the same-length private range of its members. Every change replaces it.",
+  inputs: portForwardingInputs,
+  replaceOn: ["securityGroupUuid", "protocol", "publicPort", "publicEndPort", "privatePort", "privateEndPort"],
+  ...embeddedRule<z.infer<typeof portForwardingInputs>>(KINDS.portForwarding, (rule) => ({
+    protocol: text(rule.protocol) as "TCP" | "UDP" | undefined,
+    publicPort: portNumber(text(rule.publicPort)),
+    publicEndPort: portNumber(text(rule.publicEndPort)),
+    privatePort: portNumber(text(rule.privatePort)),
+    privateEndPort: portNumber(text(rule.privateEndPort)),
+  })),
+  create: async (ctx, inputs) => ({
+    id: await addRule(
+      ctx,
+      inputs.securityGroupUuid,
+      KINDS.portForwarding,
+      (options) =>
+        ctx.client.securityGroup.addPortForwardingRule(
+          {
+            securityGroupUuid: inputs.securityGroupUuid,
+            protocolType: inputs.protocol,
+            publicStartPort: String(inputs.publicPort),
+            publicEndPort: portText(inputs.publicEndPort ?? inputs.publicPort),
+            privateStartPort: String(inputs.privatePort),
+            privateEndPort: portText(inputs.privateEndPort ?? inputs.privatePort),
+          },
+          options,
+        ),
+      (rule) => rule.protocol === inputs.protocol && portNumber(text(rule.publicPort)) === inputs.publicPort,
+    ),
+  }),
+});
+
+/** A port-forwarding rule of a security group. */
+export class SecurityGroupPortForwardingRule extends restcloudResource(securityGroupPortForwardingRuleDeclaration) {}

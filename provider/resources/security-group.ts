@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { defineResource, type OperationContext } from "../engine/declaration";
+import { restcloudResource } from "../dynamic/resource";
+import { args, byUuid, minutes, recordOutputs } from "./common";
+import { removeUntilGone } from "./networking-common";
+
+/** The security group with this uuid, or undefined when it is gone. */
+export async function getSecurityGroup(ctx: OperationContext, uuid: string) {
+  return byUuid(await ctx.client.securityGroup.list({ uuid }), uuid);
+}
+
+/**
+ * A security group: a named set of firewall, egress and port-forwarding rules (each a
+ * SecurityGroup*Rule resource) that networks and instances refer to.
+ */
+export const securityGroupDeclaration = defineResource({
+  type: "SecurityGroup",
+  description:
+    "A security group: a named set of firewall, egress and port-forwarding rules (SecurityGroupFirewallRule, SecurityGroupEgressRule, SecurityGroupPortForwardingRule) applied to networks (Network.securityGroupUuid) and instances (Instance.securityGroupName).",
+  inputs: z.object({
+    name: args
+      .name("security group")
+      .describe(
+        "The group's name, unique in the account. Default: the logical name plus a random suffix. Changing it replaces the group (the API has no update call).",
+      ),
+    description: z
+      .string()
+      .optional()
+      .describe("Free text shown with the group. Default: empty. Changing it replaces the group."),
+  }),
+  outputs: z.object({ ...recordOutputs }),
+  autoName: "name",
+  replaceOn: ["name", "description"],
+  updates: [],
+  // Names are unique in the account: a replacement that keeps an explicit name can only follow the delete.
+  deleteBeforeReplace: true,
+  defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
+  create: async (ctx, inputs) => {
+    const name = inputs.name!;
+    const group = await ctx.client.securityGroup.create(
+      { name, description: inputs.description },
+      { verify: async () => (await ctx.client.securityGroup.list()).find((g) => g.name === name) },
+    );
+    return { id: group.uuid };
+  },
+  read: async (ctx, id) => {
+    const group = await getSecurityGroup(ctx, id);
+    if (!group) return undefined;
+    return {
+      inputs: { name: group.name, description: group.description },
+      outputs: { uuid: group.uuid, status: group.status, isActive: group.isActive },
+    };
+  },
+  delete: async (ctx, id) =>
+    removeUntilGone(ctx, `security group ${id}`, {
+      find: () => getSecurityGroup(ctx, id),
+      // removeUntilGone waits for the group to leave securityList (deletes may linger): once is enough.
+      remove: () => ctx.client.securityGroup.delete({ uuid: id }, { confirmGone: false }),
+    }),
+});
+
+/**
+ * A security group.
+ *
+ * ```ts
+ * const web = new restcloud.SecurityGroup("web", { description: "web servers" });
+ * new restcloud.SecurityGroupFirewallRule("https", { securityGroupUuid: web.id, protocol: "TCP", startPort: 443 });
+ * ```
+ */
+export class SecurityGroup extends restcloudResource(securityGroupDeclaration) {}

@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { defineResource, type OperationContext } from "../engine/declaration";
+import { uuid } from "../engine/validators";
+import { restcloudResource } from "../dynamic/resource";
+import { isNotFound } from "../client/errors";
+import { byUuid, minutes } from "./common";
+import { isConflict, removeUntilGone, zoneOfNetwork } from "./networking-common";
+
+/** The public address with this uuid in its zone, or undefined when it is gone. */
+async function getAddress(ctx: OperationContext, zoneUuid: string, ipAddressUuid: string) {
+  return byUuid(await ctx.client.ipAddress.list({ zoneUuid }), ipAddressUuid);
+}
+
+/**
+ * The instance's NIC that shows this public address (the API lists no static NAT: a NIC's publicIp
+ * is the address static NAT maps onto it); undefined when the address or the instance is gone.
+ */
+async function natNic(ctx: OperationContext, state: { zoneUuid?: string; instanceUuid: string }, id: string) {
+  const address = await getAddress(ctx, state.zoneUuid!, id);
+  if (!address?.publicIpAddress) return undefined;
+  try {
+    const nics = await ctx.client.instance.networks({ uuid: state.instanceUuid });
+    const nic = nics.find((n) => n.publicIp === address.publicIpAddress);
+    return nic && { nic, address };
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Static NAT of a public IP address to an instance: every port of the address reaches the
+ * instance. Its id is the address's uuid (the API identifies static NAT by its address).
+ */
+export const staticNatDeclaration = defineResource({
+  type: "StaticNat",
+  description:
+    "Static NAT of a public IP address to an instance: all traffic to the address reaches the instance (enableStaticNat). One per address and one per instance; the address may carry no port-forwarding or load-balancer rule. The resource's id is the address's uuid.",
+  inputs: z.object({
+    ipAddressUuid: uuid.describe("The public IP address (a PublicIpAddress) to map. Changing it replaces the NAT."),
+    instanceUuid: uuid.describe("The instance the address maps to. Changing it replaces the NAT."),
+    networkUuid: uuid
+      .optional()
+      .describe(
+        "The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Default: the instance's default network. Changing it replaces the NAT.",
+      ),
+  }),
+  outputs: z.object({
+    address: z.string().optional().describe("The public IPv4 address."),
+    instanceName: z.string().optional().describe("The display name of the instance."),
+    privateIp: z.string().optional().describe("The instance's address that the public address maps to."),
+    zoneUuid: z.string().optional().describe("The zone of the address."),
+    status: z.string().optional().describe("The static NAT's status as the API reports it at creation."),
+  }),
+  replaceOn: ["ipAddressUuid", "instanceUuid", "networkUuid"],
+  updates: [],
+  // One static NAT per instance: a replacement on the same instance can only follow the delete.
+  deleteBeforeReplace: true,
+  defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
+  create: async (ctx, inputs) => {
+    // The answer names no zone; the network the NAT applies to does (address lists are per zone).
+    const networkUuid =
+      inputs.networkUuid ??
+      (await ctx.client.instance.networks({ uuid: inputs.instanceUuid })).find((n) => n.defaultNetwork)?.uuid;
+    const zoneUuid = networkUuid ? await zoneOfNetwork(ctx, networkUuid) : ctx.settings.zoneUuid;
+    const request = { ipAddressUuid: inputs.ipAddressUuid, vmUuid: inputs.instanceUuid, networkUuid };
+    const nat = await ctx.client.ipAddress.enableStaticNat(request, {
+      // After an ambiguous failure: the NAT is there if the instance shows the address.
+      verify: async () =>
+        (await natNic(ctx, { zoneUuid, instanceUuid: inputs.instanceUuid }, inputs.ipAddressUuid))
+          ? request
+          : undefined,
+    });
+    return {
+      id: inputs.ipAddressUuid,
+      known: { zoneUuid, instanceName: nat.vmName, status: nat.status },
+    };
+  },
+  read: async (ctx, id, state) => {
+    const found = await natNic(ctx, state, id);
+    if (!found) return undefined;
+    return {
+      inputs: { ipAddressUuid: id, instanceUuid: state.instanceUuid, networkUuid: found.nic.uuid },
+      outputs: {
+        address: found.address.publicIpAddress,
+        privateIp: found.nic.privateIp,
+        zoneUuid: state.zoneUuid,
+        instanceName: state.instanceName,
+        status: state.status,
+      },
+    };
+  },
+  delete: async (ctx, id, state) =>
+    removeUntilGone(ctx, `static NAT of ${id}`, {
+      find: () => natNic(ctx, state, id),
+      remove: () => ctx.client.ipAddress.disableStaticNat({ ipAddressUuid: id }),
+      // 409: the address has no static NAT (disabled meanwhile).
+      alreadyGone: isConflict,
+    }),
+});
+
+/**
+ * Static NAT of a public IP address to an instance.
+ *
+ * ```ts
+ * const ip = new restcloud.PublicIpAddress("web", { networkUuid: network.id });
+ * new restcloud.StaticNat("web", { ipAddressUuid: ip.id, instanceUuid: web.id });
+ * ```
+ */
+export class StaticNat extends restcloudResource(staticNatDeclaration) {}

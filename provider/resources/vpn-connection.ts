@@ -1,0 +1,122 @@
+import { z } from "zod";
+import { defineResource, type OperationContext } from "../engine/declaration";
+import { uuid } from "../engine/validators";
+import { restcloudResource } from "../dynamic/resource";
+import { waitFor } from "../client/waiters";
+import { byUuid, minutes, recordOutputs, waitOptions } from "./common";
+import { removeUntilGone } from "./networking-common";
+
+async function getConnection(ctx: OperationContext, zoneUuid: string, id: string) {
+  return byUuid(await ctx.client.vpnConnection.list({ zoneUuid, uuid: id }), id);
+}
+
+/** Waits until the connection leaves Pending (Connected, or Disconnected while passive). */
+async function waitSettled(ctx: OperationContext, zoneUuid: string, id: string) {
+  await waitFor(
+    {
+      awaited: `VPN connection ${id} to settle`,
+      poll: () => getConnection(ctx, zoneUuid, id),
+      until: (connection) => connection.state !== "Pending",
+    },
+    waitOptions(ctx),
+  );
+}
+
+/** A site-to-site VPN connection between a VPC and a customer gateway. */
+export const vpnConnectionDeclaration = defineResource({
+  type: "VpnConnection",
+  description:
+    "A site-to-site VPN connection between a VPC (through its VPN gateway, created with its first connection) and a VpnCustomerGateway whose networks do not overlap the VPC's. Changing resetTrigger resets it in place (resetVpnConnection); every other change replaces it.",
+  inputs: z.object({
+    vpcUuid: uuid.describe("The VPC whose VPN gateway is the local end. Changing it replaces the connection."),
+    customerGatewayUuid: uuid.describe(
+      "The remote end (a VpnCustomerGateway); its CIDR list must not overlap the VPC's. Changing it replaces the connection.",
+    ),
+    passive: z
+      .boolean()
+      .optional()
+      .describe(
+        "Wait for the remote end to initiate (the connection then reads Disconnected until it does). Default: false. Changing it replaces the connection.",
+      ),
+    resetTrigger: z
+      .string()
+      .optional()
+      .describe(
+        "Any text: changing it (or removing it) resets the connection in place (resetVpnConnection) and waits until it settles again. Not sent to the API otherwise. Default: none.",
+      ),
+  }),
+  outputs: z.object({
+    ...recordOutputs,
+    state: z.string().optional().describe("The connection's state: Pending, then Connected (or Disconnected)."),
+    publicIpAddress: z.string().optional().describe("The public address of the VPC's VPN gateway (the local end)."),
+    gateway: z.string().optional().describe("The public address of the customer gateway (the remote end)."),
+    vpnGatewayUuid: z.string().optional().describe("The VPC's VPN gateway."),
+    ikePolicy: z.string().optional().describe("The IKE policy, from the customer gateway."),
+    espPolicy: z.string().optional().describe("The ESP policy, from the customer gateway."),
+    zoneUuid: z.string().optional().describe("The zone of the VPC."),
+  }),
+  defaults: { passive: false },
+  replaceOn: ["vpcUuid", "customerGatewayUuid", "passive"],
+  updates: [
+    {
+      fields: ["resetTrigger"],
+      via: "resetVpnConnection (awaited until the connection settles)",
+      apply: async (ctx, id, _news, olds) => {
+        await ctx.client.vpnConnection.reset({ uuid: id });
+        await waitSettled(ctx, String(olds.zoneUuid), id);
+      },
+    },
+  ],
+  // One connection per VPC and customer gateway: a replacement keeping both can only follow the delete.
+  deleteBeforeReplace: true,
+  defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
+  create: async (ctx, inputs) => {
+    const zoneUuid = (await ctx.client.vpc.get({ uuid: inputs.vpcUuid }))?.zoneUuid ?? ctx.settings.zoneUuid!;
+    const connection = await ctx.client.vpnConnection.create(
+      { vpcUuid: inputs.vpcUuid, customerGatewayUuid: inputs.customerGatewayUuid, passive: inputs.passive },
+      {
+        // After an ambiguous failure: the VPC has one connection per customer gateway.
+        verify: async () =>
+          (await ctx.client.vpnConnection.list({ zoneUuid, vpcUuid: inputs.vpcUuid })).find(
+            (c) => c.customerGatewayUuid === inputs.customerGatewayUuid,
+          ),
+      },
+    );
+    return { id: connection.uuid, known: { zoneUuid: connection.zoneUuid ?? zoneUuid } };
+  },
+  awaitReady: (ctx, id, state) => waitSettled(ctx, state.zoneUuid!, id),
+  read: async (ctx, id, state) => {
+    const connection = await getConnection(ctx, state.zoneUuid!, id);
+    if (!connection) return undefined;
+    // The record also carries the pre-shared key: it is the customer gateway's, and stays out of this state.
+    return {
+      inputs: { vpcUuid: connection.vpcUuid, customerGatewayUuid: connection.customerGatewayUuid },
+      outputs: {
+        uuid: connection.uuid,
+        status: connection.status,
+        isActive: connection.isActive,
+        state: connection.state,
+        publicIpAddress: connection.publicIpAddress,
+        gateway: connection.gateway,
+        vpnGatewayUuid: connection.vpnGatewayUuid,
+        ikePolicy: connection.ikePolicy,
+        espPolicy: connection.espPolicy,
+        zoneUuid: connection.zoneUuid ?? state.zoneUuid,
+      },
+    };
+  },
+  delete: async (ctx, id, state) =>
+    removeUntilGone(ctx, `VPN connection ${id}`, {
+      find: () => getConnection(ctx, state.zoneUuid!, id),
+      remove: () => ctx.client.vpnConnection.delete({ uuid: id }),
+    }),
+});
+
+/**
+ * A site-to-site VPN connection.
+ *
+ * ```ts
+ * new restcloud.VpnConnection("office", { vpcUuid: vpc.id, customerGatewayUuid: office.id });
+ * ```
+ */
+export class VpnConnection extends restcloudResource(vpnConnectionDeclaration) {}

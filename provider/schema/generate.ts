@@ -1,0 +1,103 @@
+/**
+ * Generates schema.json, docs/ and the README's update/replace tables from the resource and
+ * function registries. `node dist/provider/schema/generate.js` writes them; `--check` only reports
+ * the stale ones (exit code 1), as the unit test does.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { DECLARATIONS } from "../resources/registry";
+import { FUNCTIONS } from "../functions/registry";
+import { packageModel, type PackageModel } from "./model";
+import { schemaJson } from "./package-schema";
+import { referenceDocs, spliceReadme, updateReplaceTables } from "./markdown";
+
+/** The checkout's root: the nearest directory up whose package.json is this package's. */
+export function repoRoot(from: string = __dirname): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, "package.json");
+    if (fs.existsSync(manifest) && JSON.parse(fs.readFileSync(manifest, "utf8")).name === "pulumi-restcloud")
+      return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no pulumi-restcloud package.json above ${from}`);
+  }
+}
+
+export function currentModel(root: string = repoRoot()): PackageModel {
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as Record<string, string>;
+  return packageModel(DECLARATIONS, FUNCTIONS, {
+    version: manifest.version,
+    description: manifest.description,
+    license: manifest.license,
+    npmPackage: manifest.name,
+  });
+}
+
+/** The directories under docs/ whose every .md file is generated (others there are removed). */
+const GENERATED_DOC_DIRS = ["docs/resources", "docs/functions"];
+
+/** Every generated file, by path relative to the root, with its content. */
+export function generatedFiles(
+  root: string = repoRoot(),
+  model: PackageModel = currentModel(root),
+): Map<string, string> {
+  const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+  return new Map([
+    ["schema.json", schemaJson(model)],
+    ...[...referenceDocs(model)].map(([page, text]): [string, string] => [`docs/${page}`, text]),
+    ["README.md", spliceReadme(readme, updateReplaceTables(model))],
+  ]);
+}
+
+/** Generated pages on disk that the registries no longer produce. */
+function orphanedPages(root: string, files: ReadonlyMap<string, string>): string[] {
+  return GENERATED_DOC_DIRS.flatMap((dir) => {
+    const full = path.join(root, dir);
+    if (!fs.existsSync(full)) return [];
+    return fs
+      .readdirSync(full)
+      .filter((f) => f.endsWith(".md"))
+      .map((f) => `${dir}/${f}`)
+      .filter((f) => !files.has(f));
+  });
+}
+
+/** The generated files that differ from what the registries give, and the orphaned pages. */
+export function staleFiles(root: string = repoRoot()): string[] {
+  const files = generatedFiles(root);
+  const differing = [...files].filter(([file, text]) => {
+    const full = path.join(root, file);
+    return !fs.existsSync(full) || fs.readFileSync(full, "utf8") !== text;
+  });
+  return [...differing.map(([file]) => file), ...orphanedPages(root, files)];
+}
+
+/** Writes every generated file that changed and removes orphaned pages; returns what it touched. */
+export function writeGenerated(root: string = repoRoot()): string[] {
+  const files = generatedFiles(root);
+  const touched: string[] = [];
+  for (const [file, text] of files) {
+    const full = path.join(root, file);
+    if (fs.existsSync(full) && fs.readFileSync(full, "utf8") === text) continue;
+    fs.mkdirSync(path.dirname(full), { recursive: true });
+    fs.writeFileSync(full, text);
+    touched.push(file);
+  }
+  for (const file of orphanedPages(root, files)) {
+    fs.rmSync(path.join(root, file));
+    touched.push(`${file} (removed)`);
+  }
+  return touched;
+}
+
+if (require.main === module) {
+  if (process.argv.includes("--check")) {
+    const stale = staleFiles();
+    if (stale.length > 0) {
+      console.error(`stale generated files (run npm run generate): ${stale.join(", ")}`);
+      process.exit(1);
+    }
+    console.log("schema.json, docs/ and the README's tables are current");
+  } else {
+    const touched = writeGenerated();
+    console.log(touched.length > 0 ? `wrote ${touched.join(", ")}` : "everything was current");
+  }
+}

@@ -1,0 +1,327 @@
+/**
+ * The reference docs (docs/README.md, one page per resource and per function) and the README's
+ * update/replace tables, from the package model.
+ */
+import type { Change, FunctionModel, PackageModel, PropertyModel, ResourceModel } from "./model";
+import type { ComplexTypeSpec, ObjectTypeSpec, TypeSpec } from "./types";
+
+export const GENERATED_NOTE =
+  "<!-- Generated from the declarations by provider/schema/generate.ts (npm run generate): do not edit. -->";
+export const README_BEGIN = "<!-- resources:begin -->";
+export const README_END = "<!-- resources:end -->";
+
+/** `PublicIpAddress` and `getZones` to `public-ip-address` and `get-zones`. */
+export const kebab = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
+
+export const resourcePage = (r: ResourceModel): string => `resources/${kebab(r.type)}.md`;
+export const functionPage = (f: FunctionModel): string => `functions/${kebab(f.name)}.md`;
+
+/** A table cell: one line, pipes escaped. */
+const cell = (text: string): string => text.replace(/\r?\n/g, " ").replace(/\|/g, "\\|");
+
+function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]) => `| ${cells.map(cell).join(" | ")} |`;
+  return [line(headers), line(headers.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+const code = (text: string): string => `\`${text}\``;
+const yesNo = (flag: boolean): string => (flag ? "yes" : "no");
+const shortName = (tok: string): string => tok.split(":").pop()!;
+const anchor = (name: string): string => name.toLowerCase().replace(/[^a-z0-9-]/g, "");
+
+/** A type in words: `string`, `list of integer`, `"Running" or "Stopped"`, a link to an object type. */
+function typeText(spec: TypeSpec, types: ReadonlyMap<string, ComplexTypeSpec>): string {
+  if (spec.$ref === "pulumi.json#/Any") return "any";
+  if (spec.$ref) {
+    const tok = spec.$ref.replace("#/types/", "");
+    const named = types.get(tok);
+    if (named && "enum" in named) return named.enum.map((e) => JSON.stringify(e.value)).join(" or ");
+    return `[${shortName(tok)}](#${anchor(shortName(tok))})`;
+  }
+  if (spec.oneOf) return spec.oneOf.map((s) => typeText(s, types)).join(" or ");
+  if (spec.type === "array") return `list of ${typeText(spec.items!, types)}`;
+  if (spec.type === "object") return `map of ${typeText(spec.additionalProperties ?? { type: "string" }, types)}`;
+  return spec.type ?? "any";
+}
+
+function typeCell(p: PropertyModel, types: ReadonlyMap<string, ComplexTypeSpec>): string {
+  const base = typeText(p.spec, types);
+  return p.constraints.length > 0 ? `${base} (${p.constraints.join(", ")})` : base;
+}
+
+function changeText(change: Change | undefined): string {
+  if (!change) return "";
+  if (change.kind === "replace") return "replaces";
+  if (change.kind === "update") return `updates in place: ${change.via}`;
+  return "no update step declares it";
+}
+
+/** The object types a set of properties refers to, transitively, in first-use order. */
+function referencedObjectTypes(
+  specs: readonly TypeSpec[],
+  types: ReadonlyMap<string, ComplexTypeSpec>,
+): [string, ObjectTypeSpec][] {
+  const found = new Map<string, ObjectTypeSpec>();
+  const visit = (spec: TypeSpec | undefined): void => {
+    if (!spec) return;
+    if (spec.$ref?.startsWith("#/types/")) {
+      const tok = spec.$ref.slice("#/types/".length);
+      const named = types.get(tok);
+      if (named && named.type === "object" && !found.has(tok)) {
+        found.set(tok, named);
+        Object.values(named.properties).forEach(visit);
+      }
+    }
+    visit(spec.items);
+    visit(spec.additionalProperties);
+    spec.oneOf?.forEach(visit);
+  };
+  specs.forEach(visit);
+  return [...found.entries()];
+}
+
+function typesSection(specs: readonly TypeSpec[], types: ReadonlyMap<string, ComplexTypeSpec>): string[] {
+  return referencedObjectTypes(specs, types).flatMap(([tok, spec]) => [
+    `### ${shortName(tok)}`,
+    "",
+    ...(spec.description ? [spec.description, ""] : []),
+    table(
+      ["Field", "Type", "Always present", "Description"],
+      Object.entries(spec.properties).map(([name, p]) => [
+        code(name),
+        typeText(p, types),
+        yesNo(spec.required?.includes(name) ?? false),
+        p.description ?? "",
+      ]),
+    ),
+    "",
+  ]);
+}
+
+/** A TypeScript literal for an example argument. */
+function literal(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+const variableName = (type: string): string => type.charAt(0).toLowerCase() + type.slice(1);
+
+function objectLiteral(values: Record<string, unknown>, secrets: ReadonlySet<string> = new Set()): string {
+  const entries = Object.entries(values);
+  if (entries.length === 0) return "{}";
+  const value = (k: string, v: unknown) => (secrets.has(k) ? `config.requireSecret("${k}")` : literal(v));
+  return `{\n${entries.map(([k, v]) => `  ${k}: ${value(k, v)},`).join("\n")}\n}`;
+}
+
+function resourceExample(model: PackageModel, r: ResourceModel): string {
+  const name = variableName(r.type);
+  const idOutput = r.outputs.find((o) => o.name === "uuid") ? "uuid" : "id";
+  // Secrets come from the stack's secret config, never from the program's text.
+  const secrets = new Set(r.inputs.filter((p) => p.secret && p.name in r.exampleArguments).map((p) => p.name));
+  return [
+    "```ts",
+    ...(secrets.size > 0 ? ['import * as pulumi from "@pulumi/pulumi";'] : []),
+    `import * as restcloud from "${model.npmPackage}";`,
+    "",
+    ...(secrets.size > 0 ? ["const config = new pulumi.Config();"] : []),
+    `const ${name} = new restcloud.${r.type}("${kebab(r.type)}", ${objectLiteral(r.exampleArguments, secrets)});`,
+    "",
+    `export const ${name}Id = ${name}.${idOutput};`,
+    "```",
+  ].join("\n");
+}
+
+function functionExample(model: PackageModel, f: FunctionModel): string {
+  const args = Object.keys(f.exampleArguments).length > 0 ? objectLiteral(f.exampleArguments) : "";
+  const first = f.outputs[0]?.name;
+  return [
+    "```ts",
+    `import * as restcloud from "${model.npmPackage}";`,
+    "",
+    "export = async () => {",
+    `  const result = await restcloud.${f.name}(${args.replace(/\n/g, "\n  ")});`,
+    first ? `  return { ${first}: result.${first} };` : "  return result;",
+    "};",
+    "```",
+  ].join("\n");
+}
+
+function argumentsTable(model: PackageModel, properties: readonly PropertyModel[], withChange: boolean): string {
+  const headers = ["Argument", "Type", "Required", "Default", ...(withChange ? ["On change"] : []), "Secret"];
+  return table(
+    [...headers, "Description"],
+    properties.map((p) => [
+      code(p.name),
+      typeCell(p, model.types),
+      yesNo(p.required),
+      p.defaultText ?? "",
+      ...(withChange ? [changeText(p.change)] : []),
+      yesNo(p.secret),
+      p.description,
+    ]),
+  );
+}
+
+function outputsTable(
+  model: PackageModel,
+  properties: readonly PropertyModel[],
+  present: (p: PropertyModel) => boolean,
+) {
+  return table(
+    ["Output", "Type", "Always present", "Secret", "Description"],
+    properties.map((p) => [code(p.name), typeCell(p, model.types), yesNo(present(p)), yesNo(p.secret), p.description]),
+  );
+}
+
+function resourceDoc(model: PackageModel, r: ResourceModel): string {
+  const present = new Set(r.alwaysPresent);
+  const replacement =
+    r.replaceOn.length === 0
+      ? "No argument replaces the resource."
+      : r.deleteBeforeReplace
+        ? "A replacement deletes the old resource before creating the new one (deleteBeforeReplace)."
+        : "A replacement creates the new resource before deleting the old one.";
+  return [
+    GENERATED_NOTE,
+    "",
+    `# ${r.type}`,
+    "",
+    r.description,
+    "",
+    `Class \`restcloud.${r.type}\` of the \`${model.npmPackage}\` package; schema token \`${r.token}\`.`,
+    "",
+    "## Example",
+    "",
+    resourceExample(model, r),
+    "",
+    "## Arguments",
+    "",
+    argumentsTable(model, r.inputs, true),
+    "",
+    replacement,
+    "",
+    "## Outputs",
+    "",
+    "Every argument (as resolved, defaults applied), and:",
+    "",
+    outputsTable(model, r.outputs, (p) => present.has(p.name)),
+    "",
+    ...typesSection(
+      [...r.inputs, ...r.outputs].map((p) => p.spec),
+      model.types,
+    ),
+    "[All resources and functions](../README.md)",
+    "",
+  ].join("\n");
+}
+
+function functionDoc(model: PackageModel, f: FunctionModel): string {
+  return [
+    GENERATED_NOTE,
+    "",
+    `# ${f.name}`,
+    "",
+    f.description,
+    "",
+    `Function \`restcloud.${f.name}\` of the \`${model.npmPackage}\` package; schema token \`${f.token}\`.`,
+    "",
+    "## Example",
+    "",
+    functionExample(model, f),
+    "",
+    "## Arguments",
+    "",
+    f.inputs.length > 0 ? argumentsTable(model, f.inputs, false) : "None.",
+    "",
+    "## Outputs",
+    "",
+    outputsTable(model, f.outputs, (p) => p.required),
+    "",
+    ...typesSection(
+      [...f.inputs, ...f.outputs].map((p) => p.spec),
+      model.types,
+    ),
+    "[All resources and functions](../README.md)",
+    "",
+  ].join("\n");
+}
+
+function indexDoc(model: PackageModel): string {
+  return [
+    GENERATED_NOTE,
+    "",
+    `# ${model.npmPackage} reference`,
+    "",
+    `${model.description}`,
+    "",
+    "## Provider configuration",
+    "",
+    "Set with `pulumi config set restcloud:<setting> <value>` (`--secret` for secrets), else the environment variable.",
+    "",
+    table(
+      ["Setting", "Environment variable", "Required", "Secret", "Description"],
+      model.config.map((c) => [
+        code(`restcloud:${c.name}`),
+        code(c.environment),
+        yesNo(c.required),
+        yesNo(c.secret),
+        c.description,
+      ]),
+    ),
+    "",
+    "## Resources",
+    "",
+    table(
+      ["Resource", "Description"],
+      model.resources.map((r) => [`[${r.type}](${resourcePage(r)})`, r.description]),
+    ),
+    "",
+    "## Functions",
+    "",
+    model.functions.length > 0
+      ? table(
+          ["Function", "Description"],
+          model.functions.map((f) => [`[${f.name}](${functionPage(f)})`, f.description]),
+        )
+      : "None yet.",
+    "",
+  ].join("\n");
+}
+
+/** Every page of docs/, by path relative to docs/. */
+export function referenceDocs(model: PackageModel): Map<string, string> {
+  return new Map([
+    ["README.md", indexDoc(model)],
+    ...model.resources.map((r): [string, string] => [resourcePage(r), resourceDoc(model, r)]),
+    ...model.functions.map((f): [string, string] => [functionPage(f), functionDoc(model, f)]),
+  ]);
+}
+
+/** Per resource: what updates in place, through which call, and what replaces it. */
+export function updateReplaceTables(model: PackageModel): string {
+  const list = (fields: readonly string[]) => fields.map(code).join(", ");
+  const sections = model.resources.map((r) => {
+    const undeclared = r.inputs.filter((p) => p.change?.kind === "undeclared").map((p) => p.name);
+    const rows = [
+      ...r.updates.map((u) => [list(u.fields), "updates in place", u.via]),
+      ...(r.replaceOn.length > 0
+        ? [[list(r.replaceOn), "replaces", r.deleteBeforeReplace ? "delete, then create" : "create, then delete"]]
+        : []),
+      ...(undeclared.length > 0 ? [[list(undeclared), "no update step declares it", ""]] : []),
+    ];
+    return [`### [${r.type}](docs/${resourcePage(r)})`, "", table(["Arguments", "On change", "How"], rows)].join("\n");
+  });
+  return [
+    GENERATED_NOTE,
+    "<!-- prettier-ignore-start -->",
+    ...sections.flatMap((s) => [s, ""]),
+    "<!-- prettier-ignore-end -->",
+  ].join("\n");
+}
+
+/** The README with the text between the resource markers replaced by `section`. */
+export function spliceReadme(readme: string, section: string): string {
+  const begin = readme.indexOf(README_BEGIN);
+  const end = readme.indexOf(README_END);
+  if (begin < 0 || end < begin) throw new Error(`README.md lacks the markers ${README_BEGIN} ... ${README_END}`);
+  return `${readme.slice(0, begin + README_BEGIN.length)}\n${section}\n${readme.slice(end)}`;
+}

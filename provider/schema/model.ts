@@ -1,0 +1,354 @@
+/**
+ * The package as the generated artifacts see it: each resource and function with its arguments
+ * and outputs (Pulumi types, descriptions, defaults, what a change does), derived only from the
+ * declarations. schema.json, the reference docs and the README tables are views of this model.
+ */
+import type { z } from "zod";
+import type { AnyObjectSchema, ResourceDeclaration } from "../engine/declaration";
+import { DEFAULT_MAX_CONCURRENT_REQUESTS } from "../dynamic/config";
+import type { AnyFunctionDeclaration } from "../functions/define";
+import {
+  constraintsOf,
+  jsonSchemaOf,
+  pascal,
+  token,
+  TypeRegistry,
+  type ComplexTypeSpec,
+  type JsonSchema,
+  type PropertySpec,
+} from "./types";
+
+/** What changing an argument does. */
+export type Change =
+  | { kind: "replace" }
+  | { kind: "update"; via: string }
+  /** In neither replaceOn nor an update step: a declaration error (the engine would update nothing). */
+  | { kind: "undeclared" };
+
+export interface PropertyModel {
+  name: string;
+  /** The Pulumi property: type, description, and the secret, default and replaceOnChanges flags. */
+  spec: PropertySpec;
+  description: string;
+  /** Bounds and patterns, for the docs ("1 to 65535"). */
+  constraints: string[];
+  required: boolean;
+  secret: boolean;
+  /** What applies when the argument is not given, in words (the declared default, the auto-name...). */
+  defaultText?: string;
+  /** For resource arguments: what a change does. */
+  change?: Change;
+  /** A value that validates, for the examples. */
+  example: unknown;
+}
+
+export interface ResourceModel {
+  type: string;
+  token: string;
+  description: string;
+  inputs: PropertyModel[];
+  /** The outputs beyond the arguments. */
+  outputs: PropertyModel[];
+  /** The properties always present in state: required arguments, defaulted ones, required outputs. */
+  alwaysPresent: string[];
+  updates: { fields: string[]; via: string }[];
+  replaceOn: string[];
+  deleteBeforeReplace: boolean;
+  /** The arguments of the example: the required ones, and those the cross-field rules ask for. */
+  exampleArguments: Record<string, unknown>;
+}
+
+export interface FunctionModel {
+  name: string;
+  token: string;
+  description: string;
+  inputs: PropertyModel[];
+  outputs: PropertyModel[];
+  exampleArguments: Record<string, unknown>;
+}
+
+export interface ConfigModel {
+  name: string;
+  type: "string" | "integer" | "boolean";
+  description: string;
+  secret: boolean;
+  required: boolean;
+  environment: string;
+  default?: number | boolean;
+}
+
+export interface PackageModel {
+  name: string;
+  version: string;
+  description: string;
+  license: string;
+  npmPackage: string;
+  config: ConfigModel[];
+  resources: ResourceModel[];
+  functions: FunctionModel[];
+  types: Map<string, ComplexTypeSpec>;
+}
+
+/**
+ * The provider's settings: `restcloud:<name>` in the stack config, else the environment variable.
+ * A unit test checks each variable against provider/dynamic/config.ts.
+ */
+export const PROVIDER_CONFIG: readonly ConfigModel[] = [
+  {
+    name: "apiUrl",
+    type: "string",
+    description: "The base URL of the RestCloud API (or of the emulator), e.g. http://127.0.0.1:4566.",
+    secret: false,
+    required: true,
+    environment: "RESTCLOUD_API_URL",
+  },
+  {
+    name: "apiKey",
+    type: "string",
+    description: "The account's API key (the `apikey` header). A secret: set it with `pulumi config set --secret`.",
+    secret: true,
+    required: true,
+    environment: "RESTCLOUD_API_KEY",
+  },
+  {
+    name: "secretKey",
+    type: "string",
+    description:
+      "The account's secret key (the `secretkey` header). A secret: set it with `pulumi config set --secret`.",
+    secret: true,
+    required: true,
+    environment: "RESTCLOUD_SECRET_KEY",
+  },
+  {
+    name: "zoneUuid",
+    type: "string",
+    description: "The zone of resources and functions given no `zoneUuid` of their own. Default: none.",
+    secret: false,
+    required: false,
+    environment: "RESTCLOUD_ZONE_UUID",
+  },
+  {
+    name: "maxConcurrentRequests",
+    type: "integer",
+    description: `At most this many API requests in flight at once, across every resource of an operation. Default: ${DEFAULT_MAX_CONCURRENT_REQUESTS}.`,
+    secret: false,
+    required: false,
+    environment: "RESTCLOUD_MAX_CONCURRENT_REQUESTS",
+    default: DEFAULT_MAX_CONCURRENT_REQUESTS,
+  },
+  {
+    name: "shareReads",
+    type: "boolean",
+    description: "Whether concurrent reads share requests (one list call per kind and zone at a time). Default: true.",
+    secret: false,
+    required: false,
+    environment: "RESTCLOUD_SHARE_READS",
+    default: true,
+  },
+];
+
+export interface PackageInfo {
+  version: string;
+  description: string;
+  license: string;
+  npmPackage: string;
+}
+
+/** The model of the whole package, from the resource and function registries. */
+export function packageModel(
+  declarations: readonly ResourceDeclaration[],
+  functions: readonly AnyFunctionDeclaration[],
+  info: PackageInfo,
+): PackageModel {
+  const registry = new TypeRegistry();
+  return {
+    name: "restcloud",
+    ...info,
+    config: [...PROVIDER_CONFIG],
+    resources: declarations.map((d) => resourceModel(d, registry)),
+    functions: functions.map((f) => functionModel(f, registry)),
+    types: registry.types,
+  };
+}
+
+/** "Default: X." in a description: the default in the declaration author's words. */
+function defaultSentence(description: string): string | undefined {
+  return /\bDefault: (.+?)[.;](?:\s|$)/.exec(description)?.[1];
+}
+
+function propertyModels(
+  schema: z.ZodType,
+  io: "input" | "output",
+  owner: string,
+  registry: TypeRegistry,
+): PropertyModel[] {
+  const json = jsonSchemaOf(schema, io);
+  const fields = (schema as AnyObjectSchema).shape as Record<string, z.ZodType>;
+  const specs = registry.propertiesOf(json, owner, json);
+  const required = new Set(json.required ?? []);
+  return Object.entries(json.properties ?? {}).map(([name, property]) => {
+    const description = specs[name].description ?? "";
+    const zodDefault = property.default;
+    const isPrimitive = ["string", "number", "boolean"].includes(typeof zodDefault);
+    return {
+      name,
+      spec: isPrimitive ? { ...specs[name], default: zodDefault as string | number | boolean } : specs[name],
+      description,
+      constraints: constraintsOf(property),
+      required: required.has(name),
+      secret: false,
+      defaultText: defaultSentence(description) ?? (isPrimitive ? `\`${JSON.stringify(zodDefault)}\`` : undefined),
+      example: exampleValue(name, property, description, fields[name]),
+    };
+  });
+}
+
+function resourceModel(d: ResourceDeclaration, registry: TypeRegistry): ResourceModel {
+  const replaceOn = d.replaceOn as readonly string[];
+  const secretInputs = new Set<string>(d.secretInputs ?? []);
+  const secretOutputs = new Set<string>([...secretInputs, ...(d.secretOutputs ?? [])]);
+  const defaults = (d.defaults ?? {}) as Record<string, unknown>;
+  const changeOf = (name: string): Change => {
+    if (replaceOn.includes(name)) return { kind: "replace" };
+    const step = d.updates.find((u) => (u.fields as readonly string[]).includes(name));
+    return step ? { kind: "update", via: step.via } : { kind: "undeclared" };
+  };
+  const inputs = propertyModels(d.inputs, "input", d.type, registry).map((p): PropertyModel => {
+    const secret = secretInputs.has(p.name);
+    const declared = defaults[p.name];
+    const change = changeOf(p.name);
+    const schemaDefault =
+      typeof declared === "string" || typeof declared === "number" || typeof declared === "boolean"
+        ? { default: declared }
+        : {};
+    return {
+      ...p,
+      spec: {
+        ...p.spec,
+        ...schemaDefault,
+        ...(secret ? { secret: true } : {}),
+        ...(change.kind === "replace" ? { replaceOnChanges: true } : {}),
+      },
+      secret,
+      change,
+      defaultText: defaultTextOf(d, p, declared),
+    };
+  });
+  const inputNames = new Set(inputs.map((p) => p.name));
+  const outputs = propertyModels(d.outputs, "output", d.type, registry)
+    .filter((p) => !inputNames.has(p.name))
+    .map((p) => (secretOutputs.has(p.name) ? { ...p, secret: true, spec: { ...p.spec, secret: true } } : p));
+  const presentByDefault = new Set<string>([
+    ...Object.keys(defaults),
+    ...(d.autoName ? [d.autoName] : []),
+    ...(d.zoneDefault ? [d.zoneDefault] : []),
+  ]);
+  return {
+    type: d.type,
+    token: token(d.type),
+    description: d.description,
+    inputs,
+    outputs,
+    alwaysPresent: [
+      ...inputs.filter((p) => p.required || presentByDefault.has(p.name)).map((p) => p.name),
+      ...outputs.filter((p) => p.required).map((p) => p.name),
+    ],
+    updates: d.updates.map((u) => ({ fields: [...u.fields], via: u.via })),
+    replaceOn: [...replaceOn],
+    deleteBeforeReplace: Boolean(d.deleteBeforeReplace),
+    exampleArguments: exampleArguments(d.inputs, inputs),
+  };
+}
+
+function defaultTextOf(d: ResourceDeclaration, p: PropertyModel, declared: unknown): string | undefined {
+  if (declared !== undefined) return `\`${JSON.stringify(declared)}\``;
+  if (p.defaultText !== undefined) return p.defaultText;
+  if (d.autoName === p.name) return "the logical name plus a random suffix";
+  if (d.zoneDefault === p.name) return "the provider's `restcloud:zoneUuid`";
+  return undefined;
+}
+
+function functionModel(f: AnyFunctionDeclaration, registry: TypeRegistry): FunctionModel {
+  const owner = pascal(f.name);
+  const outputsJson = jsonSchemaOf(f.outputs, "output");
+  if (outputsJson.type !== "object") throw new Error(`${f.name}: a function's outputs must be a zod object`);
+  const inputs = propertyModels(f.inputs, "input", owner, registry).map((p) =>
+    f.zoneDefault === p.name && p.defaultText === undefined
+      ? { ...p, defaultText: "the provider's `restcloud:zoneUuid`" }
+      : p,
+  );
+  return {
+    name: f.name,
+    token: token(f.name),
+    description: f.description,
+    inputs,
+    outputs: propertyModels(f.outputs, "output", owner, registry),
+    exampleArguments: exampleArguments(f.inputs, inputs),
+  };
+}
+
+/**
+ * Example arguments that pass the inputs schema: the required arguments, then whatever the
+ * cross-field rules still ask for (e.g. one of networkUuid and vpcUuid), a few rounds at most.
+ */
+function exampleArguments(schema: z.ZodType, inputs: readonly PropertyModel[]): Record<string, unknown> {
+  const byName = new Map(inputs.map((p) => [p.name, p]));
+  const chosen: Record<string, unknown> = {};
+  for (const p of inputs) if (p.required) chosen[p.name] = p.example;
+  for (let round = 0; round < 5; round++) {
+    const result = schema.safeParse(chosen);
+    if (result.success) break;
+    const missing = result.error.issues.map((i) => String(i.path[0])).filter((k) => byName.has(k) && !(k in chosen));
+    if (missing.length === 0) break;
+    for (const name of missing) chosen[name] = byName.get(name)!.example;
+  }
+  return chosen;
+}
+
+/** Common value shapes, tried when nothing in an argument's schema or description gives a valid value. */
+const SAMPLE_VALUES: readonly unknown[] = ["203.0.113.10", "192.168.10.0/24", "10.0.0.0/16", "example", 1, 80];
+
+/**
+ * A valid value for examples, the first that the argument's own schema accepts: the schema's
+ * examples (zod `.meta({ examples })`), an "e.g."/"such as" in the description or in the
+ * validator's message, a placeholder (`"<template uuid>"`), a common value shape.
+ */
+function exampleValue(name: string, schema: JsonSchema, description: string, field: z.ZodType): unknown {
+  const s = schema.anyOf?.find((o) => o.type !== "null") ?? schema;
+  const placeholder = placeholderOf(name, s);
+  const message = field.safeParse(placeholder).error?.issues[0]?.message ?? "";
+  const candidates = [
+    ...(schema.examples ?? []),
+    ...(s.enum ?? []),
+    ...(s.const === undefined ? [] : [s.const]),
+    ...[description, message].flatMap(samplesIn).map((text) => (s.type === "string" ? text : Number(text))),
+    placeholder,
+    ...SAMPLE_VALUES,
+  ];
+  return candidates.find((c) => field.safeParse(c).success) ?? placeholder;
+}
+
+/** The values a text gives as samples: `e.g. 10.1.0.0/16`, `such as "Group 14(modp2048)"`. */
+function samplesIn(text: string): string[] {
+  const pattern = /\b(?:e\.g\.|such as) (?:"([^"]+)"|([^\s",;()]+?))[.,;)]*(?=\s|$)/g;
+  return [...text.matchAll(pattern)].map((m) => m[1] ?? m[2]);
+}
+
+function placeholderOf(name: string, s: JsonSchema): unknown {
+  switch ([s.type].flat().find((t) => t !== "null")) {
+    case "string":
+      return `<${name
+        .replace(/Uuid$/, " uuid")
+        .replace(/([a-z])([A-Z])/g, "$1 $2")
+        .toLowerCase()}>`;
+    case "integer":
+    case "number":
+      return Math.max(s.minimum ?? s.exclusiveMinimum ?? 1, 1);
+    case "boolean":
+      return false;
+    case "array":
+      return [];
+    default:
+      return {};
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Crash: the service dies (SIGKILL) in the middle of `pulumi up` and comes back from its state file
+ * on the same port. Whatever that up then makes of it, the next `pulumi up` converges: the account
+ * holds exactly the stack's records (no duplicate, no orphan, none lost), `pulumi refresh` finds no
+ * drift, and destroy empties the account.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { discoverCatalog } from "../catalog";
+import { TestStack } from "../harness";
+import {
+  EmulatorProcess,
+  FLEET_PROGRAM,
+  auditAccount,
+  fleetConfig,
+  freePort,
+  managedRecords,
+  stateIds,
+} from "./helpers";
+
+jest.setTimeout(300_000);
+
+const FLEET_SIZE = 30;
+/** Kill the service once this many of the fleet's records exist: mid-way, with creates and waits in flight. */
+const KILL_AFTER_RECORDS = 10;
+/** How long the service stays down: longer than the client's retries (about 7 s), so that calls fail. */
+const OUTAGE_MS = 10_000;
+
+describe("the service killed during pulumi up, and restarted from its state file", () => {
+  let tempDir: string;
+  let emulator: EmulatorProcess;
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "restcloud-crash-"));
+    emulator = new EmulatorProcess(await freePort(), [
+      "--state-file",
+      path.join(tempDir, "emulator-state.json"),
+      // Slow enough that the kill finds work in every phase: requests, jobs, instances starting.
+      "--async-delay-ms",
+      "400",
+      "--latency-ms",
+      "30",
+    ]);
+    await emulator.start();
+    const catalog = await discoverCatalog(emulator.url);
+    stack = await TestStack.create({
+      programDir: FLEET_PROGRAM,
+      stackName: "crash",
+      config: fleetConfig(emulator.url, catalog, FLEET_SIZE),
+    });
+  });
+
+  afterAll(async () => {
+    await stack?.dispose();
+    await emulator?.kill("SIGTERM");
+    if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+  });
+
+  /** The records made so far, counted while the up runs (the stack's state is locked then). */
+  async function recordsMade(): Promise<number> {
+    const kinds = await managedRecords(emulator.url);
+    return [...kinds.values()].reduce((sum, records) => sum + Object.keys(records).length, 0);
+  }
+
+  test("an up interrupted by SIGKILL, then a second up, converge without duplicates or orphans", async () => {
+    const interrupted = stack.up().then(
+      (result) => `succeeded (${JSON.stringify(result.changes)})`,
+      (error: unknown) => {
+        const errors = new Set(
+          String(error)
+            .split("\n")
+            .filter((line) => /^\s+error: /.test(line) && !line.includes("update failed"))
+            .map((line) => line.trim().replace(/[0-9a-f-]{36}/g, "<id>")),
+        );
+        return `failed:\n  ${[...errors].join("\n  ")}`;
+      },
+    );
+    let seen = 0;
+    while ((seen = await recordsMade()) < KILL_AFTER_RECORDS) await new Promise((r) => setTimeout(r, 50));
+    await emulator.kill("SIGKILL");
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+    await emulator.start(); // from the state file, on the same port
+    const outcome = await interrupted;
+    console.log(
+      `killed with ${seen} of ${FLEET_SIZE} records made, down ${OUTAGE_MS} ms; after the interrupted up, ` +
+        `${(await stateIds(stack)).size} ids are in state, and the up ${outcome}`,
+    );
+
+    const converged = await stack.up();
+    expect(Object.keys(converged.outputs.resourceIds as object)).toHaveLength(FLEET_SIZE);
+    expect(await auditAccount(emulator.url, stack)).toEqual({
+      records: FLEET_SIZE,
+      duplicates: [],
+      orphans: [],
+      lost: [],
+    });
+  });
+
+  test("refresh then finds no drift, and a preview no change", async () => {
+    const refreshed = await stack.refresh();
+    expect(refreshed.changes).toEqual({ same: FLEET_SIZE + 1 });
+    await stack.preview({ expectNoChanges: true });
+  });
+
+  test("destroy empties the account", async () => {
+    await stack.destroy();
+    expect(await auditAccount(emulator.url, stack)).toEqual({ records: 0, duplicates: [], orphans: [], lost: [] });
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * Shared reads (provider/client/coalesce.ts) against the emulator: concurrent identical reads and
+ * list calls that differ only by their uuid filter are served by one request, each caller gets
+ * exactly what its own request would have answered, a request already sent is never joined, polls
+ * of different records meet on a common tick, and mutations are never shared. Request counts come
+ * from GET /_emulator/stats.
+ */
+import type { RunningEmulator } from "../../../emulator/index";
+import { ApiError } from "../../../provider/client";
+import { clientFor, discoverCatalog, resetStats, setFaults, start, stats, type CatalogIds } from "./helpers";
+
+let emulator: RunningEmulator;
+let ids: CatalogIds;
+
+beforeAll(async () => {
+  emulator = await start({ seed: 11 });
+  ids = await discoverCatalog(clientFor(emulator).client);
+});
+afterAll(() => emulator.stop());
+beforeEach(async () => {
+  await fetch(`${emulator.url}/_emulator/reset`, { method: "POST" });
+  await setFaults(emulator, { latencyMs: 0 });
+});
+
+const shared = () => clientFor(emulator, { shareReads: true });
+
+async function createVolumes(count: number): Promise<string[]> {
+  const { client } = clientFor(emulator);
+  const volumes = await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      client.volume.create({
+        name: `shared-${i}`,
+        zoneUuid: ids.zoneUuid,
+        storageOfferingUuid: ids.storageOfferingUuid,
+        diskSize: ids.diskSize,
+      }),
+    ),
+  );
+  return volumes.map((v) => v.uuid);
+}
+
+test("off by default: concurrent identical reads each send their own request", async () => {
+  const { client } = clientFor(emulator);
+  await resetStats(emulator);
+  await Promise.all(Array.from({ length: 5 }, () => client.vpc.list({ zoneUuid: ids.zoneUuid })));
+  expect((await stats(emulator)).byOperation.vpcList).toBe(5);
+});
+
+test("concurrent identical reads share one request; each caller gets its own copy", async () => {
+  const { client } = shared();
+  await client.vpc.create({
+    name: "one",
+    zoneUuid: ids.zoneUuid,
+    vpcOfferingUuid: ids.vpcOfferingUuid,
+    getcIDR: "10.1.0.0/16",
+  });
+  await resetStats(emulator);
+  const answers = await Promise.all(Array.from({ length: 5 }, () => client.vpc.list({ zoneUuid: ids.zoneUuid })));
+  expect((await stats(emulator)).byOperation.vpcList).toBe(1);
+  for (const answer of answers) expect(answer).toEqual(answers[0]);
+  expect(answers[0]).toHaveLength(1);
+  answers[0]![0]!.name = "changed by one caller";
+  expect(answers[1]![0]!.name).toBe("one");
+});
+
+test("list calls that differ only by uuid are served by one zone-wide list, filtered per caller", async () => {
+  const uuids = await createVolumes(3);
+  const { client, events } = shared();
+  await resetStats(emulator);
+  const calls = [...uuids, ...uuids, "99999999-0000-4000-8000-000000000000"];
+  const answers = await Promise.all(calls.map((uuid) => client.volume.list({ zoneUuid: ids.zoneUuid, uuid })));
+  expect((await stats(emulator)).byOperation.volumeList).toBe(1);
+  expect(events[0]!.url).not.toContain("uuid=");
+  calls.forEach((uuid, i) => {
+    if (i < 6) expect(answers[i]!.map((v) => v.uuid)).toEqual([uuid]);
+    else expect(answers[i]).toEqual([]);
+  });
+});
+
+test("a lone call, or calls all asking the same uuid, keep the uuid filter", async () => {
+  const [uuid] = await createVolumes(1);
+  const { client, events } = shared();
+  const [a, b] = await Promise.all([
+    client.volume.list({ zoneUuid: ids.zoneUuid, uuid }),
+    client.volume.list({ zoneUuid: ids.zoneUuid, uuid }),
+  ]);
+  expect(a).toEqual(b);
+  expect(events).toHaveLength(1);
+  expect(events[0]!.url).toContain(`uuid=${uuid}`);
+});
+
+test("a request already sent is never joined: a later read sees what happened since", async () => {
+  const { client } = shared();
+  await setFaults(emulator, { latencyMs: 300 });
+  await resetStats(emulator);
+  const early = client.vpc.list({ zoneUuid: ids.zoneUuid });
+  await new Promise((resolve) => setTimeout(resolve, 100)); // the first request has left, and waits
+  const late = client.vpc.list({ zoneUuid: ids.zoneUuid });
+  await Promise.all([early, late]);
+  expect((await stats(emulator)).byOperation.vpcList).toBe(2);
+});
+
+/** Waits until just after a multiple of `tick` ms of the clock. */
+async function justAfterTick(tick: number): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, tick - (Date.now() % tick) + 20));
+}
+
+test("polls of different records, each on its own schedule, meet on the next tick", async () => {
+  const [first, second] = await createVolumes(2);
+  const { client } = clientFor(emulator, { shareReads: { pollTickMs: 1000 } });
+  const read = (uuid: string) => client.volume.list({ zoneUuid: ids.zoneUuid, uuid });
+  await read(first!);
+  await read(second!);
+  await resetStats(emulator);
+  await justAfterTick(1000);
+  const started = Date.now();
+  const polls = [read(first!)];
+  await new Promise((resolve) => setTimeout(resolve, 300)); // another waiter, out of step
+  polls.push(read(second!));
+  const [a, b] = await Promise.all(polls);
+  expect(a!.map((v) => v.uuid)).toEqual([first]);
+  expect(b!.map((v) => v.uuid)).toEqual([second]);
+  expect((await stats(emulator)).byOperation.volumeList).toBe(1);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(900); // both waited for the tick
+});
+
+test("a first read joining waiting polls takes them along at once", async () => {
+  const [first, second] = await createVolumes(2);
+  const { client } = clientFor(emulator, { shareReads: { pollTickMs: 1000 } });
+  const read = (uuid: string) => client.volume.list({ zoneUuid: ids.zoneUuid, uuid });
+  await read(first!);
+  await resetStats(emulator);
+  await justAfterTick(1000);
+  const started = Date.now();
+  await Promise.all([read(first!), read(second!)]); // a poll, then a first read
+  expect(Date.now() - started).toBeLessThan(500);
+  expect((await stats(emulator)).byOperation.volumeList).toBe(1);
+});
+
+test("a failure reaches every caller of the shared request", async () => {
+  const { client } = shared();
+  await resetStats(emulator);
+  const unknownZone = "99999999-0000-4000-8000-000000000001";
+  const outcomes = await Promise.allSettled(
+    Array.from({ length: 3 }, () => client.vpc.list({ zoneUuid: unknownZone })),
+  );
+  expect((await stats(emulator)).byOperation.vpcList).toBe(1);
+  for (const outcome of outcomes) {
+    expect(outcome.status).toBe("rejected");
+    expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(ApiError);
+    expect((outcome as PromiseRejectedResult).reason).toMatchObject({ status: 404 });
+  }
+});
+
+test("mutations are never shared", async () => {
+  const { client } = shared();
+  await resetStats(emulator);
+  await Promise.all(
+    Array.from({ length: 3 }, (_, i) => client.securityGroup.create({ name: `group-${i}`, description: "same" })),
+  );
+  expect((await stats(emulator)).byOperation.createSecurityGroup).toBe(3);
+});

@@ -1,0 +1,270 @@
+/**
+ * The generator on a declaration and a function built for the test: zod types to Pulumi types
+ * (enums, nested objects, lists, maps, unions, named types), what changes do, secrets, defaults,
+ * examples, and the README splice.
+ */
+import { z } from "zod";
+import { defineResource } from "../../../provider/engine/declaration";
+import { defineFunction } from "../../../provider/functions/define";
+import { packageModel } from "../../../provider/schema/model";
+import { packageSchema, schemaJson } from "../../../provider/schema/package-schema";
+import {
+  README_BEGIN,
+  README_END,
+  referenceDocs,
+  spliceReadme,
+  updateReplaceTables,
+} from "../../../provider/schema/markdown";
+import { singular } from "../../../provider/schema/types";
+
+const gadget = defineResource({
+  type: "Gadget",
+  description: "A test resource.",
+  inputs: z
+    .object({
+      name: z.string().optional().describe("The name. Default: the logical name plus a random suffix."),
+      zoneUuid: z.string().optional().describe("The zone. Changing it replaces the gadget."),
+      cidr: z.string().describe("The block, e.g. 10.2.0.0/16. Changing it replaces the gadget."),
+      mode: z.enum(["Fast", "Slow"]).optional().describe("The mode. Default: Fast. Updated in place."),
+      size: z.number().int().min(2).max(9).describe("The size. Updated in place."),
+      labels: z.record(z.string(), z.string()).optional().describe("Labels. Updated in place."),
+      ports: z.array(z.number().int()).optional().describe("Ports. Updated in place."),
+      password: z.string().optional().describe("A password. Changing it replaces the gadget."),
+      left: z.string().optional().describe("One of left and right."),
+      right: z.string().optional().describe("One of left and right."),
+    })
+    .superRefine((v, ctx) => {
+      if ((v.left === undefined) === (v.right === undefined))
+        ctx.addIssue({ code: "custom", path: ["left"], message: "set exactly one of left and right" });
+    }),
+  outputs: z.object({
+    uuid: z.string().describe("The id."),
+    token: z.string().optional().describe("A token the API returns."),
+    password: z.string().optional().describe("The password as stored."),
+  }),
+  autoName: "name",
+  zoneDefault: "zoneUuid",
+  defaults: { mode: "Fast" },
+  secretInputs: ["password"],
+  secretOutputs: ["token"],
+  replaceOn: ["zoneUuid", "cidr", "password"],
+  updates: [
+    { fields: ["name", "mode", "size"], via: "updateGadget (awaited)", apply: async () => undefined },
+    { fields: ["labels"], via: "tagGadget", apply: async () => undefined },
+  ],
+  deleteBeforeReplace: true,
+  defaultTimeouts: { create: 1000, update: 1000, delete: 1000 },
+  create: async () => ({ id: "id-1" }),
+  read: async () => undefined,
+  delete: async () => undefined,
+});
+
+const region = z
+  .object({ uuid: z.string().describe("The id."), name: z.string().optional().describe("The name.") })
+  .meta({ id: "TestRegion" });
+
+const getGadgets = defineFunction({
+  name: "getGadgets",
+  description: "Test gadgets.",
+  inputs: z.object({
+    zoneUuid: z.string().optional().describe("The zone. Default: the provider's `restcloud:zoneUuid`."),
+    kind: z.enum(["A", "B"]).default("A").describe("The kind. Default: A."),
+    ownerUuid: z.string().describe("The owner."),
+    policy: z
+      .union([z.literal("None"), z.string().regex(/^G\d+$/)])
+      .optional()
+      .describe("None or a group."),
+  }),
+  outputs: z.object({
+    gadgets: z
+      .array(
+        z.object({
+          uuid: z.string().describe("The id."),
+          size: z.number().nullable().describe("The size, null when unknown."),
+          extra: z.union([z.string(), z.number()]).optional().describe("Either."),
+          region: region.optional().describe("Its region."),
+        }),
+      )
+      .describe("The gadgets."),
+    regions: z.array(region).describe("Every region."),
+  }),
+  zoneDefault: "zoneUuid",
+  invoke: async () => ({ gadgets: [], regions: [] }),
+});
+
+const info = { version: "1.2.3", description: "Test package.", license: "MIT", npmPackage: "pulumi-restcloud" };
+const model = packageModel([gadget] as never, [getGadgets.declaration] as never, info);
+const schema = packageSchema(model) as Record<string, Record<string, Record<string, unknown>>>;
+const resource = schema.resources["restcloud:index:Gadget"] as Record<string, Record<string, Record<string, unknown>>>;
+
+describe("resources in schema.json", () => {
+  test("types, descriptions, defaults, secrets and replaceOnChanges of the arguments", () => {
+    const inputs = resource.inputProperties;
+    expect(inputs.cidr).toEqual({
+      type: "string",
+      description: "The block, e.g. 10.2.0.0/16. Changing it replaces the gadget.",
+      replaceOnChanges: true,
+    });
+    expect(inputs.mode).toEqual({
+      $ref: "#/types/restcloud:index:GadgetMode",
+      description: "The mode. Default: Fast. Updated in place.",
+      default: "Fast",
+    });
+    expect(inputs.size).toMatchObject({ type: "integer" });
+    expect(inputs.labels).toMatchObject({ type: "object", additionalProperties: { type: "string" } });
+    expect(inputs.ports).toMatchObject({ type: "array", items: { type: "integer" } });
+    expect(inputs.password).toMatchObject({ type: "string", secret: true, replaceOnChanges: true });
+    expect(inputs.name.replaceOnChanges).toBeUndefined();
+    expect(resource.requiredInputs).toEqual(["cidr", "size"]);
+    expect(schema.types["restcloud:index:GadgetMode"]).toEqual({
+      type: "string",
+      enum: [{ value: "Fast" }, { value: "Slow" }],
+    });
+  });
+
+  test("properties: arguments then outputs, secrets kept, defaults only on inputs; what is always present", () => {
+    const properties = resource.properties;
+    expect(Object.keys(properties)).toEqual([...Object.keys(resource.inputProperties), "uuid", "token"]);
+    expect(properties.password.secret).toBe(true);
+    expect(properties.token.secret).toBe(true);
+    expect(properties.mode.default).toBeUndefined();
+    expect(resource.required).toEqual(["name", "zoneUuid", "cidr", "mode", "size", "uuid"]);
+  });
+
+  test("deterministic JSON: two spaces, a trailing newline, sorted tokens", () => {
+    const text = schemaJson(model);
+    expect(text.endsWith("}\n")).toBe(true);
+    expect(text).toBe(schemaJson(packageModel([gadget] as never, [getGadgets.declaration] as never, info)));
+    expect(text.split("\n")[1]).toBe('  "name": "restcloud",');
+    const types = Object.keys(schema.types);
+    expect(types).toEqual([...types].sort());
+  });
+
+  test("the example holds the required arguments and what the cross-field rules ask for, and validates", () => {
+    const [r] = model.resources;
+    expect(r.exampleArguments).toEqual({ cidr: "10.2.0.0/16", size: 2, left: "<left>" });
+    expect(gadget.inputs.safeParse(r.exampleArguments).success).toBe(true);
+  });
+});
+
+describe("functions in schema.json", () => {
+  const fn = schema.functions["restcloud:index:getGadgets"] as Record<string, Record<string, unknown>>;
+
+  test("inputs with zod defaults and required arguments; outputs with named object types", () => {
+    expect(fn.inputs).toMatchObject({
+      properties: { kind: { $ref: "#/types/restcloud:index:GetGadgetsKind", default: "A" } },
+      required: ["ownerUuid"],
+    });
+    // A union whose members all map to one Pulumi type is that type.
+    expect((fn.inputs as { properties: Record<string, unknown> }).properties.policy).toEqual({
+      type: "string",
+      description: "None or a group.",
+    });
+    expect(fn.outputs).toEqual({
+      properties: {
+        gadgets: {
+          type: "array",
+          items: { $ref: "#/types/restcloud:index:GetGadgetsGadget" },
+          description: "The gadgets.",
+        },
+        regions: { type: "array", items: { $ref: "#/types/restcloud:index:TestRegion" }, description: "Every region." },
+      },
+      required: ["gadgets", "regions"],
+    });
+  });
+
+  test("nested objects: nullable unwrapped, unions as oneOf, a zod meta id names a shared type", () => {
+    expect(schema.types["restcloud:index:GetGadgetsGadget"]).toEqual({
+      type: "object",
+      properties: {
+        uuid: { type: "string", description: "The id." },
+        size: { type: "number", description: "The size, null when unknown." },
+        extra: { oneOf: [{ type: "string" }, { type: "number" }], description: "Either." },
+        region: { $ref: "#/types/restcloud:index:TestRegion", description: "Its region." },
+      },
+      required: ["uuid", "size"],
+    });
+    expect(schema.types["restcloud:index:TestRegion"]).toMatchObject({ required: ["uuid"] });
+  });
+
+  test("two different types given one name are refused", () => {
+    const clash = defineFunction({
+      name: "getGadgets",
+      description: "Same owner, another kind enum.",
+      inputs: z.object({ kind: z.enum(["X", "Y"]).optional().describe("Another kind.") }),
+      outputs: z.object({ n: z.number().describe("A number.") }),
+      invoke: async () => ({ n: 1 }),
+    });
+    expect(() => packageModel([], [getGadgets.declaration, clash.declaration] as never, info)).toThrow(
+      /two different types are both named restcloud:index:GetGadgetsKind/,
+    );
+  });
+});
+
+describe("docs and the README tables", () => {
+  const docs = referenceDocs(model);
+
+  test("one page per resource and function, and the index linking them", () => {
+    expect([...docs.keys()]).toEqual(["README.md", "resources/gadget.md", "functions/get-gadgets.md"]);
+    expect(docs.get("README.md")).toContain("[Gadget](resources/gadget.md)");
+    expect(docs.get("README.md")).toContain("| `restcloud:apiKey` | `RESTCLOUD_API_KEY` | yes | yes |");
+  });
+
+  test("the resource page: arguments with type, default, change and secret; outputs; the example", () => {
+    const page = docs.get("resources/gadget.md")!;
+    expect(page).toContain(
+      '| `mode` | "Fast" or "Slow" | no | `"Fast"` | updates in place: updateGadget (awaited) | no | The mode. Default: Fast. Updated in place. |',
+    );
+    expect(page).toContain("| `size` | integer (2 to 9) | yes |  | updates in place: updateGadget (awaited) | no |");
+    expect(page).toContain("| `password` | string | no |  | replaces | yes |");
+    expect(page).toContain("| `name` | string | no | the logical name plus a random suffix | updates in place");
+    expect(page).toContain("| `zoneUuid` | string | no | the provider's `restcloud:zoneUuid` | replaces |");
+    expect(page).toContain("| `token` | string | no | yes | A token the API returns. |");
+    expect(page).toContain('const gadget = new restcloud.Gadget("gadget", {\n  cidr: "10.2.0.0/16",');
+    expect(page).toContain("deletes the old resource before creating the new one");
+  });
+
+  test("the function page documents its nested types", () => {
+    const page = docs.get("functions/get-gadgets.md")!;
+    expect(page).toContain("| `gadgets` | list of [GetGadgetsGadget](#getgadgetsgadget) | yes | no | The gadgets. |");
+    expect(page).toContain("### GetGadgetsGadget");
+    expect(page).toContain("### TestRegion");
+    expect(page).toContain('await restcloud.getGadgets({\n    ownerUuid: "<owner uuid>",\n  });');
+  });
+
+  test("the update/replace table: each step with its call, then what replaces", () => {
+    const tables = updateReplaceTables(model);
+    expect(tables).toContain("| `name`, `mode`, `size` | updates in place | updateGadget (awaited) |");
+    expect(tables).toContain("| `labels` | updates in place | tagGadget |");
+    expect(tables).toContain("| `zoneUuid`, `cidr`, `password` | replaces | delete, then create |");
+    expect(tables).toContain("| `ports`, `left`, `right` | no update step declares it |  |");
+  });
+
+  test("spliceReadme replaces only what lies between the markers, and needs them", () => {
+    const readme = `# Title\n\nintro\n\n${README_BEGIN}\nold\n${README_END}\n\n## After\n`;
+    expect(spliceReadme(readme, "new")).toBe(`# Title\n\nintro\n\n${README_BEGIN}\nnew\n${README_END}\n\n## After\n`);
+    expect(() => spliceReadme("# no markers\n", "new")).toThrow(/lacks the markers/);
+  });
+
+  test("table cells escape pipes and stay on one line", () => {
+    const piped = defineResource({
+      ...gadget,
+      type: "Piped",
+      inputs: z.object({ cidr: z.string().describe("a | b\nc") }),
+      replaceOn: ["cidr"],
+      updates: [],
+    } as never);
+    const page = referenceDocs(packageModel([piped] as never, [], info)).get("resources/piped.md")!;
+    expect(page).toContain("| a \\| b c |");
+  });
+
+  test("singular names of list items", () => {
+    expect(["zones", "addresses", "categories", "data", "boxes"].map(singular)).toEqual([
+      "zone",
+      "address",
+      "category",
+      "dataItem",
+      "box",
+    ]);
+  });
+});
