@@ -52,11 +52,18 @@ export async function withRetries<T>(attempt: (n: number) => Promise<T>, context
         // Give the effect a moment to become visible before reading it back.
         await pause(delay ?? policy.baseDelayMs);
         let effect: T | undefined;
-        try {
-          effect = await context.verify();
-        } catch (verifyError) {
-          log?.(`${error.operation}: verification after ${error.errorCode} failed: ${String(verifyError)}`);
-          throw error;
+        // The service may be briefly unreachable (a restart): the verification is a read, retried
+        // as reads are, and only then does the ambiguous error stand.
+        for (let v = 1; ; v++) {
+          try {
+            effect = await context.verify();
+            break;
+          } catch (verifyError) {
+            log?.(`${error.operation}: verification after ${error.errorCode} failed: ${String(verifyError)}`);
+            const again = verifyError instanceof ApiError && verifyError.retryable && v < policy.maxAttempts;
+            if (!again) throw error;
+            await pause(retryDelay(verifyError, v, policy, context.random) ?? policy.maxDelayMs);
+          }
         }
         if (effect !== undefined) {
           log?.(`${error.operation}: ${error.errorCode} after the request, but verification found the effect applied`);

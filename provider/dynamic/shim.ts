@@ -11,7 +11,20 @@ import type * as pulumi from "@pulumi/pulumi";
 /** Resolved in the provider process, from the program's directory, as a user's program resolves the package. */
 const RUNTIME_MODULE = "pulumi-restcloud/dist/provider/dynamic/runtime";
 
+// One provider object per type: Pulumi caches the serialization per object, and serializing costs
+// tens of milliseconds per resource otherwise.
+const providers = new Map<string, pulumi.dynamic.ResourceProvider>();
+
 export function dynamicProviderFor(type: string): pulumi.dynamic.ResourceProvider {
+  let provider = providers.get(type);
+  if (!provider) {
+    provider = shimFor(type);
+    providers.set(type, provider);
+  }
+  return provider;
+}
+
+function shimFor(type: string): pulumi.dynamic.ResourceProvider {
   return {
     configure: async (req) => require(RUNTIME_MODULE).configure(req.config),
     check: async (olds, news) => require(RUNTIME_MODULE).check(type, olds, news),

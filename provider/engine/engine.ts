@@ -18,6 +18,8 @@ export interface ResourceMeta {
   autoName?: string;
   /** The name generated for it (set by check, kept in state). */
   generatedName?: string;
+  /** Set when the create's wait failed: the next update finishes it (runs awaitReady again). */
+  pendingReady?: boolean;
   /** Pulumi's customTimeouts, as given ("10m", "90s", "1h"). */
   timeouts?: { create?: string; update?: string; delete?: string };
 }
@@ -137,7 +139,9 @@ export class Engine {
       });
     }
     const unknownKeys = new Set(Object.keys(inputs).filter((k) => containsUnknown(inputs[k])));
-    const result = d.inputs.safeParse(pickInputs(d, inputs));
+    // reportInput: zod 4 records the offending value only when asked, and reason() needs it to tell
+    // a missing argument from a wrong one (the value itself never reaches the message).
+    const result = d.inputs.safeParse(pickInputs(d, inputs), { reportInput: true });
     if (!result.success) {
       for (const issue of result.error.issues) {
         const property = issue.path.map(String).join(".");
@@ -210,10 +214,11 @@ export class Engine {
       return { id, state: this.state(props, { ...known, ...live.outputs }) };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      const meta = { ...((props[META_KEY] ?? {}) as ResourceMeta), pendingReady: true };
       throw new ResourceInitError(
         `${this.declaration.type} ${id} was created but did not become ready: ${message}`,
         id,
-        this.state(props, known),
+        this.state({ ...props, [META_KEY]: meta }, known),
         [message],
       );
     }
@@ -243,6 +248,10 @@ export class Engine {
       throw new Error(`${this.declaration.type}: ${replaces.join(", ")} cannot be updated in place`);
     const newInputs = this.parseInputs(news);
     const oldInputs = olds as Record<string, unknown>;
+    if (((olds[META_KEY] ?? {}) as ResourceMeta).pendingReady) {
+      // Pulumi updates a resource whose create failed half-way: finish what the create began.
+      await this.declaration.awaitReady?.(ctx, id, { ...oldInputs, ...newInputs });
+    }
     const pending = new Set(updates);
     for (const step of this.declaration.updates) {
       if (step.fields.some((f) => pending.has(f))) {

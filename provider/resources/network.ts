@@ -91,18 +91,14 @@ export const networkDeclaration = defineResource({
           (await ctx.client.network.list({ zoneUuid: inputs.zoneUuid! })).find((n) => n.name === name),
       },
     );
-    if (inputs.description || inputs.networkDomain || inputs.aclUuid) {
-      // createNetwork takes none of these: apply them as the updates would.
-      if (inputs.description || inputs.networkDomain) {
-        await ctx.client.network.update({
-          uuid: network.uuid,
-          description: inputs.description,
-          networkDomain: inputs.networkDomain,
-        });
-      }
-      if (inputs.aclUuid) await ctx.client.network.replaceAcl({ uuid: network.uuid, aclUuid: inputs.aclUuid });
-    }
     return { id: network.uuid };
+  },
+  // After the id is in hand (a failure here keeps it in state): createNetwork takes none of these.
+  awaitReady: async (ctx, id, state) => {
+    if (state.description || state.networkDomain) {
+      await ctx.client.network.update({ uuid: id, description: state.description, networkDomain: state.networkDomain });
+    }
+    if (state.aclUuid) await ctx.client.network.replaceAcl({ uuid: id, aclUuid: state.aclUuid });
   },
   read: async (ctx, id) => {
     const network = await ctx.client.network.get({ uuid: id });

@@ -36,10 +36,14 @@ export const publicIpAddressDeclaration = defineResource({
   updates: [],
   defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
   create: async (ctx, inputs) => {
-    const ip = await ctx.client.ipAddress.acquire({
-      networkUuid: (inputs.networkUuid ?? inputs.vpcUuid)!,
-      networkType: inputs.networkUuid ? "NETWORK" : "VPC",
-    });
+    const target = (inputs.networkUuid ?? inputs.vpcUuid)!;
+    const held = async () => ctx.client.ipAddress.list({ zoneUuid: inputs.zoneUuid!, networkUuid: target });
+    // An address has no name to find it by after an ambiguous failure: the one that appeared is ours.
+    const before = new Set((await held()).map((ip) => ip.uuid));
+    const ip = await ctx.client.ipAddress.acquire(
+      { networkUuid: target, networkType: inputs.networkUuid ? "NETWORK" : "VPC" },
+      { verify: async () => (await held()).find((candidate) => !before.has(candidate.uuid)) },
+    );
     return { id: ip.uuid, known: { address: ip.publicIpAddress } };
   },
   read: async (ctx, id, state) => {

@@ -100,15 +100,13 @@ export const vpcTierDeclaration = defineResource({
           ),
       },
     );
-    if (inputs.networkDomain || inputs.description) {
-      // createVpcNetwork takes neither: set them as an update would.
-      await ctx.client.vpc.updateTier({
-        uuid: tier.uuid,
-        description: inputs.description,
-        networkDomain: inputs.networkDomain,
-      });
-    }
     return { id: tier.uuid, known: { netmask } };
+  },
+  // After the id is in hand (a failure here keeps it in state): createVpcNetwork takes neither field.
+  awaitReady: async (ctx, id, state) => {
+    if (state.networkDomain || state.description) {
+      await ctx.client.vpc.updateTier({ uuid: id, description: state.description, networkDomain: state.networkDomain });
+    }
   },
   read: async (ctx, id, state) => {
     const tier = await ctx.client.network.get({ uuid: id });

@@ -63,7 +63,6 @@ const CASES: BadCase[] = [
     field: "isPublic",
     reason: /expected boolean/,
   },
-  { what: "text as a size", type: "Volume", args: { ...volume, size: "20" }, field: "size", reason: /expected number/ },
   {
     what: "one id where a list is expected",
     type: "Instance",
@@ -87,20 +86,12 @@ const CASES: BadCase[] = [
   },
   // out of range
   { what: "a size of 0 GB", type: "Volume", args: { ...volume, size: 0 }, field: "size", reason: TOO_SMALL },
-  { what: "a size of 70000 GB", type: "Volume", args: { ...volume, size: 70000 }, field: "size", reason: TOO_BIG },
   { what: "a fractional size", type: "Volume", args: { ...volume, size: 1.5 }, field: "size", reason: /whole number/ },
   {
     what: "0 vCPUs",
     type: "Instance",
     args: { ...instance, cpuCore: 0, memory: 1024 },
     field: "cpuCore",
-    reason: TOO_SMALL,
-  },
-  {
-    what: "256 MiB of memory",
-    type: "Instance",
-    args: { ...instance, cpuCore: 1, memory: 256 },
-    field: "memory",
     reason: TOO_SMALL,
   },
   {
@@ -131,13 +122,6 @@ const CASES: BadCase[] = [
     field: "size",
     reason: TOO_SMALL,
   },
-  {
-    what: "9 control nodes",
-    type: "KubernetesCluster",
-    args: { ...cluster, controlNodes: 9 },
-    field: "controlNodes",
-    reason: TOO_BIG,
-  },
   // unknown enum values
   {
     what: "a power state of Paused",
@@ -159,13 +143,6 @@ const CASES: BadCase[] = [
     args: { ...egress, protocol: "tcp" },
     field: "protocol",
     reason: /TCP, UDP, ICMP/,
-  },
-  {
-    what: "a cluster state of Sleeping",
-    type: "KubernetesCluster",
-    args: { ...cluster, state: "Sleeping" },
-    field: "state",
-    reason: /Running or Stopped/,
   },
   {
     what: "encryption aes512",
@@ -204,26 +181,12 @@ const CASES: BadCase[] = [
     field: "gateway",
     reason: /IPv4 address/,
   },
-  {
-    what: "a host name as a load balancer address",
-    type: "KubernetesCluster",
-    args: { ...cluster, externalLoadBalancerIpAddress: "lb.example.com" },
-    field: "externalLoadBalancerIpAddress",
-    reason: /IPv4 address/,
-  },
   // references
   {
     what: "an empty VPC reference",
     type: "VpcTier",
     args: { ...tier, vpcUuid: "" },
     field: "vpcUuid",
-    reason: /must not be empty/,
-  },
-  {
-    what: "an empty instance reference",
-    type: "Volume",
-    args: { ...volume, instanceUuid: "" },
-    field: "instanceUuid",
     reason: /must not be empty/,
   },
   {
@@ -261,13 +224,6 @@ const CASES: BadCase[] = [
     what: "both a network and a VPC",
     type: "PublicIpAddress",
     args: { networkUuid: ID, vpcUuid: ID },
-    field: "networkUuid",
-    reason: /exactly one of networkUuid and vpcUuid/,
-  },
-  {
-    what: "neither a network nor a VPC",
-    type: "PublicIpAddress",
-    args: {},
     field: "networkUuid",
     reason: /exactly one of networkUuid and vpcUuid/,
   },

@@ -3,6 +3,11 @@
  * on the same port. Whatever that up then makes of it, the next `pulumi up` converges: the account
  * holds exactly the stack's records (no duplicate, no orphan, none lost), `pulumi refresh` finds no
  * drift, and destroy empties the account.
+ *
+ * The kill comes at the worst moment for a create: a VPC tier exists, and the call that follows its
+ * creation (setting its description) is on its way. A proxy in front of the service sees that call
+ * coming and kills the service before passing it on. The service then stays down longer than the
+ * client retries, so that the calls in flight fail, not only wait.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -13,24 +18,28 @@ import {
   EmulatorProcess,
   FLEET_PROGRAM,
   auditAccount,
+  countingProxy,
   fleetConfig,
   freePort,
   managedRecords,
   stateIds,
+  type CountingProxy,
 } from "./helpers";
 
 jest.setTimeout(300_000);
 
 const FLEET_SIZE = 30;
-/** Kill the service once this many of the fleet's records exist: mid-way, with creates and waits in flight. */
-const KILL_AFTER_RECORDS = 10;
-/** How long the service stays down: longer than the client's retries (about 7 s), so that calls fail. */
+/** The call after a tier's creation: the service dies as it arrives. */
+const KILL_ON = "/restapi/vpc/updateVpcNetwork";
+/** How long the service stays down: longer than the client's retries (about 7 s). */
 const OUTAGE_MS = 10_000;
 
 describe("the service killed during pulumi up, and restarted from its state file", () => {
   let tempDir: string;
   let emulator: EmulatorProcess;
+  let proxy: CountingProxy;
   let stack: TestStack;
+  let crash: Promise<void> | undefined;
 
   beforeAll(async () => {
     tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "restcloud-crash-"));
@@ -44,21 +53,27 @@ describe("the service killed during pulumi up, and restarted from its state file
       "30",
     ]);
     await emulator.start();
+    proxy = await countingProxy(emulator.url, async (_method, url) => {
+      if (crash || !url.startsWith(KILL_ON)) return;
+      crash = emulator.kill("SIGKILL");
+      await crash;
+    });
     const catalog = await discoverCatalog(emulator.url);
     stack = await TestStack.create({
       programDir: FLEET_PROGRAM,
       stackName: "crash",
-      config: fleetConfig(emulator.url, catalog, FLEET_SIZE),
+      config: fleetConfig(proxy.url, catalog, FLEET_SIZE),
     });
   });
 
   afterAll(async () => {
     await stack?.dispose();
+    await proxy?.close();
     await emulator?.kill("SIGTERM");
     if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
   });
 
-  /** The records made so far, counted while the up runs (the stack's state is locked then). */
+  /** The records made so far (the stack's state is locked while the up runs). */
   async function recordsMade(): Promise<number> {
     const kinds = await managedRecords(emulator.url);
     return [...kinds.values()].reduce((sum, records) => sum + Object.keys(records).length, 0);
@@ -77,15 +92,14 @@ describe("the service killed during pulumi up, and restarted from its state file
         return `failed:\n  ${[...errors].join("\n  ")}`;
       },
     );
-    let seen = 0;
-    while ((seen = await recordsMade()) < KILL_AFTER_RECORDS) await new Promise((r) => setTimeout(r, 50));
-    await emulator.kill("SIGKILL");
+    while (!crash) await new Promise((resolve) => setTimeout(resolve, 20));
+    await crash;
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
     await emulator.start(); // from the state file, on the same port
     const outcome = await interrupted;
     console.log(
-      `killed with ${seen} of ${FLEET_SIZE} records made, down ${OUTAGE_MS} ms; after the interrupted up, ` +
-        `${(await stateIds(stack)).size} ids are in state, and the up ${outcome}`,
+      `killed on ${KILL_ON} with ${await recordsMade()} of ${FLEET_SIZE} records made, down ${OUTAGE_MS} ms; ` +
+        `after the interrupted up, ${(await stateIds(stack)).size} ids are in state, and the up ${outcome}`,
     );
 
     const converged = await stack.up();

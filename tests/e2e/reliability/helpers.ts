@@ -211,8 +211,13 @@ export interface CountingProxy {
 /**
  * A reverse proxy in front of the emulator that counts the API requests in flight: what the
  * service sees of the provider's concurrency (the emulator's stats count requests, not overlap).
+ * `beforeForwarding` runs before each request goes on (e.g. to kill the service at a chosen
+ * moment); a request the service cannot take is cut off, as by a service that died.
  */
-export async function countingProxy(target: string): Promise<CountingProxy> {
+export async function countingProxy(
+  target: string,
+  beforeForwarding?: (method: string, url: string) => Promise<void>,
+): Promise<CountingProxy> {
   const agent = new http.Agent({ keepAlive: true });
   let inFlight = 0;
   let max = 0;
@@ -225,16 +230,20 @@ export async function countingProxy(target: string): Promise<CountingProxy> {
       max = Math.max(max, inFlight);
       res.once("close", () => inFlight--);
     }
-    const upstream = http.request(
-      `${target}${req.url ?? "/"}`,
-      { method: req.method, headers: req.headers, agent },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.once("error", () => res.destroy());
-    req.pipe(upstream);
+    const forward = () => {
+      const upstream = http.request(
+        `${target}${req.url ?? "/"}`,
+        { method: req.method, headers: req.headers, agent },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.once("error", () => res.destroy());
+      req.pipe(upstream);
+    };
+    if (beforeForwarding) void beforeForwarding(req.method ?? "GET", req.url ?? "/").then(forward, () => res.destroy());
+    else forward();
   });
   return {
     url: server.url,
