@@ -3,25 +3,11 @@ import { defineResource, type OperationContext } from "../engine/declaration";
 import { uuid } from "../engine/validators";
 import { restcloudResource } from "../dynamic/resource";
 import { waitForGone } from "../client/waiters";
+import { resourceType } from "../client/schema";
 import { args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
 
-/** The kinds of resources the API tags (its own spellings: UserVm is an instance). */
-const RESOURCE_TYPES = [
-  "UserVm",
-  "Volume",
-  "Snapshot",
-  "VMSnapshot",
-  "Network",
-  "PublicIpAddress",
-  "FirewallRule",
-  "LoadBalancer",
-  "PortForwardingRule",
-  "Vpc",
-  "StaticRoute",
-  "NetworkACL",
-  "Template",
-  "ISO",
-] as const;
+/** The kinds of resources the API tags (its own spellings: UserVm is an instance), as the client knows them. */
+const RESOURCE_TYPES = resourceType.options;
 
 async function getTag(ctx: OperationContext, id: string) {
   return byUuid(await ctx.client.resourceTag.list({ uuid: id }), id);
