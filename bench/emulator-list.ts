@@ -7,11 +7,12 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as readline from "node:readline";
+import { DEMO_CREDENTIALS } from "../emulator";
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1000);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
 const CONCURRENCY = [1, 4, 16];
-const HEADERS = { apikey: "demo-api-key", secretkey: "demo-secret-key" };
+const HEADERS = { apikey: DEMO_CREDENTIALS.apiKey, secretkey: DEMO_CREDENTIALS.secretKey };
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;

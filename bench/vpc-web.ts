@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { startEmulator } from "../emulator";
+import { DEMO_CREDENTIALS, startEmulator } from "../emulator";
 import { createStack, REPO_ROOT } from "./workspace";
 
 interface Stats {
@@ -18,8 +18,8 @@ async function main(): Promise<void> {
   const stats = async (): Promise<Stats> => (await (await fetch(`${emulator.url}/_emulator/stats`)).json()) as Stats;
   const bench = await createStack(path.join(REPO_ROOT, "examples", "vpc-web"), "bench-vpc-web", {
     "restcloud:apiUrl": emulator.url,
-    "restcloud:apiKey": { value: "demo-api-key", secret: true },
-    "restcloud:secretKey": { value: "demo-secret-key", secret: true },
+    "restcloud:apiKey": { value: DEMO_CREDENTIALS.apiKey, secret: true },
+    "restcloud:secretKey": { value: DEMO_CREDENTIALS.secretKey, secret: true },
   });
   try {
     const measure = async (operation: () => Promise<unknown>) => {

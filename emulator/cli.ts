@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 /** `restcloud-emulator`: run the emulator in a terminal. The first line printed is `listening on URL`. */
+import { DEFAULT_ACCOUNTS } from "./store";
 import { parseArgs } from "node:util";
 import { QUIRKS, type Quirk } from "./core";
 import { startEmulator } from "./index";
@@ -58,7 +59,10 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
     },
   });
   if (values.help) return "help";
-  const demo = { apiKey: values["api-key"] ?? "demo-api-key", secretKey: values["secret-key"] ?? "demo-secret-key" };
+  const demo = {
+    apiKey: values["api-key"] ?? DEFAULT_ACCOUNTS[0].apiKey,
+    secretKey: values["secret-key"] ?? DEFAULT_ACCOUNTS[0].secretKey,
+  };
   const admin = {
     apiKey: values["admin-api-key"] ?? "admin-api-key",
     secretKey: values["admin-secret-key"] ?? "admin-secret-key",

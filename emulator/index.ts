@@ -4,6 +4,9 @@ import { createServer, type EmulatorOptions } from "./server";
 
 export type { EmulatorOptions } from "./server";
 export { QUIRKS, type Quirk } from "./core";
+import { DEFAULT_ACCOUNTS } from "./store";
+/** The built-in regular account's headers (`apikey`, `secretkey`), for programs and scripts run against the emulator. */
+export const DEMO_CREDENTIALS = (({ apiKey, secretKey }) => ({ apiKey, secretKey }))(DEFAULT_ACCOUNTS[0]);
 
 export interface RunningEmulator {
   /** `http://HOST:PORT`, no trailing slash. */

@@ -12,6 +12,9 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 step "Building the package and installing the Pulumi CLI"
 npm run --silent build
 BIN="$(bash scripts/install-pulumi-cli.sh | tail -n 1)"
+# The emulator's built-in demo account, as the emulator itself defines it.
+API_KEY="$(node -p 'require("./dist/emulator").DEMO_CREDENTIALS.apiKey')"
+SECRET_KEY="$(node -p 'require("./dist/emulator").DEMO_CREDENTIALS.secretKey')"
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/restcloud-demo-XXXXXX")"
 export PATH="$ROOT/node_modules/.bin:$ROOT/node_modules/@pulumi/pulumi:$BIN:$PATH"
@@ -38,15 +41,15 @@ echo "emulator: $URL"
 
 pulumi() { command pulumi "$@" --non-interactive; }
 api() { # METHOD PATH [JSON BODY]
-  curl -sS -X "$1" "$URL$2" -H "apikey: demo-api-key" -H "secretkey: demo-secret-key" \
+  curl -sS -X "$1" "$URL$2" -H "apikey: $API_KEY" -H "secretkey: $SECRET_KEY" \
     ${3:+-H "content-type: application/json" --data "$3"}
 }
 
 step "pulumi stack init, config"
 pulumi stack init demo
 pulumi config set restcloud:apiUrl "$URL"
-pulumi config set --secret restcloud:apiKey demo-api-key
-pulumi config set --secret restcloud:secretKey demo-secret-key
+pulumi config set --secret restcloud:apiKey "$API_KEY"
+pulumi config set --secret restcloud:secretKey "$SECRET_KEY"
 
 step "pulumi up"
 pulumi up --yes --color never

@@ -1,6 +1,6 @@
 /** What the resource declarations share: waits bounded by the operation's timeout, look-ups by uuid. */
 import { z } from "zod";
-import type { OperationContext } from "../engine/declaration";
+import type { OperationContext, UpdateStep } from "../engine/declaration";
 import type { WaitOptions } from "../client/waiters";
 import { resourceName, uuid } from "../engine/validators";
 
@@ -51,6 +51,15 @@ export const recordOutputs = {
   uuid: z.string().describe("The record's identifier (the same as the resource's id)."),
   status: z.string().optional().describe('The record\'s status as the API reports it (e.g. "Active").'),
   isActive: z.boolean().optional().describe("Whether the API reports the record as active."),
+};
+
+/** The ACL update that networks and VPC tiers share (a tier is a network to the API). */
+export const replaceAclStep: UpdateStep<{ aclUuid?: string }> = {
+  fields: ["aclUuid"],
+  via: "replaceAcl",
+  apply: async (ctx, id, news) => {
+    if (news.aclUuid) await ctx.client.network.replaceAcl({ uuid: id, aclUuid: news.aclUuid });
+  },
 };
 
 /** Minutes to milliseconds, for default timeouts. */

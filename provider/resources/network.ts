@@ -3,7 +3,7 @@ import { defineResource } from "../engine/declaration";
 import { uuid } from "../engine/validators";
 import { restcloudResource } from "../dynamic/resource";
 import { waitForVisible } from "../client/waiters";
-import { args, minutes, recordOutputs, waitOptions } from "./common";
+import { args, replaceAclStep, minutes, recordOutputs, waitOptions } from "./common";
 
 /** A guest network (isolated or shared) outside any VPC. */
 export const networkDeclaration = defineResource({
@@ -67,13 +67,7 @@ export const networkDeclaration = defineResource({
         }
       },
     },
-    {
-      fields: ["aclUuid"],
-      via: "replaceAcl",
-      apply: async (ctx, id, news) => {
-        if (news.aclUuid) await ctx.client.network.replaceAcl({ uuid: id, aclUuid: news.aclUuid });
-      },
-    },
+    replaceAclStep,
   ],
   defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
   create: async (ctx, inputs) => {

@@ -3,7 +3,7 @@ import { defineResource } from "../engine/declaration";
 import { cidrBlock, ipv4Address, parseCidr, uuid } from "../engine/validators";
 import { restcloudResource } from "../dynamic/resource";
 import { waitForVisible } from "../client/waiters";
-import { args, minutes, recordOutputs, waitOptions } from "./common";
+import { args, replaceAclStep, minutes, recordOutputs, waitOptions } from "./common";
 
 function intToIpv4(value: number): string {
   return [24, 16, 8, 0].map((shift) => (value >>> shift) & 255).join(".");
@@ -71,13 +71,7 @@ export const vpcTierDeclaration = defineResource({
         );
       },
     },
-    {
-      fields: ["aclUuid"],
-      via: "replaceAcl",
-      apply: async (ctx, id, news) => {
-        if (news.aclUuid) await ctx.client.network.replaceAcl({ uuid: id, aclUuid: news.aclUuid });
-      },
-    },
+    replaceAclStep,
   ],
   defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
   create: async (ctx, inputs) => {

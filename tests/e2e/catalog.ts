@@ -2,9 +2,11 @@
  * The catalog ids the e2e programs need, discovered through the cost-estimate endpoints by name, as a
  * client of the real service would (no id is hard-coded).
  */
+import { DEMO_CREDENTIALS } from "../../emulator";
 import { RestCloudClient } from "../../provider/client";
 
-export const DEMO_KEYS = { apiKey: "demo-api-key", secretKey: "demo-secret-key" } as const;
+/** The emulator's built-in demo account. */
+export const DEMO_KEYS = DEMO_CREDENTIALS;
 
 export interface CatalogIds {
   zoneUuid: string;
