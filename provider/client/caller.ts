@@ -63,12 +63,30 @@ export async function sendOperation<O extends AnyOperation>(
     options.verify ??
     (gone ? async () => ((await gone.isGone()) ? (acknowledgement(operation) as OutputOf<O>) : undefined) : undefined);
 
+  // A delete sent again after an ambiguous failure and answered 404: the first request took effect.
+  let ambiguousBefore = false;
+  const attempt = async (n: number): Promise<OutputOf<O>> => {
+    try {
+      return parseResponse(operation, await context.transport.send(request, n), log) as OutputOf<O>;
+    } catch (error) {
+      if (operation.resend === "delete" && ambiguousBefore && isNotFound(error)) {
+        log(`${operation.name}: 404 after an earlier ambiguous failure; the first request took effect`);
+        return acknowledgement(operation) as OutputOf<O>;
+      }
+      if (error instanceof ApiError && error.ambiguous) ambiguousBefore = true;
+      throw error;
+    }
+  };
+
   let result: OutputOf<O>;
   try {
-    result = await withRetries(
-      async (attempt) => parseResponse(operation, await context.transport.send(request, attempt), log) as OutputOf<O>,
-      { mutating: operation.mutating, verify, policy: context.retry, log },
-    );
+    result = await withRetries(attempt, {
+      mutating: operation.mutating,
+      verify,
+      resendable: operation.resend !== undefined,
+      policy: context.retry,
+      log,
+    });
   } catch (error) {
     if (operation.notFoundIsEmpty && isNotFound(error)) return undefined as OutputOf<O>;
     throw error;
@@ -252,11 +270,17 @@ function confirmGoneCheck(
 ): { isGone(): Promise<boolean>; wait(): Promise<void> } | undefined {
   const confirm = operation.confirmGone;
   if (!confirm || options.confirmGone === false) return undefined;
-  const params = confirm.params(values);
-  if (params === undefined) return undefined;
+  const inScope = confirm.params(values);
+  const [lookup, params] =
+    inScope !== undefined
+      ? [confirm.lookup, inScope]
+      : confirm.otherwise
+        ? [confirm.otherwise, { uuid: values.uuid }]
+        : [undefined, undefined];
+  if (lookup === undefined) return undefined;
   const uuid = String(values.uuid);
   const find = async (): Promise<unknown> => {
-    const found: unknown = await callOperation(context, confirm.lookup, params);
+    const found: unknown = await callOperation(context, lookup, params);
     const records = Array.isArray(found) ? found : found === undefined ? [] : [found];
     return records.find((item) => isObject(item) && item.uuid === uuid);
   };
@@ -272,7 +296,7 @@ function confirmGoneCheck(
     wait: () =>
       waitForGone(
         {
-          awaited: `${operation.name} of ${uuid} to take effect (record gone from ${confirm.lookup.name})`,
+          awaited: `${operation.name} of ${uuid} to take effect (record gone from ${lookup.name})`,
           poll: find,
         },
         { timeoutMs: DEFAULT_CONFIRM_GONE_TIMEOUT_MS, ...options.confirmGoneWait },

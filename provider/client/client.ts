@@ -52,6 +52,7 @@ class RestCloudClientCore implements CallerContext {
           (operation, values) => sendOperation(this, operation, values),
           config.shareReads,
           (line) => this.transport.log(line),
+          () => this.transport.whenFree(),
         )
       : undefined;
     for (const [area, table] of Object.entries(AREAS)) {

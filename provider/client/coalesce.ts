@@ -10,6 +10,9 @@
  *   the next tick of a common clock (every 500 ms), so that the polls of many waiters of a kind,
  *   each on its own backoff, meet in one request per tick instead of one each.
  *
+ * - A batch that is due while the client's concurrency limit is full stays open until a request slot
+ *   is free: calls made meanwhile join it rather than queue requests of their own.
+ *
  * A call joins only a request that has not been sent yet: every answer was read after the call was
  * made, so a read that follows a write (a create, then its first read) always sees that write.
  * Answers are copied per caller; a failure reaches every caller of the shared request.
@@ -72,6 +75,8 @@ interface Batch {
   /** When the request leaves (epoch ms), and the timer that sends it then. */
   dueAt: number;
   timer: NodeJS.Timeout;
+  /** Due, and waiting for a free request slot: still open to callers, no longer rescheduled. */
+  due?: boolean;
 }
 
 /** A stable text of an input object, whatever the order of its keys. */
@@ -94,6 +99,8 @@ export class SharedReads {
     private readonly send: ReadSender,
     options: SharedReadsOptions = {},
     private readonly log: (line: string) => void = () => undefined,
+    /** Resolves once a request could leave at once (the transport's concurrency limit). */
+    private readonly whenFree: () => Promise<void> = () => Promise.resolve(),
   ) {
     this.windowMs = options.windowMs ?? DEFAULT_SHARE_WINDOW_MS;
     this.pollTickMs = options.pollTickMs ?? DEFAULT_POLL_TICK_MS;
@@ -114,7 +121,7 @@ export class SharedReads {
     const dueAt = this.dueAt(`${operation.name} ${canonical(values)}`);
 
     let batch = this.open.get(key);
-    if (batch && dueAt < batch.dueAt) {
+    if (batch && !batch.due && dueAt < batch.dueAt) {
       // A first read joins a batch of polls: the whole batch leaves with it, sooner.
       clearTimeout(batch.timer);
       batch.dueAt = dueAt;
@@ -145,8 +152,11 @@ export class SharedReads {
   private schedule(key: string, batch: Batch): NodeJS.Timeout {
     return setTimeout(
       () => {
-        this.open.delete(key);
-        void this.dispatch(batch);
+        batch.due = true;
+        void this.whenFree().then(() => {
+          this.open.delete(key);
+          return this.dispatch(batch);
+        });
       },
       Math.max(0, batch.dueAt - Date.now()),
     );

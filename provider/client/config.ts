@@ -6,7 +6,12 @@ import { ConfigError } from "./errors";
 import type { SharedReadsOptions } from "./coalesce";
 
 export interface RetryOptions {
-  /** Attempts in all, the first included (default 4: the first try and 3 retries). 1 disables retries. */
+  /**
+   * Attempts in all, the first included (default 8: the first try and 7 retries, about 40 s of
+   * backoff before a call gives up). A service that fails one request in five still fails a call
+   * only once in some 400,000 calls; fewer attempts made long deployments fail on such a service.
+   * 1 disables retries.
+   */
   maxAttempts?: number;
   /** The first backoff delay (default 1000 ms); it doubles per retry, with jitter. */
   baseDelayMs?: number;
@@ -73,7 +78,7 @@ export interface ResolvedConfig {
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_RETRY: Readonly<Required<RetryOptions>> = {
-  maxAttempts: 4,
+  maxAttempts: 8,
   baseDelayMs: 1000,
   maxDelayMs: 8000,
   maxRetryAfterMs: 60_000,

@@ -49,6 +49,8 @@ const NOT_SENT_CODES: ReadonlySet<string> = new Set([
 export class Semaphore {
   private active = 0;
   private readonly waiting: Array<() => void> = [];
+  /** Who waits to see a slot free, without taking it (see `whenFree`). */
+  private watchers: Array<() => void> = [];
 
   constructor(private readonly limit: number) {}
 
@@ -62,8 +64,18 @@ export class Semaphore {
       const next = this.waiting.shift();
       // Hand the slot straight to the next waiter; the count stays the same.
       if (next) next();
-      else this.active--;
+      else {
+        this.active--;
+        const watchers = this.watchers;
+        this.watchers = [];
+        for (const watcher of watchers) watcher();
+      }
     };
+  }
+
+  /** Resolves once a slot is free, without taking it: a request not yet sent may still gather work. */
+  async whenFree(): Promise<void> {
+    while (this.active >= this.limit) await new Promise<void>((resolve) => this.watchers.push(resolve));
   }
 
   get inFlight(): number {
@@ -80,6 +92,11 @@ export class HttpTransport {
     this.#config = config;
     this.#redactor = new Redactor([config.apiKey, config.secretKey]);
     this.#semaphore = config.maxConcurrentRequests ? new Semaphore(config.maxConcurrentRequests) : undefined;
+  }
+
+  /** Resolves once a request could leave at once (the concurrency limit has a free slot). */
+  whenFree(): Promise<void> {
+    return this.#semaphore?.whenFree() ?? Promise.resolve();
   }
 
   get redactor(): Redactor {

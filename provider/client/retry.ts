@@ -5,7 +5,8 @@
  * - A mutation is retried only when it certainly was not processed: 429 (throttled before any work)
  *   or a connection that was never made. After an ambiguous failure (5xx, timeout, reset after the
  *   request left) the caller's `verify` reads the state back: if the effect is there it is the
- *   result; if not, the mutation is sent again. Without `verify` the ambiguous error is thrown.
+ *   result; if not, the mutation is sent again. Without `verify`, a mutation whose repeat is
+ *   harmless (`resendable`: updates, deletes) is sent again; any other throws the ambiguous error.
  * - 4xx and 550 are never retried.
  */
 import type { RetryOptions } from "./config";
@@ -16,6 +17,8 @@ export interface RetryContext<T> {
   mutating: boolean;
   /** Reads the state back after an ambiguous failure: the effect when it is there, else undefined. */
   verify?: () => Promise<T | undefined>;
+  /** Sending the mutation twice has the effect of sending it once: after an ambiguous failure, send it again. */
+  resendable?: boolean;
   policy: Required<RetryOptions>;
   log?: (line: string) => void;
   sleep?: (ms: number) => Promise<void>;
@@ -47,7 +50,8 @@ export async function withRetries<T>(attempt: (n: number) => Promise<T>, context
       const last = n >= policy.maxAttempts;
       const delay = retryDelay(error, n, policy, context.random);
 
-      if (error.ambiguous && context.mutating) {
+      // An ambiguous failure of a mutation: read the state back, unless the call is simply resent.
+      if (error.ambiguous && context.mutating && (context.verify !== undefined || !context.resendable)) {
         if (!context.verify) throw error;
         // Give the effect a moment to become visible before reading it back.
         await pause(delay ?? policy.baseDelayMs);

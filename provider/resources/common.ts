@@ -20,6 +20,21 @@ export function byUuid<T extends { uuid?: string }>(records: readonly T[], id: s
   return records.find((r) => r.uuid === id);
 }
 
+/*
+ * Records are read by uuid through their zone's list (not the get-by-uuid calls): concurrent reads of
+ * a kind (a refresh, the polls of many waiters) then share one list call per zone (coalesce.ts).
+ */
+
+/** A VPC, or undefined when it is gone. */
+export async function getVpc(ctx: OperationContext, zoneUuid: string, id: string) {
+  return byUuid(await ctx.client.vpc.list({ zoneUuid, uuid: id }), id);
+}
+
+/** A network or a VPC tier (a tier is a network to the API), or undefined when it is gone. */
+export async function getNetwork(ctx: OperationContext, zoneUuid: string, id: string) {
+  return byUuid(await ctx.client.network.list({ zoneUuid, uuid: id }), id);
+}
+
 /** A port as the API writes it (a string) to the number users declare. */
 export function portNumber(value: string | undefined): number | undefined {
   if (value === undefined || value === "") return undefined;
@@ -61,6 +76,21 @@ export const replaceAclStep: UpdateStep<{ aclUuid?: string }> = {
     if (news.aclUuid) await ctx.client.network.replaceAcl({ uuid: id, aclUuid: news.aclUuid });
   },
 };
+
+/**
+ * The `verify` of an action that moves a record on (start, attach, resize...): after an ambiguous
+ * failure, the action took effect when the record read back `shows` it (in transition or done).
+ * The service refuses the same action a second time, so it cannot simply be resent.
+ */
+export function appliedWhen<T>(
+  read: () => Promise<T | undefined>,
+  shows: (record: T) => boolean,
+): () => Promise<T | undefined> {
+  return async () => {
+    const record = await read();
+    return record !== undefined && shows(record) ? record : undefined;
+  };
+}
 
 /** Minutes to milliseconds, for default timeouts. */
 export const minutes = (n: number): number => n * 60_000;

@@ -4,7 +4,7 @@ import { resourceName, uuid } from "../engine/validators";
 import { restcloudResource } from "../dynamic/resource";
 import { ApiError } from "../client/errors";
 import { waitFor, waitForGone, waitForVisible } from "../client/waiters";
-import { args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
+import { appliedWhen, args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
 
 const DESIRED_STATES = ["Running", "Stopped"] as const;
 type DesiredState = (typeof DESIRED_STATES)[number];
@@ -35,8 +35,13 @@ async function setRunState(ctx: OperationContext, zoneUuid: string, id: string, 
     waitOptions(ctx),
   );
   if (current.state === desired) return;
-  if (desired === "Running") await ctx.client.instance.start({ uuid: id });
-  else await ctx.client.instance.stop({ uuid: id, forceStop: false });
+  const transition = desired === "Running" ? "Starting" : "Stopping";
+  const verify = appliedWhen(
+    () => getInstance(ctx, zoneUuid, id),
+    (i) => i.state === transition || i.state === desired,
+  );
+  if (desired === "Running") await ctx.client.instance.start({ uuid: id }, { verify });
+  else await ctx.client.instance.stop({ uuid: id, forceStop: false }, { verify });
   await waitForState(ctx, zoneUuid, id, desired);
 }
 
@@ -78,13 +83,21 @@ async function attachedNetworks(ctx: OperationContext, id: string): Promise<stri
   return nics.filter((n) => !n.defaultNetwork && n.uuid).map((n) => n.uuid!);
 }
 
-async function reconcileNetworks(ctx: OperationContext, id: string, wanted: readonly string[]) {
+async function reconcileNetworks(ctx: OperationContext, zoneUuid: string, id: string, wanted: readonly string[]) {
   const current = await attachedNetworks(ctx, id);
+  // After an ambiguous failure, the instance's network list shows whether the call took effect.
+  const attached = async (networkUuid: string) => (await attachedNetworks(ctx, id)).includes(networkUuid);
   for (const networkUuid of wanted.filter((n) => !current.includes(n))) {
-    await ctx.client.instance.attachNetwork({ uuid: id, networkUuid });
+    await ctx.client.instance.attachNetwork(
+      { uuid: id, networkUuid },
+      { verify: async () => ((await attached(networkUuid)) ? getInstance(ctx, zoneUuid, id) : undefined) },
+    );
   }
   for (const networkUuid of current.filter((n) => !wanted.includes(n))) {
-    await ctx.client.instance.detachNetwork({ uuid: id, networkUuid });
+    await ctx.client.instance.detachNetwork(
+      { uuid: id, networkUuid },
+      { verify: async () => ((await attached(networkUuid)) ? undefined : {}) },
+    );
   }
 }
 
@@ -224,7 +237,7 @@ export const instanceDeclaration = defineResource({
     {
       fields: ["additionalNetworkUuids"],
       via: "attachNetwork, detachNetwork",
-      apply: (ctx, id, news) => reconcileNetworks(ctx, id, news.additionalNetworkUuids ?? []),
+      apply: (ctx, id, news) => reconcileNetworks(ctx, news.zoneUuid!, id, news.additionalNetworkUuids ?? []),
     },
     {
       fields: ["state"],
@@ -271,7 +284,7 @@ export const instanceDeclaration = defineResource({
         waitOptions(ctx),
       );
     }
-    if (state.additionalNetworkUuids?.length) await reconcileNetworks(ctx, id, state.additionalNetworkUuids);
+    if (state.additionalNetworkUuids?.length) await reconcileNetworks(ctx, zoneUuid, id, state.additionalNetworkUuids);
     if (state.state === "Stopped") await setRunState(ctx, zoneUuid, id, "Stopped");
   },
   read: async (ctx, id, state) => {
@@ -311,7 +324,12 @@ export const instanceDeclaration = defineResource({
     const instance = await getInstance(ctx, zoneUuid, id);
     if (!instance || instance.state === "Expunging") return;
     if (instance.state === "Destroyed" && !expunge) return;
-    await ctx.client.instance.destroy({ uuid: id, expunge });
+    // After an ambiguous failure: destroyed or expunging shows it took effect (gone: the resend's 404 does).
+    const verify = appliedWhen(
+      () => getInstance(ctx, zoneUuid, id),
+      (i) => i.state === (expunge ? "Expunging" : "Destroyed"),
+    );
+    await ctx.client.instance.destroy({ uuid: id, expunge }, { verify });
     if (expunge) {
       await waitForGone(
         { awaited: `instance ${id} to be expunged`, poll: () => getInstance(ctx, zoneUuid, id) },

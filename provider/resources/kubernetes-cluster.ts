@@ -3,7 +3,7 @@ import { defineResource, type OperationContext } from "../engine/declaration";
 import { ipv4Address, uuid } from "../engine/validators";
 import { restcloudResource } from "../dynamic/resource";
 import { waitFor, waitForGone } from "../client/waiters";
-import { args, byUuid, minutes, waitOptions } from "./common";
+import { appliedWhen, args, byUuid, minutes, waitOptions } from "./common";
 
 const DESIRED_STATES = ["Running", "Stopped"] as const;
 
@@ -21,6 +21,20 @@ async function waitForClusterState(ctx: OperationContext, id: string, state: str
     },
     waitOptions(ctx),
   );
+}
+
+/** After an ambiguous failure of an action: the cluster read back shows it in `states` (in transition or done). */
+const clusterShows = (ctx: OperationContext, id: string, ...states: string[]) =>
+  appliedWhen(
+    () => getCluster(ctx, id),
+    (cluster) => states.includes(cluster.state ?? ""),
+  );
+
+/** Power a cluster to `desired`: startKubernetes or stopKubernetes, verified through its transition. */
+async function setClusterPower(ctx: OperationContext, id: string, desired: "Running" | "Stopped") {
+  if (desired === "Running")
+    await ctx.client.kubernetes.start({ uuid: id }, { verify: clusterShows(ctx, id, "Starting", "Running") });
+  else await ctx.client.kubernetes.stop({ uuid: id }, { verify: clusterShows(ctx, id, "Stopping", "Stopped") });
 }
 
 async function settledCluster(ctx: OperationContext, id: string) {
@@ -132,11 +146,10 @@ export const kubernetesClusterDeclaration = defineResource({
       via: "scaleKubernetes (awaited through listCluster)",
       apply: async (ctx, id, news) => {
         await settledCluster(ctx, id);
-        await ctx.client.kubernetes.scale({
-          uuid: id,
-          size: news.size,
-          autoscalingEnabled: news.autoscalingEnabled ?? false,
-        });
+        await ctx.client.kubernetes.scale(
+          { uuid: id, size: news.size, autoscalingEnabled: news.autoscalingEnabled ?? false },
+          { verify: clusterShows(ctx, id, "Scaling") },
+        );
         await waitForClusterState(ctx, id, "Running", news.size);
       },
     },
@@ -147,8 +160,7 @@ export const kubernetesClusterDeclaration = defineResource({
         const desired = news.state ?? "Running";
         const current = await settledCluster(ctx, id);
         if (current.state === desired) return;
-        if (desired === "Running") await ctx.client.kubernetes.start({ uuid: id });
-        else await ctx.client.kubernetes.stop({ uuid: id });
+        await setClusterPower(ctx, id, desired);
         await waitForClusterState(ctx, id, desired);
       },
     },
@@ -182,11 +194,14 @@ export const kubernetesClusterDeclaration = defineResource({
   awaitReady: async (ctx, id, state) => {
     const cluster = await waitForClusterState(ctx, id, "Running");
     if (state.autoscalingEnabled) {
-      await ctx.client.kubernetes.scale({ uuid: id, size: cluster.size ?? state.size, autoscalingEnabled: true });
+      await ctx.client.kubernetes.scale(
+        { uuid: id, size: cluster.size ?? state.size, autoscalingEnabled: true },
+        { verify: clusterShows(ctx, id, "Scaling") },
+      );
       await waitForClusterState(ctx, id, "Running");
     }
     if (state.state === "Stopped") {
-      await ctx.client.kubernetes.stop({ uuid: id });
+      await setClusterPower(ctx, id, "Stopped");
       await waitForClusterState(ctx, id, "Stopped");
     }
   },
@@ -214,7 +229,7 @@ export const kubernetesClusterDeclaration = defineResource({
   delete: async (ctx, id) => {
     if (!(await getCluster(ctx, id))) return;
     await settledCluster(ctx, id);
-    await ctx.client.kubernetes.destroy({ uuid: id });
+    await ctx.client.kubernetes.destroy({ uuid: id }, { verify: clusterShows(ctx, id, "Destroying") });
     await waitForGone(
       { awaited: `Kubernetes cluster ${id} to be destroyed`, poll: () => getCluster(ctx, id) },
       waitOptions(ctx),

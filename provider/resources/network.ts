@@ -3,7 +3,7 @@ import { defineResource } from "../engine/declaration";
 import { uuid } from "../engine/validators";
 import { restcloudResource } from "../dynamic/resource";
 import { waitForVisible } from "../client/waiters";
-import { args, replaceAclStep, minutes, recordOutputs, waitOptions } from "./common";
+import { args, getNetwork, replaceAclStep, minutes, recordOutputs, waitOptions } from "./common";
 
 /** A guest network (isolated or shared) outside any VPC. */
 export const networkDeclaration = defineResource({
@@ -51,7 +51,7 @@ export const networkDeclaration = defineResource({
         await waitForVisible(
           {
             awaited: `network ${id} to show the update`,
-            poll: () => ctx.client.network.get({ uuid: id }),
+            poll: () => getNetwork(ctx, news.zoneUuid!, id),
             expected: visible,
           },
           waitOptions(ctx),
@@ -94,8 +94,8 @@ export const networkDeclaration = defineResource({
     }
     if (state.aclUuid) await ctx.client.network.replaceAcl({ uuid: id, aclUuid: state.aclUuid });
   },
-  read: async (ctx, id) => {
-    const network = await ctx.client.network.get({ uuid: id });
+  read: async (ctx, id, state) => {
+    const network = await getNetwork(ctx, state.zoneUuid!, id);
     if (!network) return undefined;
     return {
       inputs: {
@@ -116,8 +116,8 @@ export const networkDeclaration = defineResource({
       },
     };
   },
-  delete: async (ctx, id) => {
-    await ctx.client.network.delete({ uuid: id }, { confirmGoneWait: waitOptions(ctx) });
+  delete: async (ctx, id, state) => {
+    await ctx.client.network.delete({ uuid: id, zoneUuid: state.zoneUuid }, { confirmGoneWait: waitOptions(ctx) });
   },
 });
 

@@ -29,7 +29,18 @@ export const remoteAccessVpnDeclaration = defineResource({
   updates: [],
   defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
   create: async (ctx, inputs) => {
-    const address = await ctx.client.ipAddress.enableRemoteVpnAccess({ ipAddressUuid: inputs.ipAddressUuid });
+    const request = { ipAddressUuid: inputs.ipAddressUuid };
+    // No record shows whether remote access is on: after an ambiguous failure the check is to ask
+    // again, and "already enabled" (409) means the first request took effect.
+    const verify = async () => {
+      try {
+        return await ctx.client.ipAddress.enableRemoteVpnAccess(request);
+      } catch (error) {
+        if (!(error instanceof ApiError && isConflict(error))) throw error;
+        return { uuid: request.ipAddressUuid }; // the read that follows the create fills in the address
+      }
+    };
+    const address = await ctx.client.ipAddress.enableRemoteVpnAccess(request, { verify });
     return {
       id: inputs.ipAddressUuid,
       known: { address: address.publicIpAddress, zoneUuid: address.zoneUuid ?? ctx.settings.zoneUuid },

@@ -3,7 +3,8 @@ import { defineResource, type OperationContext, type ResourceDeclaration } from 
 import { checkPortRange, cidrList, port, protocol, uuid } from "../engine/validators";
 import { restcloudResource } from "../dynamic/resource";
 import { waitForGone } from "../client/waiters";
-import type { RestCloudClient } from "../client";
+import type { CallOptions, RestCloudClient } from "../client";
+import { zoneOfNetwork } from "./networking-common";
 import { byUuid, minutes, portNumber, portText, recordOutputs, waitOptions } from "./common";
 
 /** The arguments both rule kinds share: none can be updated (the API has no update call for rules). */
@@ -47,8 +48,8 @@ interface RuleRecord {
   isActive?: boolean;
 }
 interface RuleOperations {
-  create(input: Record<string, unknown>): Promise<RuleRecord>;
-  list(input: { zoneUuid: string; uuid?: string }): Promise<RuleRecord[]>;
+  create(input: Record<string, unknown>, options?: CallOptions<RuleRecord>): Promise<RuleRecord>;
+  list(input: { zoneUuid: string; uuid?: string; ipAddressUuid?: string; networkUuid?: string }): Promise<RuleRecord[]>;
   delete(input: { uuid: string }): Promise<unknown>;
 }
 
@@ -80,7 +81,7 @@ function ruleBehaviour(
     updates: [],
     defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
     create: async (ctx, inputs: RuleArguments & Record<string, string>) => {
-      const rule = await operations(ctx.client).create({
+      const request = {
         [target]: inputs[target],
         protocol: inputs.protocol,
         startPort: portText(inputs.startPort),
@@ -88,7 +89,23 @@ function ruleBehaviour(
         cidrList: inputs.cidrList ?? "0.0.0.0/0",
         icmpType: inputs.icmpType === undefined ? undefined : String(inputs.icmpType),
         icmpCode: inputs.icmpCode === undefined ? undefined : String(inputs.icmpCode),
-      });
+      };
+      // After an ambiguous failure: the target's rule of this protocol and port range is this one (the
+      // service refuses a second rule covering the same traffic). Rules have no name to look for.
+      const verify = async (): Promise<RuleRecord | undefined> => {
+        const zoneUuid =
+          target === "networkUuid" ? await zoneOfNetwork(ctx, inputs.networkUuid!) : ctx.settings.zoneUuid;
+        if (zoneUuid === undefined) return undefined;
+        const rules = await operations(ctx.client).list({ zoneUuid, [target]: inputs[target] });
+        return rules.find(
+          (r) =>
+            (r as RuleRecord & Record<string, string | undefined>)[target] === inputs[target] &&
+            r.protocol?.toUpperCase() === request.protocol.toUpperCase() &&
+            (r.startPort ?? "") === (request.startPort ?? "") &&
+            (r.endPort ?? "") === (request.endPort ?? ""),
+        );
+      };
+      const rule = await operations(ctx.client).create(request, { verify });
       return { id: rule.uuid, known: { ruleZoneUuid: rule.zoneUuid } };
     },
     read: async (ctx, id, state) => {

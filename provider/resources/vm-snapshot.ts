@@ -3,7 +3,7 @@ import { defineResource, type OperationContext } from "../engine/declaration";
 import { uuid } from "../engine/validators";
 import { restcloudResource } from "../dynamic/resource";
 import { pollUntil, waitForGone } from "../client/waiters";
-import { args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
+import { appliedWhen, args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
 
 async function getVmSnapshot(ctx: OperationContext, zoneUuid: string, id: string) {
   return byUuid(await ctx.client.vmSnapshot.list({ zoneUuid, uuid: id }), id);
@@ -79,7 +79,13 @@ export const vmSnapshotDeclaration = defineResource({
         if (news.revertTrigger === undefined) return;
         await waitUntilSettled(ctx, news.zoneUuid!, id);
         ctx.progress(`reverting the instance ${news.instanceUuid} to VM snapshot ${id}`);
-        await awaitJob(ctx, await ctx.client.vmSnapshot.revert({ uuid: id }));
+        // After an ambiguous failure: Reverting shows the revert took effect (a second one is refused then);
+        // one already finished cannot be told apart, and reverting again does no harm.
+        const verify = appliedWhen(
+          () => getVmSnapshot(ctx, news.zoneUuid!, id),
+          (s) => s.status === "Reverting",
+        );
+        await awaitJob(ctx, await ctx.client.vmSnapshot.revert({ uuid: id }, { verify }));
         await waitUntilSettled(ctx, news.zoneUuid!, id);
       },
     },

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { uuid } from "../engine/validators";
 import { restcloudResource } from "../dynamic/resource";
-import { args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
+import { appliedWhen, args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
 
 async function getVolume(ctx: OperationContext, zoneUuid: string, id: string) {
   return byUuid(await ctx.client.volume.list({ zoneUuid, uuid: id }), id);
@@ -15,12 +15,22 @@ async function runJob(ctx: OperationContext, call: Promise<{ uuid: string; jobId
   return volume.uuid;
 }
 
-async function attach(ctx: OperationContext, id: string, instanceUuid: string) {
-  await runJob(ctx, ctx.client.volume.attach({ uuid: id, instanceUuid }));
+// After an ambiguous failure the volume read back shows whether the job started (its record carries
+// the job's id, so the wait goes on as if the answer had arrived).
+async function attach(ctx: OperationContext, zoneUuid: string, id: string, instanceUuid: string) {
+  const verify = appliedWhen(
+    () => getVolume(ctx, zoneUuid, id),
+    (v) => v.vmUuid === instanceUuid || v.status === "Attaching",
+  );
+  await runJob(ctx, ctx.client.volume.attach({ uuid: id, instanceUuid }, { verify }));
 }
 
-async function detach(ctx: OperationContext, id: string) {
-  await runJob(ctx, ctx.client.volume.detach({ uuid: id }));
+async function detach(ctx: OperationContext, zoneUuid: string, id: string) {
+  const verify = appliedWhen(
+    () => getVolume(ctx, zoneUuid, id),
+    (v) => !v.vmUuid || v.status === "Detaching",
+  );
+  await runJob(ctx, ctx.client.volume.detach({ uuid: id }, { verify }));
 }
 
 /** A block storage volume, optionally attached to an instance. */
@@ -70,14 +80,20 @@ export const volumeDeclaration = defineResource({
             `Volume ${id}: size ${news.size} is smaller than ${String(olds.size)}; set allowShrink to shrink it`,
           );
         }
+        const resized = (v: { status?: string; storageOfferingUuid?: string; storageDiskSize?: string }) =>
+          v.status === "Resizing" ||
+          (v.storageOfferingUuid === news.storageOfferingUuid && Number(v.storageDiskSize) === news.size);
         await runJob(
           ctx,
-          ctx.client.volume.resize({
-            uuid: id,
-            storageOfferingUuid: news.storageOfferingUuid,
-            diskSize: news.size,
-            isShrink: news.size < Number(olds.size),
-          }),
+          ctx.client.volume.resize(
+            {
+              uuid: id,
+              storageOfferingUuid: news.storageOfferingUuid,
+              diskSize: news.size,
+              isShrink: news.size < Number(olds.size),
+            },
+            { verify: appliedWhen(() => getVolume(ctx, news.zoneUuid!, id), resized) },
+          ),
         );
       },
     },
@@ -85,9 +101,11 @@ export const volumeDeclaration = defineResource({
       fields: ["instanceUuid"],
       via: "detachVolume, attachVolume (jobs awaited)",
       apply: async (ctx, id, news) => {
-        const volume = await getVolume(ctx, news.zoneUuid!, id);
-        if (volume?.vmUuid && volume.vmUuid !== news.instanceUuid) await detach(ctx, id);
-        if (news.instanceUuid && volume?.vmUuid !== news.instanceUuid) await attach(ctx, id, news.instanceUuid);
+        const zoneUuid = news.zoneUuid!;
+        const volume = await getVolume(ctx, zoneUuid, id);
+        if (volume?.vmUuid && volume.vmUuid !== news.instanceUuid) await detach(ctx, zoneUuid, id);
+        if (news.instanceUuid && volume?.vmUuid !== news.instanceUuid)
+          await attach(ctx, zoneUuid, id, news.instanceUuid);
       },
     },
   ],
@@ -102,9 +120,13 @@ export const volumeDeclaration = defineResource({
     return { id: volume.uuid, known: { createdTimestamp: volume.createdTimeStamp } };
   },
   awaitReady: async (ctx, id, state) => {
-    const volume = await getVolume(ctx, state.zoneUuid!, id);
+    const zoneUuid = state.zoneUuid!;
+    const volume = await getVolume(ctx, zoneUuid, id);
     if (volume?.jobId) await ctx.client.waitForJob(volume.jobId, waitOptions(ctx));
-    if (state.instanceUuid) await attach(ctx, id, state.instanceUuid);
+    if (!state.instanceUuid) return;
+    // A run resumed after a failure may find the attach done already (that job was the one awaited).
+    const settled = volume?.jobId ? await getVolume(ctx, zoneUuid, id) : volume;
+    if (settled?.vmUuid !== state.instanceUuid) await attach(ctx, zoneUuid, id, state.instanceUuid);
   },
   read: async (ctx, id, state) => {
     const volume = await getVolume(ctx, state.zoneUuid!, id);
@@ -133,7 +155,7 @@ export const volumeDeclaration = defineResource({
     const zoneUuid = state.zoneUuid!;
     const volume = await getVolume(ctx, zoneUuid, id);
     if (!volume) return;
-    if (volume.vmUuid) await detach(ctx, id);
+    if (volume.vmUuid) await detach(ctx, zoneUuid, id);
     await ctx.client.volume.delete({ uuid: id, zoneUuid }, { confirmGoneWait: waitOptions(ctx) });
   },
 });

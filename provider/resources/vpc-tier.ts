@@ -3,7 +3,7 @@ import { defineResource } from "../engine/declaration";
 import { cidrBlock, ipv4Address, parseCidr, uuid } from "../engine/validators";
 import { restcloudResource } from "../dynamic/resource";
 import { waitForVisible } from "../client/waiters";
-import { args, replaceAclStep, minutes, recordOutputs, waitOptions } from "./common";
+import { args, getNetwork, replaceAclStep, minutes, recordOutputs, waitOptions } from "./common";
 
 function intToIpv4(value: number): string {
   return [24, 16, 8, 0].map((shift) => (value >>> shift) & 255).join(".");
@@ -64,7 +64,7 @@ export const vpcTierDeclaration = defineResource({
         await waitForVisible(
           {
             awaited: `tier ${id} to show the update`,
-            poll: () => ctx.client.network.get({ uuid: id }),
+            poll: () => getNetwork(ctx, news.zoneUuid!, id),
             expected: visible,
           },
           waitOptions(ctx),
@@ -103,7 +103,7 @@ export const vpcTierDeclaration = defineResource({
     }
   },
   read: async (ctx, id, state) => {
-    const tier = await ctx.client.network.get({ uuid: id });
+    const tier = await getNetwork(ctx, state.zoneUuid!, id);
     if (!tier) return undefined;
     return {
       inputs: {
@@ -125,8 +125,8 @@ export const vpcTierDeclaration = defineResource({
       },
     };
   },
-  delete: async (ctx, id) => {
-    await ctx.client.network.delete({ uuid: id }, { confirmGoneWait: waitOptions(ctx) });
+  delete: async (ctx, id, state) => {
+    await ctx.client.network.delete({ uuid: id, zoneUuid: state.zoneUuid }, { confirmGoneWait: waitOptions(ctx) });
   },
 });
 

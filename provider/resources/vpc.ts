@@ -3,7 +3,7 @@ import { defineResource } from "../engine/declaration";
 import { cidrBlock, uuid } from "../engine/validators";
 import { restcloudResource } from "../dynamic/resource";
 import { waitForVisible } from "../client/waiters";
-import { args, minutes, recordOutputs, waitOptions } from "./common";
+import { args, getVpc, minutes, recordOutputs, waitOptions } from "./common";
 
 /** A virtual private cloud: an isolated address space in one zone, divided into tiers (VpcTier). */
 export const vpcDeclaration = defineResource({
@@ -42,7 +42,7 @@ export const vpcDeclaration = defineResource({
         const change = { name: news.name, description: news.description ?? "" };
         await ctx.client.vpc.update({ uuid: id, ...change });
         await waitForVisible(
-          { awaited: `VPC ${id} to show the update`, poll: () => ctx.client.vpc.get({ uuid: id }), expected: change },
+          { awaited: `VPC ${id} to show the update`, poll: () => getVpc(ctx, news.zoneUuid!, id), expected: change },
           waitOptions(ctx),
         );
       },
@@ -66,8 +66,8 @@ export const vpcDeclaration = defineResource({
     );
     return { id: vpc.uuid };
   },
-  read: async (ctx, id) => {
-    const vpc = await ctx.client.vpc.get({ uuid: id });
+  read: async (ctx, id, state) => {
+    const vpc = await getVpc(ctx, state.zoneUuid!, id);
     if (!vpc) return undefined;
     return {
       inputs: { name: vpc.name, zoneUuid: vpc.zoneUuid, cidr: vpc.getcIDR, description: vpc.description },
@@ -80,8 +80,8 @@ export const vpcDeclaration = defineResource({
       },
     };
   },
-  delete: async (ctx, id) => {
-    await ctx.client.vpc.delete({ uuid: id }, { confirmGoneWait: waitOptions(ctx) });
+  delete: async (ctx, id, state) => {
+    await ctx.client.vpc.delete({ uuid: id, zoneUuid: state.zoneUuid }, { confirmGoneWait: waitOptions(ctx) });
   },
 });
 

@@ -4,11 +4,11 @@
  * refresh, out-of-band deletes dropped by refresh and recreated by up, and a destroy that leaves the
  * account empty. Also: the state holds no credential and no registry password in plain text.
  */
-import * as path from "node:path";
-import { startEmulator } from "../../emulator";
-import { RestCloudClient } from "../../provider/client";
-import { DEMO_KEYS, discoverCatalog, providerConfig, type CatalogIds } from "./catalog";
-import { TestStack } from "./harness";
+import type { RunningEmulator } from "../../emulator";
+import type { RestCloudClient } from "../../provider/client";
+import { DEMO_KEYS, type CatalogIds } from "./catalog";
+import type { TestStack } from "./harness";
+import { expected, operationsOf, resourceStack } from "./resource-stack";
 
 jest.setTimeout(900_000);
 
@@ -26,32 +26,16 @@ const RESOURCE_COLLECTIONS = [
   "nic",
 ];
 
-/** The operations of the named resources, to compare with `expected(op, names)`. */
-function allAre(operations: Record<string, string>, _op: string, names = RESOURCES): Record<string, string> {
-  return Object.fromEntries(names.map((n) => [n, operations[n] ?? "(none)"])) as Record<string, string>;
-}
-const expected = (op: string, names = RESOURCES) => Object.fromEntries(names.map((n) => [n, op]));
-
 describe("core resources with the real Pulumi CLI", () => {
-  let emulator: Awaited<ReturnType<typeof startEmulator>>;
+  let emulator: RunningEmulator;
   let client: RestCloudClient;
   let catalog: CatalogIds;
   let stack: TestStack;
 
   beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, asyncDelayMs: 40 });
-    client = new RestCloudClient({ apiUrl: emulator.url, ...DEMO_KEYS });
-    catalog = await discoverCatalog(emulator.url);
-    const { zoneUuid: _zone, ...ids } = catalog;
-    stack = await TestStack.create({
-      programDir: path.join(__dirname, "programs", "core"),
-      config: {
-        ...providerConfig(emulator.url, catalog.zoneUuid),
-        ...ids,
-        step: "0",
-        registryPassword: { value: REGISTRY_PASSWORD, secret: true },
-      },
-    });
+    ({ emulator, client, catalog, stack } = await resourceStack("core", {
+      registryPassword: { value: REGISTRY_PASSWORD, secret: true },
+    }));
   });
 
   afterAll(async () => {
@@ -67,7 +51,7 @@ describe("core resources with the real Pulumi CLI", () => {
 
   test("up creates every resource; a second preview finds no change", async () => {
     const created = await stack.up();
-    expect(allAre(created.operations, "create")).toEqual(expected("create"));
+    expect(operationsOf(created.operations, RESOURCES)).toEqual(expected("create", RESOURCES));
     expect(created.outputs.vpcCidr).toBe("10.10.0.0/16");
     expect(created.outputs.tierNetmask).toBe("255.255.255.0");
     expect(created.outputs.instanceIp).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
@@ -82,20 +66,20 @@ describe("core resources with the real Pulumi CLI", () => {
     expect(volume).toMatchObject({ vmUuid: created.outputs.instanceId, storageDiskSize: "20" });
 
     const again = await stack.preview({ expectNoChanges: true });
-    expect(allAre(again.operations, "same")).toEqual(expected("same"));
+    expect(operationsOf(again.operations, RESOURCES)).toEqual(expected("same", RESOURCES));
   });
 
   test("changed updatable arguments update in place, and the changes reach the emulator", async () => {
     await stack.setConfig("step", "1");
     const planned = await stack.preview();
     const updatable = ["vpc", "tier", "network", "instance", "volume", "cluster"];
-    expect(allAre(planned.operations, "update", updatable)).toEqual(expected("update", updatable));
-    expect(allAre(planned.operations, "same", ["ip", "firewall", "egress"])).toEqual(
+    expect(operationsOf(planned.operations, updatable)).toEqual(expected("update", updatable));
+    expect(operationsOf(planned.operations, ["ip", "firewall", "egress"])).toEqual(
       expected("same", ["ip", "firewall", "egress"]),
     );
 
     const updated = await stack.up();
-    expect(allAre(updated.operations, "update", updatable)).toEqual(expected("update", updatable));
+    expect(operationsOf(updated.operations, updatable)).toEqual(expected("update", updatable));
     const outputs = updated.outputs;
     expect(await client.vpc.get({ uuid: outputs.vpcId as string })).toMatchObject({ description: "updated" });
     expect(await client.network.get({ uuid: outputs.networkId as string })).toMatchObject({
@@ -121,8 +105,8 @@ describe("core resources with the real Pulumi CLI", () => {
     await stack.setConfig("step", "2");
     const replaced = await stack.up();
     const replacing = ["vpc", "tier", "instance", "volume", "firewall", "egress", "cluster"];
-    expect(allAre(replaced.operations, "replace", replacing)).toEqual(expected("replace", replacing));
-    expect(allAre(replaced.operations, "same", ["network", "ip"])).toEqual(expected("same", ["network", "ip"]));
+    expect(operationsOf(replaced.operations, replacing)).toEqual(expected("replace", replacing));
+    expect(operationsOf(replaced.operations, ["network", "ip"])).toEqual(expected("same", ["network", "ip"]));
     expect(replaced.outputs.vpcCidr).toBe("10.20.0.0/16");
     expect(await client.vpc.get({ uuid: before.vpcId as string })).toBeUndefined();
     const instances = await client.instance.list({ zoneUuid: catalog.zoneUuid });
@@ -183,7 +167,7 @@ describe("core resources with the real Pulumi CLI", () => {
 
   test("destroy leaves the account with none of the program's resources", async () => {
     const destroyed = await stack.destroy();
-    expect(allAre(destroyed.operations, "delete")).toEqual(expected("delete"));
+    expect(operationsOf(destroyed.operations, RESOURCES)).toEqual(expected("delete", RESOURCES));
     expect(await accountRecords()).toEqual(Object.fromEntries(RESOURCE_COLLECTIONS.map((c) => [c, 0])));
   });
 });

@@ -5,11 +5,11 @@
  * that leaves the account empty. Also: the state holds neither credential nor pre-shared key in
  * plain text.
  */
-import * as path from "node:path";
-import { startEmulator } from "../../emulator";
-import { RestCloudClient } from "../../provider/client";
-import { DEMO_KEYS, discoverCatalog, providerConfig, type CatalogIds } from "./catalog";
-import { TestStack } from "./harness";
+import type { RunningEmulator } from "../../emulator";
+import type { RestCloudClient } from "../../provider/client";
+import { DEMO_KEYS, type CatalogIds } from "./catalog";
+import type { TestStack } from "./harness";
+import { expected, operationsOf, resourceStack } from "./resource-stack";
 
 jest.setTimeout(900_000);
 
@@ -22,36 +22,20 @@ const ALL = [...BASE, ...NETWORKING];
 const UPDATABLE = ["lb", "cgw", "vpn"];
 const REPLACING = NETWORKING.filter((n) => n !== "cgw");
 
-/** The operations of the named resources, to compare with `expected(op, names)`. */
-const operationsOf = (operations: Record<string, string>, names: string[]) =>
-  Object.fromEntries(names.map((n) => [n, operations[n] ?? "(none)"]));
-const expected = (op: string, names: string[]) => Object.fromEntries(names.map((n) => [n, op]));
 const others = (names: string[]) => ALL.filter((n) => !names.includes(n));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("networking resources with the real Pulumi CLI", () => {
-  let emulator: Awaited<ReturnType<typeof startEmulator>>;
+  let emulator: RunningEmulator;
   let client: RestCloudClient;
   let catalog: CatalogIds;
   let stack: TestStack;
 
   beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, asyncDelayMs: 40 });
-    client = new RestCloudClient({ apiUrl: emulator.url, ...DEMO_KEYS });
-    catalog = await discoverCatalog(emulator.url);
-    const { zoneUuid: _zone, ...ids } = catalog;
-    stack = await TestStack.create({
-      programDir: path.join(__dirname, "programs", "networking"),
-      // The program is type-checked by `npm run typecheck`: each run skips that (seconds of CPU per run).
-      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
-      config: {
-        ...providerConfig(emulator.url, catalog.zoneUuid),
-        ...ids,
-        step: "0",
-        psk: { value: PSK, secret: true },
-        psk2: { value: PSK2, secret: true },
-      },
-    });
+    ({ emulator, client, catalog, stack } = await resourceStack("networking", {
+      psk: { value: PSK, secret: true },
+      psk2: { value: PSK2, secret: true },
+    }));
   });
 
   afterAll(async () => {

@@ -5,11 +5,11 @@
  * up, and a destroy that leaves the account empty. The program finds its catalog
  * ids with the look-up functions, configured by the stack alone.
  */
-import * as path from "node:path";
-import { startEmulator } from "../../emulator";
-import { RestCloudClient } from "../../provider/client";
-import { DEMO_KEYS, providerConfig } from "./catalog";
-import { TestStack } from "./harness";
+import type { RunningEmulator } from "../../emulator";
+import type { RestCloudClient } from "../../provider/client";
+import { DEMO_KEYS, type CatalogIds } from "./catalog";
+import type { TestStack } from "./harness";
+import { expected, operationsOf, resourceStack } from "./resource-stack";
 
 jest.setTimeout(600_000);
 
@@ -17,27 +17,16 @@ const STORAGE = ["vmSnapshot", "volumeSnapshot", "policy", "volumeTag", "snapsho
 const SUPPORT = ["network", "instance", "volume"];
 const COLLECTIONS = ["network", "instance", "volume", "vmsnapshot", "snapshot", "snapshotpolicy", "tag"];
 
-const operationsOf = (operations: Record<string, string>, names: string[]) =>
-  Object.fromEntries(names.map((n) => [n, operations[n] ?? "(none)"]));
-const all = (op: string, names: string[]) => Object.fromEntries(names.map((n) => [n, op]));
-
 describe("storage resources with the real Pulumi CLI", () => {
-  let emulator: Awaited<ReturnType<typeof startEmulator>>;
+  let emulator: RunningEmulator;
   let client: RestCloudClient;
   let zoneUuid: string;
   let stack: TestStack;
 
   beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, asyncDelayMs: 40 });
-    client = new RestCloudClient({ apiUrl: emulator.url, ...DEMO_KEYS });
-    zoneUuid = (await client.costEstimate.zones())[0]!.uuid;
-    stack = await TestStack.create({
-      programDir: path.join(__dirname, "programs", "storage"),
-      config: { ...providerConfig(emulator.url, zoneUuid), step: "0" },
-      // The program's types are checked by `npm run typecheck` (tests/ is in tsconfig.json): each
-      // preview and up need not type-check it again (seconds of CPU per run).
-      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
-    });
+    let catalog: CatalogIds;
+    ({ emulator, client, catalog, stack } = await resourceStack("storage"));
+    zoneUuid = catalog.zoneUuid;
   });
 
   afterAll(async () => {
@@ -66,7 +55,9 @@ describe("storage resources with the real Pulumi CLI", () => {
 
   test("up creates every resource, awaiting the snapshots; a second preview finds no change", async () => {
     const created = await stack.up();
-    expect(operationsOf(created.operations, [...SUPPORT, ...STORAGE])).toEqual(all("create", [...SUPPORT, ...STORAGE]));
+    expect(operationsOf(created.operations, [...SUPPORT, ...STORAGE])).toEqual(
+      expected("create", [...SUPPORT, ...STORAGE]),
+    );
     const out = created.outputs;
     expect(out.templateName).toBe("Ubuntu 24.04 LTS"); // found by getTemplate in the program
     // The create waited for the job and for BackingUp -> BackedUp.
@@ -101,7 +92,7 @@ describe("storage resources with the real Pulumi CLI", () => {
     });
 
     const again = await stack.preview({ expectNoChanges: true });
-    expect(operationsOf(again.operations, STORAGE)).toEqual(all("same", STORAGE));
+    expect(operationsOf(again.operations, STORAGE)).toEqual(expected("same", STORAGE));
   });
 
   test("setting revertTrigger reverts the instance in place, once", async () => {
@@ -111,7 +102,7 @@ describe("storage resources with the real Pulumi CLI", () => {
     const updated = await stack.up();
     expect(updated.operations.vmSnapshot).toBe("update");
     const others = STORAGE.filter((n) => n !== "vmSnapshot");
-    expect(operationsOf(updated.operations, others)).toEqual(all("same", others));
+    expect(operationsOf(updated.operations, others)).toEqual(expected("same", others));
     expect(updated.outputs.vmSnapshotId).toBe(before.vmSnapshotId);
     expect(await operationCount("revertToVmSnapshot")).toBe(1);
     // The revert's job was awaited: the snapshot is Ready again, and current.
@@ -128,8 +119,8 @@ describe("storage resources with the real Pulumi CLI", () => {
     const before = await stack.outputs();
     await stack.setConfig("step", "2");
     const replaced = await stack.up();
-    expect(operationsOf(replaced.operations, STORAGE)).toEqual(all("replace", STORAGE));
-    expect(operationsOf(replaced.operations, SUPPORT)).toEqual(all("same", SUPPORT));
+    expect(operationsOf(replaced.operations, STORAGE)).toEqual(expected("replace", STORAGE));
+    expect(operationsOf(replaced.operations, SUPPORT)).toEqual(expected("same", SUPPORT));
     const out = replaced.outputs;
     expect(await vmSnapshotOf(before.vmSnapshotId as string)).toBeUndefined();
     expect(await snapshotOf(before.volumeSnapshotId as string)).toBeUndefined();
@@ -191,7 +182,7 @@ describe("storage resources with the real Pulumi CLI", () => {
   test("destroy leaves the account with none of the program's resources", async () => {
     const destroyed = await stack.destroy();
     expect(operationsOf(destroyed.operations, [...SUPPORT, ...STORAGE])).toEqual(
-      all("delete", [...SUPPORT, ...STORAGE]),
+      expected("delete", [...SUPPORT, ...STORAGE]),
     );
     expect(await accountRecords()).toEqual(Object.fromEntries(COLLECTIONS.map((c) => [c, 0])));
   });

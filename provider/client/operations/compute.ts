@@ -100,7 +100,7 @@ export const hostOperations = {
 };
 
 /** An action on one instance, by GET with the uuid in the query, answering the instance. */
-const instanceAction = <Shape extends z.core.$ZodShape>(name: string, shape: Shape) =>
+const instanceAction = <Shape extends z.core.$ZodShape>(name: string, shape: Shape, resend?: "idempotent" | "delete") =>
   op({
     name,
     method: "GET",
@@ -108,6 +108,7 @@ const instanceAction = <Shape extends z.core.$ZodShape>(name: string, shape: Sha
     input: input({ uuid: ref, ...shape }),
     response: one(INSTANCE, instanceRecord),
     mutating: true,
+    ...(resend ? { resend } : {}),
   });
 
 /** The four GETs whose parameters and response the spec does not show. */
@@ -164,14 +165,18 @@ export const instanceOperations = {
   }),
   start: instanceAction("startInstance", {}),
   stop: instanceAction("stopInstance", { forceStop: flag }),
-  resize: instanceAction("resizeVm", {
-    offeringUuid: ref,
-    /** Custom offerings only. */
-    cpuCore: int64.optional(),
-    memory: int64.optional(),
-  }),
+  resize: instanceAction(
+    "resizeVm",
+    {
+      offeringUuid: ref,
+      /** Custom offerings only. */
+      cpuCore: int64.optional(),
+      memory: int64.optional(),
+    },
+    "idempotent",
+  ),
   recover: instanceAction("recoverVm", {}),
-  destroy: instanceAction("destroyInstance", { expunge: flag }),
+  destroy: instanceAction("destroyInstance", { expunge: flag }, "delete"),
   updateName: op({
     name: "updateInstanceName",
     method: "PUT",
@@ -179,6 +184,7 @@ export const instanceOperations = {
     input: input({ uuid: ref, displayName: ref }),
     response: list(INSTANCE, instanceRecord),
     mutating: true,
+    resend: "idempotent",
   }),
   networks: op({
     name: "instanceNetworkList",
@@ -249,5 +255,6 @@ export const vmSnapshotOperations = {
     input: byUuid,
     response: object(deletionRecord),
     mutating: true,
+    resend: "delete",
   }),
 };

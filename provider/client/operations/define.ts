@@ -45,6 +45,8 @@ export interface ConfirmGone {
   readonly lookup: Operation<z.ZodType, Extract<ResponseShape, { kind: "envelope" }>>;
   /** Its input for the deleted record, or undefined when the delete's input does not say enough. */
   readonly params: (input: Record<string, unknown>) => Record<string, unknown> | undefined;
+  /** When `params` finds too little (no zone given): a get by uuid that answers the record or nothing. */
+  readonly otherwise?: Operation<z.ZodType, Extract<ResponseShape, { kind: "envelope" }>>;
 }
 
 export interface Operation<I extends z.ZodType = z.ZodType, R extends ResponseShape = ResponseShape> {
@@ -70,6 +72,16 @@ export interface Operation<I extends z.ZodType = z.ZodType, R extends ResponseSh
   /** A 404 means "no such record": the call answers undefined (gets by uuid). */
   readonly notFoundIsEmpty?: boolean;
   readonly confirmGone?: ConfirmGone;
+  /**
+   * For a mutation, how it may be sent again after an ambiguous failure (a 5xx or a timeout after the
+   * request left) when the call site gives no `verify`:
+   * - "idempotent": sending it twice has the effect of sending it once (an update that sets values,
+   *   an ACL or group replacement, a restart): it is simply sent again;
+   * - "delete": idempotent too, and a 404 answered to the resend means the first request took effect.
+   * Unset: the ambiguous error stands unless the call site verifies (creates, actions whose repeat
+   * the service refuses).
+   */
+  readonly resend?: "idempotent" | "delete";
 }
 
 export type AnyOperation = Operation<z.ZodType, ResponseShape>;

@@ -101,5 +101,6 @@ export const kubernetesOperations = {
     input: byUuid,
     response: cluster,
     mutating: true,
+    resend: "delete",
   }),
 };

@@ -66,10 +66,38 @@ const getNetwork = op({
   notFoundIsEmpty: true,
 });
 
-const confirmByUuid = <L extends typeof getVpc | typeof getNetwork>(lookup: L) => ({
-  lookup,
-  params: (i: Record<string, unknown>) => ({ uuid: i.uuid }),
+const listVpcs = op({
+  name: "vpcList",
+  method: "GET",
+  path: "/restapi/vpc/vpcList",
+  input: input({ zoneUuid: ref, uuid: ref.optional() }),
+  response: list(VPC, vpcRecord),
+  mutating: false,
 });
+
+const listNetworks = op({
+  name: "networkList",
+  method: "GET",
+  path: "/restapi/network/networkList",
+  input: input({ zoneUuid: ref, uuid: ref.optional() }),
+  response: list(NETWORK, networkRecord),
+  mutating: false,
+});
+
+/**
+ * A delete confirmed through the zone's list when the caller names the zone (a local input: the
+ * deletes of many records then share list calls), else through the get by uuid.
+ */
+const confirmInZone = (
+  lookup: typeof listVpcs | typeof listNetworks,
+  otherwise: typeof getVpc | typeof getNetwork,
+) => ({
+  lookup,
+  params: (i: Record<string, unknown>) =>
+    i.zoneUuid === undefined ? undefined : { zoneUuid: i.zoneUuid, uuid: i.uuid },
+  otherwise,
+});
+const deleteInput = input({ uuid: ref, zoneUuid: ref.optional() });
 
 export const vpcOperations = {
   create: op({
@@ -88,14 +116,7 @@ export const vpcOperations = {
     response: one(VPC, vpcRecord),
     mutating: true,
   }),
-  list: op({
-    name: "vpcList",
-    method: "GET",
-    path: "/restapi/vpc/vpcList",
-    input: input({ zoneUuid: ref, uuid: ref.optional() }),
-    response: list(VPC, vpcRecord),
-    mutating: false,
-  }),
+  list: listVpcs,
   get: getVpc,
   update: op({
     name: "updateVpc",
@@ -104,6 +125,7 @@ export const vpcOperations = {
     input: input({ uuid: ref, name: ref.optional(), description: text.optional() }),
     response: list(VPC, vpcRecord),
     mutating: true,
+    resend: "idempotent",
   }),
   restart: op({
     name: "restartVpc",
@@ -112,6 +134,7 @@ export const vpcOperations = {
     input: input({ uuid: ref, cleanUpVPC: flag, redundantVpcRouter: flag }),
     response: one(VPC, vpcRecord),
     mutating: true,
+    resend: "idempotent",
   }),
   createTier: op({
     name: "createVpcNetwork",
@@ -142,15 +165,18 @@ export const vpcOperations = {
     }),
     response: list(NETWORK, networkRecord),
     mutating: true,
+    resend: "idempotent",
   }),
   delete: op({
     name: "deleteVpc",
     method: "DELETE",
     path: "/restapi/vpc/deleteVpc/{uuid}",
-    input: byUuid,
+    input: deleteInput,
+    localFields: ["zoneUuid"],
     response: bool,
     mutating: true,
-    confirmGone: confirmByUuid(getVpc),
+    resend: "delete",
+    confirmGone: confirmInZone(listVpcs, getVpc),
   }),
 };
 
@@ -171,14 +197,7 @@ export const networkOperations = {
     response: one(NETWORK, networkRecord),
     mutating: true,
   }),
-  list: op({
-    name: "networkList",
-    method: "GET",
-    path: "/restapi/network/networkList",
-    input: input({ zoneUuid: ref, uuid: ref.optional() }),
-    response: list(NETWORK, networkRecord),
-    mutating: false,
-  }),
+  list: listNetworks,
   get: getNetwork,
   update: op({
     name: "updateNetwork",
@@ -193,6 +212,7 @@ export const networkOperations = {
     }),
     response: list(NETWORK, networkRecord),
     mutating: true,
+    resend: "idempotent",
   }),
   restart: op({
     name: "restartNetwork",
@@ -201,6 +221,7 @@ export const networkOperations = {
     input: input({ uuid: ref, cleanUpNetwork: flag }),
     response: one(NETWORK, networkRecord),
     mutating: true,
+    resend: "idempotent",
   }),
   replaceAcl: op({
     name: "replaceAcl",
@@ -209,6 +230,7 @@ export const networkOperations = {
     input: input({ uuid: ref, aclUuid: ref }),
     response: one(NETWORK, networkRecord),
     mutating: true,
+    resend: "idempotent",
   }),
   changeSecurityGroup: op({
     name: "changeSecurityGroup",
@@ -218,14 +240,17 @@ export const networkOperations = {
     input: input({ uuid: ref, securityGroupId: z.union([int64, ref]) }),
     response: one(NETWORK, networkRecord),
     mutating: true,
+    resend: "idempotent",
   }),
   delete: op({
     name: "deleteNetwork",
     method: "DELETE",
     path: "/restapi/network/deleteNetwork/{uuid}",
-    input: byUuid,
+    input: deleteInput,
+    localFields: ["zoneUuid"],
     response: bool,
     mutating: true,
-    confirmGone: confirmByUuid(getNetwork),
+    resend: "delete",
+    confirmGone: confirmInZone(listNetworks, getNetwork),
   }),
 };

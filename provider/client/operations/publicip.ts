@@ -107,6 +107,7 @@ export const ipAddressOperations = {
     input: byUuid,
     response: bool,
     mutating: true,
+    resend: "delete",
   }),
   enableStaticNat: op({
     name: "enableStaticNat",
@@ -123,6 +124,7 @@ export const ipAddressOperations = {
     input: byIp,
     response: bool,
     mutating: true,
+    resend: "delete",
   }),
   enableRemoteVpnAccess: op({
     name: "enableremotevpnaccess",
@@ -139,6 +141,7 @@ export const ipAddressOperations = {
     input: byIp,
     response: one(IP, ipAddressRecord),
     mutating: true,
+    resend: "delete",
   }),
 };
 
@@ -177,6 +180,7 @@ export const portForwardingRuleOperations = {
     input: byUuid,
     response: bool,
     mutating: true,
+    resend: "delete",
   }),
 };
 
@@ -221,6 +225,7 @@ export const loadBalancerRuleOperations = {
     input: input({ uuid: ref, name: ref.optional(), algorithm: lbAlgorithm.optional() }),
     response: list(LB, loadBalancerRuleRecord),
     mutating: true,
+    resend: "idempotent",
   }),
   delete: op({
     name: "deleteLoadBalancerRule",
@@ -229,6 +234,7 @@ export const loadBalancerRuleOperations = {
     input: byUuid,
     response: bool,
     mutating: true,
+    resend: "delete",
   }),
 };
 
@@ -264,6 +270,7 @@ export const internalLbOperations = {
     input: byUuid,
     response: list(INTERNAL_LB, internalLbRecord),
     mutating: true,
+    resend: "idempotent",
   }),
   delete: op({
     name: "deleteInternalLb",
@@ -272,5 +279,6 @@ export const internalLbOperations = {
     input: byUuid,
     response: bool,
     mutating: true,
+    resend: "delete",
   }),
 };

@@ -132,6 +132,7 @@ export const securityGroupOperations = {
     }),
     response: one(GROUP, securityGroupRecord),
     mutating: true,
+    resend: "delete",
   }),
   delete: op({
     name: "deleteSecurityGroup",
@@ -140,6 +141,7 @@ export const securityGroupOperations = {
     input: byUuid,
     response: bool,
     mutating: true,
+    resend: "delete",
     confirmGone: { lookup: listGroups, params: (i) => ({ uuid: i.uuid }) },
   }),
 };
@@ -176,6 +178,7 @@ export const firewallRuleOperations = {
     input: byUuid,
     response: bool,
     mutating: true,
+    resend: "delete",
   }),
 };
 
@@ -211,5 +214,6 @@ export const egressRuleOperations = {
     input: byUuid,
     response: bool,
     mutating: true,
+    resend: "delete",
   }),
 };

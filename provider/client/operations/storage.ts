@@ -113,6 +113,7 @@ export const volumeOperations = {
     localFields: ["zoneUuid"],
     response: object(deletionRecord),
     mutating: true,
+    resend: "delete",
     confirmGone: {
       lookup: listVolumes,
       params: (i) => (i.zoneUuid === undefined ? undefined : { zoneUuid: i.zoneUuid, uuid: i.uuid }),
@@ -144,6 +145,7 @@ export const snapshotOperations = {
     input: byUuid,
     response: bool,
     mutating: true,
+    resend: "delete",
   }),
 };
 
@@ -181,5 +183,6 @@ export const snapshotPolicyOperations = {
     input: byUuid,
     response: bool,
     mutating: true,
+    resend: "delete",
   }),
 };

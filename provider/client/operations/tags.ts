@@ -41,5 +41,6 @@ export const resourceTagOperations = {
     input: input({ uuid: ref }),
     response: list(TAG, tagRecord),
     mutating: true,
+    resend: "delete",
   }),
 };

@@ -97,6 +97,7 @@ export const vpnCustomerGatewayOperations = {
     input: input(gatewayFields).partial().extend({ uuid: ref }),
     response: list(GATEWAY, vpnCustomerGatewayRecord),
     mutating: true,
+    resend: "idempotent",
   }),
   delete: op({
     name: "deleteVpnCustomerGateway",
@@ -105,6 +106,7 @@ export const vpnCustomerGatewayOperations = {
     input: byUuid,
     response: bool,
     mutating: true,
+    resend: "delete",
   }),
 };
 
@@ -134,6 +136,7 @@ export const vpnConnectionOperations = {
     inputsIn: "query",
     response: one(CONNECTION, vpnConnectionRecord),
     mutating: true,
+    resend: "idempotent",
   }),
   delete: op({
     name: "deleteVpnConnection",
@@ -142,5 +145,6 @@ export const vpnConnectionOperations = {
     input: byUuid,
     response: bool,
     mutating: true,
+    resend: "delete",
   }),
 };

@@ -1,7 +1,8 @@
 /**
  * Shared reads (provider/client/coalesce.ts) against the emulator: concurrent identical reads and
  * list calls that differ only by their uuid filter are served by one request, each caller gets
- * exactly what its own request would have answered, a request already sent is never joined, polls
+ * exactly what its own request would have answered, a request already sent is never joined (one
+ * waiting for a free slot of the concurrency limit still is), polls
  * of different records meet on a common tick, and mutations are never shared. Request counts come
  * from GET /_emulator/stats.
  */
@@ -104,6 +105,44 @@ test("a request already sent is never joined: a later read sees what happened si
 async function justAfterTick(tick: number): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, tick - (Date.now() % tick) + 20));
 }
+
+test("a batch due while every request slot is busy stays open: reads made meanwhile join it", async () => {
+  const uuids = await createVolumes(6);
+  const { client } = clientFor(emulator, { shareReads: true, maxConcurrentRequests: 1 });
+  await setFaults(emulator, { latencyMs: 200 });
+  await resetStats(emulator);
+  const busy = client.vpc.list({ zoneUuid: ids.zoneUuid }); // holds the only slot for 200 ms
+  const reads: Promise<{ uuid: string }[]>[] = [];
+  for (const uuid of uuids) {
+    reads.push(client.volume.list({ zoneUuid: ids.zoneUuid, uuid }));
+    await new Promise((resolve) => setTimeout(resolve, 25)); // each after the last one's window closed
+  }
+  const answers = await Promise.all(reads);
+  await busy;
+  expect((await stats(emulator)).byOperation.volumeList).toBe(1);
+  answers.forEach((answer, i) => expect(answer.map((v) => v.uuid)).toEqual([uuids[i]]));
+});
+
+test("deletes given their zone confirm through shared zone lists, not a get per record", async () => {
+  const { client } = shared();
+  const vpcs = await Promise.all(
+    Array.from({ length: 6 }, (_, i) =>
+      client.vpc.create({
+        name: `gone-${i}`,
+        zoneUuid: ids.zoneUuid,
+        vpcOfferingUuid: ids.vpcOfferingUuid,
+        getcIDR: `10.${20 + i}.0.0/16`,
+      }),
+    ),
+  );
+  await resetStats(emulator);
+  await Promise.all(vpcs.map((vpc) => client.vpc.delete({ uuid: vpc.uuid, zoneUuid: ids.zoneUuid })));
+  const counted = await stats(emulator);
+  expect(counted.byOperation.deleteVpc).toBe(6);
+  expect(counted.byOperation.vpcId).toBeUndefined();
+  expect(counted.byOperation.vpcList).toBeLessThan(6); // one, unless the deletes' answers straddle a window
+  expect(await client.vpc.list({ zoneUuid: ids.zoneUuid })).toEqual([]);
+});
 
 test("polls of different records, each on its own schedule, meet on the next tick", async () => {
   const [first, second] = await createVolumes(2);

@@ -1,7 +1,8 @@
 /**
  * Resilience against the emulator's faults: reads complete through 503s and 429s; mutations are
- * never blindly repeated (failAfterRate: processed, then 503), and `verify` turns an ambiguous
- * failure into the effect; timeouts; the concurrency limit. Request counts come from
+ * never blindly repeated (failAfterRate: processed, then 503): `verify` turns an ambiguous failure
+ * into the effect, and only operations whose repeat is harmless (updates, deletes) are resent
+ * without it; timeouts; the concurrency limit. Request counts come from
  * GET /_emulator/stats.
  */
 import type { RunningEmulator } from "../../../emulator/index";
@@ -124,6 +125,63 @@ test("failAfterRate on deletes: the built-in read-back confirms each delete, non
     "deleteVpc: SERVICE_UNAVAILABLE after the request, but verification found the effect applied",
   );
   expect(await vpcCount(client)).toBe(0);
+});
+
+test("idempotent updates are sent again after an ambiguous failure, and each lands", async () => {
+  const { client, lines } = clientFor(emulator, { retry: { maxAttempts: 10, baseDelayMs: 5, maxDelayMs: 40 } });
+  const vpcs = await Promise.all(
+    Array.from({ length: 10 }, (_, i) => client.vpc.create(vpcInput(`edited-${i}`, 140 + i))),
+  );
+  await resetStats(emulator);
+  await setFaults(emulator, { failAfterRate: 0.5 });
+  await Promise.all(vpcs.map((vpc, i) => client.vpc.update({ uuid: vpc.uuid, description: `edit ${i}` })));
+  const counted = await stats(emulator);
+  expect(counted.byStatus["503"]).toBeGreaterThan(0);
+  expect(counted.byOperation.updateVpc).toBeGreaterThan(10); // resent, without a read-back
+  expect(lines.some((line) => /updateVpc: SERVICE_UNAVAILABLE; retry 1/.test(line))).toBe(true);
+  await setFaults(emulator, { failAfterRate: 0 });
+  const listed = await client.vpc.list({ zoneUuid: ids.zoneUuid });
+  expect(listed.map((vpc) => vpc.description).sort()).toEqual(vpcs.map((_, i) => `edit ${i}`).sort());
+});
+
+test("a delete sent again after an ambiguous failure and answered 404 succeeded", async () => {
+  const { client, lines } = clientFor(emulator, { retry: { maxAttempts: 10, baseDelayMs: 5, maxDelayMs: 40 } });
+  const gateways = await Promise.all(
+    Array.from({ length: 10 }, (_, i) =>
+      client.vpnCustomerGateway.create({
+        name: `office-${i}`,
+        gateway: `198.51.100.${10 + i}`,
+        cidrlist: `192.168.${i}.0/24`,
+        ipsecpsk: "a-pre-shared-key",
+        ikepolicy: "Group 5(modp1536)",
+        ikeEncryption: "aes256",
+        ikeHash: "sha256",
+        ikelifetime: "86400",
+        esppolicy: "None",
+        espEncryption: "aes256",
+        espHash: "sha256",
+        esplifetime: "3600",
+      }),
+    ),
+  );
+  await resetStats(emulator);
+  await setFaults(emulator, { failAfterRate: 0.5 });
+  const answers = await Promise.all(gateways.map((g) => client.vpnCustomerGateway.delete({ uuid: g.uuid })));
+  expect(answers.every((answer) => answer === true)).toBe(true);
+  const counted = await stats(emulator);
+  expect(counted.byStatus["404"]).toBeGreaterThan(0);
+  expect(lines).toContain(
+    "deleteVpnCustomerGateway: 404 after an earlier ambiguous failure; the first request took effect",
+  );
+  await setFaults(emulator, { failAfterRate: 0 });
+  expect(await client.vpnCustomerGateway.list()).toEqual([]);
+});
+
+test("a 404 to a delete's first request is still an error (no earlier ambiguous failure)", async () => {
+  const { client } = clientFor(emulator);
+  await expect(
+    client.vpnCustomerGateway.delete({ uuid: "00000000-0000-4000-8000-000000000000" }),
+  ).rejects.toMatchObject({ status: 404 });
 });
 
 test("a mutation sent by GET (stop) is verified by state, not repeated", async () => {

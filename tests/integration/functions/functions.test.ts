@@ -7,6 +7,7 @@ import { z } from "zod";
 import { startEmulator, type RunningEmulator } from "../../../emulator/index";
 import type { Catalog, ZoneCatalog } from "../../../emulator/catalog";
 import { RestCloudClient, ConfigError } from "../../../provider/client";
+import { waitFor } from "../../../provider/client/waiters";
 import * as restcloud from "../../../provider/functions";
 import { FUNCTIONS, type InvokeOptions } from "../../../provider/functions";
 
@@ -437,7 +438,12 @@ describe("account look-ups", () => {
     expect(networks[0]).toMatchObject({ name: "fn-net", isDefault: true });
     expect(networks[0]!.privateIp).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
 
-    const live = await client.instance.status({ uuid: instance.uuid });
+    // Compared once the instance has settled: while it starts, the two reads may straddle Starting -> Running.
+    const live = await waitFor({
+      awaited: "the instance to run",
+      poll: () => client.instance.status({ uuid: instance.uuid }),
+      until: (vm) => vm.status === "Running",
+    });
     expect(await restcloud.getInstanceStatus({ instanceUuid: instance.uuid }, demo)).toEqual({
       uuid: instance.uuid,
       status: live.status,

@@ -19,7 +19,7 @@ describe("resolveConfig", () => {
     });
     expect(config).toMatchObject({ apiUrl: "http://127.0.0.1:8080", apiKey: "ek", secretKey: "es" });
     expect(config.timeoutMs).toBe(30_000);
-    expect(config.retry).toEqual({ maxAttempts: 4, baseDelayMs: 1000, maxDelayMs: 8000, maxRetryAfterMs: 60_000 });
+    expect(config.retry).toEqual({ maxAttempts: 8, baseDelayMs: 1000, maxDelayMs: 8000, maxRetryAfterMs: 60_000 });
   });
 
   test("names everything that is missing, with its environment variable", () => {

@@ -253,3 +253,43 @@ describe("input placement", () => {
     ]);
   });
 });
+
+describe("how mutations are resent after an ambiguous failure", () => {
+  const named = (kind: string | undefined) =>
+    OPERATIONS.filter((o) => o.resend === kind)
+      .map((o) => o.name)
+      .sort();
+
+  test("only mutations carry a resend policy", () => {
+    expect(OPERATIONS.filter((o) => o.resend !== undefined && !o.mutating).map((o) => o.name)).toEqual([]);
+  });
+
+  test("every DELETE is resent as a delete (a 404 to the resend means done)", () => {
+    const deletes = OPERATIONS.filter((o) => o.method === "DELETE").map((o) => o.name);
+    expect(deletes.filter((name) => !named("delete").includes(name))).toEqual([]);
+  });
+
+  test("creates are never resent blindly: their call sites verify by reading back", () => {
+    const creates = OPERATIONS.filter((o) => o.mutating && /^(create|add|acquire|upload)/i.test(o.name));
+    expect(creates.length).toBeGreaterThan(15);
+    expect(creates.filter((o) => o.resend !== undefined).map((o) => o.name)).toEqual([]);
+  });
+
+  test("the updates resent as they are", () => {
+    expect(named("idempotent")).toEqual([
+      "assignLbRule",
+      "changeSecurityGroup",
+      "replaceAcl",
+      "resetVpnConnection",
+      "resizeVm",
+      "restartNetwork",
+      "restartVpc",
+      "updateInstanceName",
+      "updateLoadBalancerRule",
+      "updateNetwork",
+      "updateVpc",
+      "updateVpcNetwork",
+      "updateVpnCustomerGateway",
+    ]);
+  });
+});
