@@ -10,7 +10,16 @@ import type { AddressInfo } from "node:net";
 import { inspect } from "node:util";
 import type { RunningEmulator } from "../../../emulator/index";
 import { ApiError, ApiInputError, RestCloudClient } from "../../../provider/client";
-import { FAST_RETRY, clientFor, discoverCatalog, resetStats, start, stats, type CatalogIds } from "./helpers";
+import {
+  FAST_RETRY,
+  clientFor,
+  customerGatewayInput,
+  discoverCatalog,
+  resetStats,
+  start,
+  stats,
+  type CatalogIds,
+} from "./helpers";
 
 // Distinctive credentials, so that any leak is found by a plain substring search.
 const KEYS = { apiKey: "K3Y-fa11-7e57-api", secretKey: "S3CR37-c0ffee-secret" };
@@ -171,20 +180,9 @@ describe("credentials never leak", () => {
       failureOf(good.vpc.delete({ uuid: "missing" })),
       failureOf(good.vpc.create({ name: "x", zoneUuid: "z", vpcOfferingUuid: "o", getcIDR: "bad" })),
     ]);
-    await good.vpnCustomerGateway.create({
-      name: "psk",
-      gateway: "198.51.100.9",
-      cidrlist: "192.168.9.0/24",
-      ipsecpsk: "my-pre-shared-key",
-      ikepolicy: "Group 5(modp1536)",
-      ikeEncryption: "aes128",
-      ikeHash: "sha1",
-      ikelifetime: "86400",
-      esppolicy: "None",
-      espEncryption: "aes128",
-      espHash: "sha1",
-      esplifetime: "3600",
-    });
+    await good.vpnCustomerGateway.create(
+      customerGatewayInput("psk", "198.51.100.9", "192.168.9.0/24", "my-pre-shared-key"),
+    );
     for (const error of failures) {
       dumps.push(
         error.message,

@@ -1,9 +1,36 @@
 /** Shared set-up of the client's integration tests: an emulator on port 0, a client for it, the catalog ids. */
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../emulator/index";
-import { RestCloudClient, type ClientOptions, type RequestEvent } from "../../../provider/client";
+import {
+  RestCloudClient,
+  type AREAS,
+  type ClientOptions,
+  type InputOf,
+  type RequestEvent,
+} from "../../../provider/client";
 
 export const DEMO_KEYS = { apiKey: "demo-api-key", secretKey: "demo-secret-key" };
 export const ADMIN_KEYS = { apiKey: "admin-api-key", secretKey: "admin-secret-key" };
+
+/** A VPN customer gateway's input: the office's address and network, standard IKE and ESP policies. */
+export const customerGatewayInput = (
+  name: string,
+  gateway: string,
+  cidrlist: string,
+  ipsecpsk = "a-pre-shared-key",
+): InputOf<typeof AREAS.vpnCustomerGateway.create> => ({
+  name,
+  gateway,
+  cidrlist,
+  ipsecpsk,
+  ikepolicy: "Group 5(modp1536)",
+  ikeEncryption: "aes256",
+  ikeHash: "sha256",
+  ikelifetime: "86400",
+  esppolicy: "None",
+  espEncryption: "aes256",
+  espHash: "sha256",
+  esplifetime: "3600",
+});
 
 /** Fast retries, so that fault tests take milliseconds. */
 export const FAST_RETRY = { maxAttempts: 6, baseDelayMs: 5, maxDelayMs: 40, maxRetryAfterMs: 2000 };

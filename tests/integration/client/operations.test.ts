@@ -5,7 +5,15 @@
  */
 import type { RunningEmulator } from "../../../emulator/index";
 import { OPERATIONS, waitFor, waitForVisible, type Instance, type RestCloudClient } from "../../../provider/client";
-import { ADMIN_KEYS, clientFor, discoverCatalog, start, type CatalogIds, type Recorded } from "./helpers";
+import {
+  ADMIN_KEYS,
+  clientFor,
+  customerGatewayInput,
+  discoverCatalog,
+  start,
+  type CatalogIds,
+  type Recorded,
+} from "./helpers";
 
 let emulator: RunningEmulator;
 let recorded: Recorded;
@@ -395,20 +403,9 @@ test("internal load balancer on a VPC tier", async () => {
 });
 
 test("site-to-site VPN", async () => {
-  const gateway = await client.vpnCustomerGateway.create({
-    name: "ops-office",
-    gateway: "198.51.100.7",
-    cidrlist: "192.168.0.0/24",
-    ipsecpsk: "a-pre-shared-key",
-    ikepolicy: "Group 5(modp1536)",
-    ikeEncryption: "aes256",
-    ikeHash: "sha256",
-    ikelifetime: "86400",
-    esppolicy: "None",
-    espEncryption: "aes256",
-    espHash: "sha256",
-    esplifetime: "3600",
-  });
+  const gateway = await client.vpnCustomerGateway.create(
+    customerGatewayInput("ops-office", "198.51.100.7", "192.168.0.0/24"),
+  );
   expect((await client.vpnCustomerGateway.list({ uuid: gateway.uuid })).map((g) => g.uuid)).toEqual([gateway.uuid]);
   await client.vpnCustomerGateway.update({ uuid: gateway.uuid, name: "ops-office-2" });
   const connection = await client.vpnConnection.create({ vpcUuid: made.vpc!, customerGatewayUuid: gateway.uuid });

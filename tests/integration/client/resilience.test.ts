@@ -7,7 +7,16 @@
  */
 import type { RunningEmulator } from "../../../emulator/index";
 import { ApiError, type RestCloudClient } from "../../../provider/client";
-import { clientFor, discoverCatalog, resetStats, setFaults, start, stats, type CatalogIds } from "./helpers";
+import {
+  clientFor,
+  customerGatewayInput,
+  discoverCatalog,
+  resetStats,
+  setFaults,
+  start,
+  stats,
+  type CatalogIds,
+} from "./helpers";
 
 let emulator: RunningEmulator;
 let ids: CatalogIds;
@@ -148,20 +157,9 @@ test("a delete sent again after an ambiguous failure and answered 404 succeeded"
   const { client, lines } = clientFor(emulator, { retry: { maxAttempts: 10, baseDelayMs: 5, maxDelayMs: 40 } });
   const gateways = await Promise.all(
     Array.from({ length: 10 }, (_, i) =>
-      client.vpnCustomerGateway.create({
-        name: `office-${i}`,
-        gateway: `198.51.100.${10 + i}`,
-        cidrlist: `192.168.${i}.0/24`,
-        ipsecpsk: "a-pre-shared-key",
-        ikepolicy: "Group 5(modp1536)",
-        ikeEncryption: "aes256",
-        ikeHash: "sha256",
-        ikelifetime: "86400",
-        esppolicy: "None",
-        espEncryption: "aes256",
-        espHash: "sha256",
-        esplifetime: "3600",
-      }),
+      client.vpnCustomerGateway.create(
+        customerGatewayInput(`office-${i}`, `198.51.100.${10 + i}`, `192.168.${i}.0/24`),
+      ),
     ),
   );
   await resetStats(emulator);
