@@ -1,25 +1,20 @@
 /**
  * End-to-end harness: drives the real Pulumi CLI (through the Automation API) on a program
- * directory, offline: a file backend and a PULUMI_HOME in a temporary directory, a passphrase,
- * no update checks, no plugin downloads. Node 22 from node_modules/.bin is put first on PATH so the
- * language host and the dynamic-provider plugin run on it.
+ * directory, offline (tests/e2e/offline-stack.ts: a file backend and a PULUMI_HOME in a temporary
+ * directory, Node 22 first on PATH), and reports what the engine did per resource.
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
-import * as os from "node:os";
 import * as path from "node:path";
 import {
   type EngineEvent,
-  LocalWorkspace,
-  PulumiCommand,
-  type ConfigMap,
   type OpMap,
   type OutputMap,
   type Stack,
   type UpdateSummary,
 } from "@pulumi/pulumi/automation";
+import { createOfflineStack, pulumiCliRoot as cliRootOf, type StackConfig } from "./offline-stack";
 
 export const REPO_ROOT = path.resolve(__dirname, "..", "..");
 
@@ -40,23 +35,8 @@ export interface UpResultSummary extends OperationResult {
   outputs: Record<string, unknown>;
 }
 
-let cliRootCache: string | undefined;
-
-/**
- * The directory whose bin/ holds `pulumi` and `pulumi-language-nodejs`: installed (or found in its
- * cache, or on PATH) by scripts/install-pulumi-cli.sh, which prints it as its last line.
- */
-export function pulumiCliRoot(): string {
-  if (cliRootCache) return cliRootCache;
-  const out = execFileSync("bash", [path.join(REPO_ROOT, "scripts", "install-pulumi-cli.sh")], {
-    cwd: REPO_ROOT,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const binDir = out.trim().split("\n").pop()!;
-  cliRootCache = path.dirname(binDir);
-  return cliRootCache;
-}
+/** The directory whose bin/ holds the pinned `pulumi` and `pulumi-language-nodejs`. */
+export const pulumiCliRoot = (): string => cliRootOf(REPO_ROOT);
 
 function compactSummary(map: OpMap | UpdateSummary["resourceChanges"] | undefined): ChangeSummary {
   const changes: ChangeSummary = {};
@@ -92,7 +72,7 @@ export interface StackOptions {
   /** A directory holding Pulumi.yaml and the program. */
   programDir: string;
   /** Stack configuration: plain values, or `{ value, secret: true }`. */
-  config?: Record<string, string | { value: string; secret: boolean }>;
+  config?: StackConfig;
   /** Extra environment for the CLI, the program and the providers. */
   env?: Record<string, string>;
   stackName?: string;
@@ -109,51 +89,12 @@ export class TestStack {
   ) {}
 
   static async create(options: StackOptions): Promise<TestStack> {
-    const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "restcloud-e2e-"));
-    const backendDir = path.join(tempDir, "backend");
-    const homeDir = path.join(tempDir, "home");
-    fs.mkdirSync(backendDir);
-    fs.mkdirSync(homeDir);
-    const cliRoot = pulumiCliRoot();
-    const env: Record<string, string> = {
-      PATH: [
-        path.join(REPO_ROOT, "node_modules", ".bin"), // Node 22
-        path.join(REPO_ROOT, "node_modules", "@pulumi", "pulumi"), // the dynamic-provider plugin script
-        path.join(cliRoot, "bin"),
-        process.env.PATH ?? "",
-      ].join(path.delimiter),
-      PULUMI_BACKEND_URL: `file://${backendDir}`,
-      PULUMI_HOME: homeDir,
-      PULUMI_CONFIG_PASSPHRASE: "restcloud-e2e-passphrase",
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-      PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
-      PULUMI_SKIP_CONFIRMATIONS: "true",
-      // `npm run typecheck` type-checks every program; the language host only transpiles (seconds
-      // saved per operation). The programs' tsconfig then needs module "nodenext".
-      PULUMI_NODEJS_TRANSPILE_ONLY: "true",
-      ...options.env,
-    };
-    const pulumiCommand = await PulumiCommand.get({ root: cliRoot, skipVersionCheck: true });
-    // A stack name of its own: two tests may run the same program, and each writes Pulumi.<stack>.yaml.
-    const stackName =
-      options.stackName ??
-      `test-${path
-        .basename(tempDir)
-        .replace(/^restcloud-e2e-/, "")
-        .toLowerCase()}`;
-    const stack = await LocalWorkspace.createOrSelectStack(
-      { stackName, workDir: options.programDir },
-      { envVars: env, pulumiHome: homeDir, pulumiCommand },
-    );
-    if (options.config) {
-      const config: ConfigMap = {};
-      for (const [key, value] of Object.entries(options.config)) {
-        config[key] = typeof value === "string" ? { value } : value;
-      }
-      await stack.setAllConfig(config);
-    }
-    return new TestStack(stack, tempDir, path.join(options.programDir, `Pulumi.${stackName}.yaml`));
+    const { stack, tempDir, settingsFile } = await createOfflineStack({
+      ...options,
+      repoRoot: REPO_ROOT,
+      tempPrefix: "restcloud-e2e-",
+    });
+    return new TestStack(stack, tempDir, settingsFile);
   }
 
   async setConfig(key: string, value: string, secret = false): Promise<void> {

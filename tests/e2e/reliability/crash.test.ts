@@ -31,8 +31,11 @@ jest.setTimeout(300_000);
 const FLEET_SIZE = 30;
 /** The call after a tier's creation: the service dies as it arrives. */
 const KILL_ON = "/restapi/vpc/updateVpcNetwork";
-/** How long the service stays down: longer than the client's retries (about 7 s). */
-const OUTAGE_MS = 10_000;
+/**
+ * How long the service stays down: longer than the client's retries of a read (8 attempts, at most
+ * about 40 s of backoff), so that calls in flight fail rather than only wait.
+ */
+const OUTAGE_MS = 45_000;
 
 describe("the service killed during pulumi up, and restarted from its state file", () => {
   let tempDir: string;
