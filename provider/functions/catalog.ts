@@ -119,15 +119,17 @@ const keyedName = (what: string) =>
     displayName: out.text(`The ${what}'s display name.`),
   });
 
+/** Key and display name of each record that has a key (plan types, platforms, distributions). */
+const keyedNames = (records: readonly { key?: string; displayName?: string }[]) =>
+  records.flatMap((r) => (r.key === undefined ? [] : [{ key: r.key, displayName: r.displayName }]));
+
 export const getComputePlanTypes = defineFunction({
   name: "getComputePlanTypes",
   description: "The kinds of compute plans: pay as you go, bundle offer, reserved instance, custom plan.",
   inputs: z.object({}),
   outputs: z.object({ planTypes: out.list(keyedName("plan type"), "The plan types, in the API's order.") }),
   invoke: async (client) => ({
-    planTypes: (await client.costEstimate.computePlanTypes())
-      .filter((t) => t.key !== undefined)
-      .map((t) => ({ key: t.key!, displayName: t.displayName })),
+    planTypes: keyedNames(await client.costEstimate.computePlanTypes()),
   }),
 });
 
@@ -471,9 +473,7 @@ export const getTemplatePlatforms = defineFunction({
   inputs: z.object({}),
   outputs: z.object({ platforms: out.list(keyedName("platform"), "The platforms, in the API's order.") }),
   invoke: async (client) => ({
-    platforms: (await client.costEstimate.templatePlatforms())
-      .filter((t) => t.key !== undefined)
-      .map((t) => ({ key: t.key!, displayName: t.displayName })),
+    platforms: keyedNames(await client.costEstimate.templatePlatforms()),
   }),
 });
 
@@ -484,9 +484,7 @@ export const getTemplateDistributions = defineFunction({
   inputs: z.object({}),
   outputs: z.object({ distributions: out.list(keyedName("distribution"), "The distributions, in the API's order.") }),
   invoke: async (client) => ({
-    distributions: (await client.costEstimate.templateDistributions())
-      .filter((t) => t.key !== undefined)
-      .map((t) => ({ key: t.key!, displayName: t.displayName })),
+    distributions: keyedNames(await client.costEstimate.templateDistributions()),
   }),
 });
 

@@ -53,6 +53,18 @@ const byUuid = input({ uuid: ref });
 /** ICMP type and code travel as strings; -1 means "any". */
 const icmp = text.optional();
 
+/** The input of a firewall or egress rule (on an IP, a network or a security group): one shape. */
+const ruleInput = <Target extends string>(target: Target) =>
+  input({
+    ...({ [target]: ref } as Record<Target, typeof ref>),
+    protocol,
+    startPort: port.optional(),
+    endPort: port.optional(),
+    cidrList: cidrList.optional(),
+    icmpType: icmp,
+    icmpCode: icmp,
+  }).refine(...portOrder("startPort", "endPort"));
+
 const listGroups = op({
   name: "securityList",
   method: "GET",
@@ -76,15 +88,7 @@ export const securityGroupOperations = {
     name: "createSecurityGroupFirewallRule",
     method: "POST",
     path: "/restapi/securitygroup/createSecurityGroupFirewallRule",
-    input: input({
-      securityGroupUuid: ref,
-      protocol,
-      startPort: port.optional(),
-      endPort: port.optional(),
-      cidrList: cidrList.optional(),
-      icmpType: icmp,
-      icmpCode: icmp,
-    }).refine(...portOrder("startPort", "endPort")),
+    input: ruleInput("securityGroupUuid"),
     response: one(GROUP, securityGroupRecord),
     mutating: true,
   }),
@@ -151,15 +155,7 @@ export const firewallRuleOperations = {
     name: "createFirewallRule",
     method: "POST",
     path: "/restapi/firewallrule/createFirewallRule",
-    input: input({
-      ipAddressUuid: ref,
-      protocol,
-      startPort: port.optional(),
-      endPort: port.optional(),
-      cidrList: cidrList.optional(),
-      icmpType: icmp,
-      icmpCode: icmp,
-    }).refine(...portOrder("startPort", "endPort")),
+    input: ruleInput("ipAddressUuid"),
     response: one("listFirewallRuleResponse", firewallRuleRecord),
     mutating: true,
   }),
@@ -187,15 +183,7 @@ export const egressRuleOperations = {
     name: "createEgressRule",
     method: "POST",
     path: "/restapi/egressrule/createEgressRule",
-    input: input({
-      networkUuid: ref,
-      protocol,
-      startPort: port.optional(),
-      endPort: port.optional(),
-      cidrList: cidrList.optional(),
-      icmpType: icmp,
-      icmpCode: icmp,
-    }).refine(...portOrder("startPort", "endPort")),
+    input: ruleInput("networkUuid"),
     response: one("listEgressRuleResponse", egressRuleRecord),
     mutating: true,
   }),
