@@ -3,7 +3,8 @@
 import { DEFAULT_ACCOUNTS } from "./store";
 import { parseArgs } from "node:util";
 import { QUIRKS, type Quirk } from "./core";
-import { startEmulator } from "./index";
+import { parseFaultSpec } from "./faults";
+import { startEmulator, type RunningEmulator } from "./index";
 import type { EmulatorOptions } from "./server";
 
 const HELP = `Usage: restcloud-emulator [options]
@@ -18,6 +19,12 @@ A stateful emulator of the RestCloud REST API on your machine.
   --fail-rate R            probability (0..1) of a 503 before processing
   --throttle-rate R        probability (0..1) of a 429 with Retry-After: 1
   --fail-after-rate R      probability (0..1) of a 503 after processing (the change is applied)
+  --fault SPEC             a fault rule, repeatable, checked in order before the rates. SPEC is
+                           comma-separated key=value pairs: operation (names joined by |), method,
+                           mutating, effect (status|hang|reset), when (before|after), status,
+                           hangMs, probability, count. For example:
+                             --fault operation=createFirewallRule,effect=status,status=503,when=after,count=1
+                             --fault 'operation=acquireIpAddress|createVpc,effect=hang,when=after,probability=0.3'
   --seed S                 deterministic uuids, random numbers and fault draws
   --quirks a,b             deployment differences: ${QUIRKS.join(", ")}
   --api-key K              the demo account's apikey (default demo-api-key)
@@ -48,6 +55,7 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
       "fail-rate": { type: "string" },
       "throttle-rate": { type: "string" },
       "fail-after-rate": { type: "string" },
+      fault: { type: "string", multiple: true },
       seed: { type: "string" },
       quirks: { type: "string" },
       "api-key": { type: "string" },
@@ -76,6 +84,7 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
     failRate: number("fail-rate", values["fail-rate"]),
     throttleRate: number("throttle-rate", values["throttle-rate"]),
     failAfterRate: number("fail-after-rate", values["fail-after-rate"]),
+    faultRules: values.fault?.map(parseFaultSpec),
     seed: values.seed,
     quirks: values.quirks
       ?.split(",")
@@ -91,14 +100,25 @@ async function main(): Promise<void> {
   try {
     options = parseCli(process.argv.slice(2));
   } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n\n${HELP}`);
+    const { message } = err as Error;
+    // A bad --fault is answered in one line; other mistakes show the usage too.
+    process.stderr.write(message.startsWith("--fault ") ? `${message}\n` : `${message}\n\n${HELP}`);
     process.exit(2);
   }
   if (options === "help") {
     process.stdout.write(HELP);
     return;
   }
-  const emulator = await startEmulator(options);
+  let emulator: RunningEmulator;
+  try {
+    emulator = await startEmulator(options);
+  } catch (err) {
+    // Operation names are checked against the route table at start: still a bad --fault.
+    const bad = /^faultRules\[(\d+)\]\.(.*)$/.exec((err as Error).message);
+    if (!bad) throw err;
+    process.stderr.write(`--fault #${Number(bad[1]) + 1}: ${bad[2]}\n`);
+    process.exit(2);
+  }
   process.stdout.write(`listening on ${emulator.url}\n`);
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -3,6 +3,7 @@ import type { AccountScope, EmulatorContext } from "./core";
 import { createServer, type EmulatorOptions } from "./server";
 
 export type { EmulatorOptions } from "./server";
+export type { FaultRule, FaultRuleView, FaultLogEntry, FaultEffect, FaultMoment } from "./faults";
 export { QUIRKS, type Quirk } from "./core";
 import { DEFAULT_ACCOUNTS } from "./store";
 /** The built-in regular account's headers (`apikey`, `secretkey`), for programs and scripts run against the emulator. */

@@ -5,8 +5,19 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { createCatalog } from "./catalog";
 import { Clock } from "./clock";
-import { ApiFault, notFound, type AccountScope, type EmulatorContext, type Quirk } from "./core";
-import { drawFault, mergeFaults, NO_FAULTS, throttled, unavailable, type FaultSettings } from "./faults";
+import { ApiFault, badInput, notFound, type AccountScope, type EmulatorContext, type Quirk } from "./core";
+import {
+  FaultLog,
+  FaultRules,
+  InjectedStatus,
+  mergeFaults,
+  NO_FAULTS,
+  parseFaultRule,
+  parseFaultRules,
+  type FaultRule,
+  type FaultSettings,
+} from "./faults";
+import { FaultInjector } from "./injection";
 import { allocatePrivateIp, PublicIpPools } from "./ippool";
 import { DeferredWork } from "./jobs";
 import { installQuirks, parseQuirks } from "./quirks";
@@ -42,6 +53,8 @@ export interface EmulatorOptions {
   throttleRate?: number;
   /** Probability of a 503 after processing (the change is applied). */
   failAfterRate?: number;
+  /** Faults aimed at operations, checked in order before the random rates (see README, "Fault rules"). */
+  faultRules?: readonly FaultRule[];
   /** Makes uuids, random numbers and fault draws deterministic. */
   seed?: string | number;
   /** Override the built-in accounts' keys. */
@@ -67,11 +80,6 @@ const pathOf = (request: FastifyRequest): string => request.url.split("?")[0];
 const isApi = (request: FastifyRequest): boolean => pathOf(request).startsWith("/restapi/");
 
 const errorBody = (errorCode: string, errorMsg: string) => ({ listErrorResponse: { errorCode, errorMsg } });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Per-request facts the hooks share. */
-const failAfter = new WeakSet<FastifyRequest>();
 
 export async function createServer(options: EmulatorOptions = {}): Promise<EmulatorServer> {
   const seed = options.seed === undefined ? undefined : String(options.seed);
@@ -99,6 +107,21 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
     latencyMs: options.latencyMs,
   });
   const stats = new RequestStats();
+  const faultRules = new FaultRules();
+  const faultLog = new FaultLog();
+  /** Every operation name of the route table, for validating rules. */
+  const operations = new Set<string>();
+  const injector = new FaultInjector({
+    settings: () => faults,
+    rules: faultRules,
+    log: faultLog,
+    draw: () => faultDraws.next(),
+    now: () => clock.now(),
+    countUnanswered: (request, outcome) => {
+      const config = request.routeOptions.config;
+      stats.record(config.operation, config.mutating === true, outcome);
+    },
+  });
 
   const context: EmulatorContext = {
     catalog,
@@ -124,6 +147,9 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
 
   // The log goes to stderr so that stdout keeps the CLI's one "listening on" line first.
   const app = Fastify({ logger: options.logger ? { level: "info", stream: process.stderr } : false });
+  app.addHook("onRoute", (route) => {
+    if (route.config?.operation) operations.add(route.config.operation);
+  });
 
   // JSON bodies, and an empty body where JSON is announced (some clients send the header on every call).
   app.removeContentTypeParser("application/json");
@@ -138,7 +164,7 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
   });
 
   app.setErrorHandler((error: FastifyError | ApiFault, _request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof ApiFault) {
+    if (error instanceof ApiFault || error instanceof InjectedStatus) {
       if (error.httpStatus === 429) reply.header("Retry-After", "1");
       return reply.code(error.httpStatus).send(errorBody(error.errorCode, error.message));
     }
@@ -156,14 +182,7 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
   );
 
   // Faults first (a gateway throttles before the service authenticates), then authentication.
-  app.addHook("onRequest", async (request) => {
-    if (!isApi(request) || pathOf(request) === PUBLIC_KEY_PATH) return;
-    if (faults.latencyMs > 0) await sleep(faults.latencyMs);
-    const outcome = drawFault(faults, () => faultDraws.next());
-    if (outcome === "throttle") throw throttled();
-    if (outcome === "fail") throw unavailable();
-    if (outcome === "failAfter") failAfter.add(request);
-  });
+  app.addHook("onRequest", injector.beforeProcessing);
 
   app.addHook("onRequest", async (request) => {
     if (!isApi(request)) return;
@@ -178,15 +197,11 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
 
   installQuirks(app, context);
 
-  // The ambiguous failure: the work is done, the answer is lost.
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (!failAfter.has(request) || reply.statusCode >= 400) return payload;
-    reply.code(503).header("content-type", "application/json; charset=utf-8");
-    return JSON.stringify(errorBody("SERVICE_UNAVAILABLE", "the service is temporarily unavailable"));
-  });
+  // The ambiguous failures: the work is done (quirks included), the answer is lost.
+  app.addHook("onSend", injector.afterProcessing);
 
   app.addHook("onResponse", async (request, reply) => {
-    if (!isApi(request)) return;
+    if (!isApi(request) || injector.wasUnanswered(request)) return;
     const config = request.routeOptions.config;
     stats.record(config.operation, config.mutating === true, reply.statusCode);
   });
@@ -196,10 +211,23 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
     stats,
     getFaults: () => faults,
     setFaults: (next) => (faults = next),
+    rules: faultRules,
+    log: faultLog,
+    operations,
     cancelPending: () => clock.cancelAll(),
   });
   registerAsyncJob(app, work);
   for (const area of AREAS) area.register(app, context);
+
+  if (options.faultRules) {
+    try {
+      faultRules.replace(parseFaultRules(options.faultRules, "faultRules", operations));
+    } catch (err) {
+      clock.stop();
+      await app.close();
+      throw new Error((err as Error).message);
+    }
+  }
 
   // Work that fell due while the emulator was down completes now; the rest is rescheduled.
   work.resume();
@@ -214,6 +242,8 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
     },
     close: async () => {
       clock.stop();
+      // Held and reset connections first: the server's close waits for every open request.
+      injector.close();
       await app.close();
     },
   };
@@ -224,6 +254,10 @@ interface ControlDeps {
   stats: RequestStats;
   getFaults(): FaultSettings;
   setFaults(next: FaultSettings): void;
+  rules: FaultRules;
+  log: FaultLog;
+  /** The operation names of the route table. */
+  operations: ReadonlySet<string>;
   cancelPending(): void;
 }
 
@@ -241,10 +275,39 @@ function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     deps.stats.reset();
     return deps.stats.snapshot();
   });
-  app.get("/_emulator/faults", async () => deps.getFaults());
+  const faultSettings = () => ({ ...deps.getFaults(), rules: deps.rules.list() });
+  app.get("/_emulator/faults", async () => faultSettings());
   app.put("/_emulator/faults", async (request) => {
-    deps.setFaults(mergeFaults(deps.getFaults(), request.body));
-    return deps.getFaults();
+    // Everything is validated before anything changes.
+    const next = mergeFaults(deps.getFaults(), request.body);
+    const rules = (request.body as Record<string, unknown> | undefined)?.rules;
+    const parsed = rules === undefined ? undefined : parseFaultRules(rules, "rules", deps.operations);
+    deps.setFaults(next);
+    if (parsed) deps.rules.replace(parsed);
+    return faultSettings();
+  });
+  app.post("/_emulator/faults/rules", async (request) => {
+    const body = request.body;
+    if (body === undefined || body === null) throw badInput("body", "must be a rule or a list of rules");
+    const parsed = Array.isArray(body)
+      ? parseFaultRules(body, "rules", deps.operations)
+      : [parseFaultRule(body, "", deps.operations)];
+    deps.rules.append(parsed);
+    return faultSettings();
+  });
+  app.delete("/_emulator/faults/rules", async () => {
+    deps.rules.clear();
+    return faultSettings();
+  });
+  app.delete("/_emulator/faults/rules/:id", async (request) => {
+    const { id } = request.params as { id: string };
+    if (!deps.rules.remove(id)) throw notFound("fault rule", id);
+    return faultSettings();
+  });
+  app.get("/_emulator/faults/log", async () => ({ entries: deps.log.list() }));
+  app.delete("/_emulator/faults/log", async () => {
+    deps.log.clear();
+    return { entries: [] };
   });
   app.get("/_emulator/resources", async (request) => {
     const name = (request.query as Record<string, unknown>).account ?? "demo";

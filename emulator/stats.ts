@@ -13,7 +13,8 @@ export class RequestStats {
     return { total: 0, mutating: 0, byOperation: {}, byStatus: {} };
   }
 
-  record(operation: string | undefined, mutating: boolean, status: number): void {
+  /** `status` is the HTTP status, or "hang" / "reset" for an injected fault that answered nothing. */
+  record(operation: string | undefined, mutating: boolean, status: number | "hang" | "reset"): void {
     const c = this.counters;
     c.total++;
     if (mutating) c.mutating++;

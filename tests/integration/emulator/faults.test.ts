@@ -45,6 +45,7 @@ describe("fault injection", () => {
       throttleRate: 0,
       failAfterRate: 0,
       latencyMs: 0,
+      rules: [],
     });
     expect((await call(url, "PUT", "/_emulator/faults", { failRate: 1 })).body).toMatchObject({ failRate: 1 });
     expect((await call(url, "GET", `/restapi/vpc/vpcList?zoneUuid=${ZONE}`)).status).toBe(503);
