@@ -9,6 +9,7 @@ import { resolveConfig, type ClientOptions, type ResolvedConfig } from "./config
 import { callOperation, sendOperation, type CallOptions, type CallerContext } from "./caller";
 import { SharedReads } from "./coalesce";
 import { HttpTransport } from "./http";
+import type { ApiHealth } from "./health";
 import { AREAS } from "./operations";
 import type { AnyOperation, InputOf, OutputOf } from "./operations/define";
 import type { AsyncJob } from "./operations/jobs";
@@ -65,6 +66,11 @@ class RestCloudClientCore implements CallerContext {
       );
       Object.defineProperty(this, area, { value: Object.freeze(methods), enumerable: true });
     }
+  }
+
+  /** Whether the API answers: since when it has not, its last error, its last answer (health.ts). */
+  get health(): ApiHealth {
+    return this.transport.health;
   }
 
   /** Call any operation of the tables (the facades do this). */

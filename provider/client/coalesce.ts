@@ -16,8 +16,14 @@
  * A call joins only a request that has not been sent yet: every answer was read after the call was
  * made, so a read that follows a write (a create, then its first read) always sees that write.
  * Answers are copied per caller; a failure reaches every caller of the shared request.
+ *
+ * Callers may belong to different operations (scope.ts), each with its own deadline: the shared
+ * request is retried until the latest of them, and each caller whose own deadline passes while the
+ * API does not answer fails then, with its own operation's timeout error.
  */
 import type { AnyOperation } from "./operations/define";
+import { OperationTimeoutError } from "./errors";
+import { currentScope, deadlineError, outageText, remainingMs, runInScope, type CallScope } from "./scope";
 
 /** How long a batch stays open for more calls before its request leaves. */
 export const DEFAULT_SHARE_WINDOW_MS = 15;
@@ -62,6 +68,8 @@ export type ReadSender = (operation: AnyOperation, values: Record<string, unknow
 interface Caller {
   /** The record uuid this caller filters on; undefined: it wants the whole answer. */
   uuid: string | undefined;
+  /** The operation the call belongs to, if any. */
+  scope: CallScope | undefined;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -133,7 +141,9 @@ export class SharedReads {
       this.open.set(key, batch);
     }
     const callers = batch.callers;
-    return new Promise((resolve, reject) => callers.push({ uuid, resolve, reject }));
+    const operationScope = currentScope();
+    const answer = new Promise((resolve, reject) => callers.push({ uuid, scope: operationScope, resolve, reject }));
+    return operationScope ? untilDeadline(operationScope, answer) : answer;
   }
 
   /** When a read made now should leave: after the window, or for a poll on the next tick. */
@@ -172,9 +182,15 @@ export class SharedReads {
     if (callers.length > 1) this.log(`${operation.name}: one request serves ${callers.length} calls`);
     let answer: unknown;
     try {
-      answer = await this.send(operation, input);
+      answer = await runInScope(sharedScope(callers), () => this.send(operation, input));
     } catch (error) {
-      for (const caller of callers) caller.reject(error);
+      for (const caller of callers)
+        caller.reject(
+          // A deadline that ran out is told in the words of each caller's own operation.
+          error instanceof OperationTimeoutError && caller.scope
+            ? deadlineError(caller.scope, error.details.cause ? { cause: error.details.cause } : {})
+            : error,
+        );
       return;
     }
     for (const caller of callers) {
@@ -185,4 +201,31 @@ export class SharedReads {
       caller.resolve(callers.length > 1 ? structuredClone(mine) : mine);
     }
   }
+}
+
+/**
+ * The scope a shared request runs in: its callers' one scope, or, for callers of several operations,
+ * one whose deadline is the latest of theirs (each caller still ends at its own: `untilDeadline`).
+ */
+function sharedScope(callers: readonly Caller[]): CallScope | undefined {
+  const scopes = [...new Set(callers.map((c) => c.scope).filter((s): s is CallScope => s !== undefined))];
+  if (scopes.length <= 1) return scopes[0];
+  const latest = scopes.reduce((a, b) => (remainingMs(b) > remainingMs(a) ? b : a));
+  return { ...latest, subject: `${scopes.length} operations`, activities: [] };
+}
+
+/**
+ * The answer, or the operation's timeout error once its deadline has passed while the API does not
+ * answer (a shared request may be retried longer, for a caller with a later deadline).
+ */
+function untilDeadline<T>(scope: CallScope, answer: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const check = (): void => {
+      if (remainingMs(scope) <= 0 && outageText(scope) !== undefined) reject(deadlineError(scope));
+      else timer = setTimeout(check, Math.max(1000, remainingMs(scope))).unref();
+    };
+    timer = setTimeout(check, Math.max(0, remainingMs(scope))).unref();
+    answer.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
 }

@@ -96,17 +96,69 @@ export class JobFailedError extends ApiError {
   }
 }
 
-/** A waiter ran out of time. Says what was awaited and the last state seen. */
+/** A waiter ran out of time. Says what was awaited, the last state seen and, if the API stopped answering, since when. */
 export class WaitTimeoutError extends RestCloudError {
   constructor(
     readonly awaited: string,
     readonly lastState: string,
     readonly elapsedMs: number,
     readonly polls: number,
+    /** The outage, described (health.ts), when the API was not answering as the time ran out. */
+    readonly outage?: string,
   ) {
-    super(`timed out after ${elapsedMs} ms waiting for ${awaited}; last state seen: ${lastState} (${polls} polls)`);
+    super(
+      `timed out after ${elapsedMs} ms waiting for ${awaited}; last state seen: ${lastState} (${polls} polls)` +
+        (outage ? `; ${outage}` : ""),
+    );
   }
 }
+
+/**
+ * An operation on a resource ran out of its timeout (create, update or delete; `customTimeouts`
+ * lengthens it) while it waited: on a state, or on an API that did not answer. Names the resource,
+ * the timeout, what it was doing and, when the API was not answering, since when and its last error.
+ */
+export class OperationTimeoutError extends WaitTimeoutError {
+  constructor(
+    readonly details: {
+      /** The resource: `restcloud:Instance web-1`. */
+      subject: string;
+      /** Which timeout ("create", "update", "delete") and its length. */
+      timeoutName: string;
+      timeoutMs: number;
+      /** What it was doing: `waiting for instance 1234 to be Running`, `calling createVm`. */
+      doing: string;
+      lastState?: string;
+      elapsedMs: number;
+      /** The outage, described (health.ts); undefined when the API was answering. */
+      outage?: string;
+      /** The last failure of a call, when a call ran out of time. */
+      cause?: ApiError;
+    },
+  ) {
+    super(details.doing, details.lastState ?? "unknown", details.elapsedMs, 0, details.outage);
+    const d = details;
+    this.message =
+      `${d.subject}: the ${d.timeoutName} timeout (${durationText(d.timeoutMs)}) ran out while ${d.doing}` +
+      (d.lastState ? ` (last state seen: ${d.lastState})` : "") +
+      (d.outage ? `; ${d.outage}` : d.cause ? `; the last attempt failed: ${d.cause.message}` : "") +
+      `. customTimeouts on the resource lengthens the wait (e.g. customTimeouts: { ${d.timeoutName}: "30m" }).`;
+  }
+}
+
+/** `40s`, `10m`, `1h30m`: how a timeout reads (as customTimeouts spells it). */
+export function durationText(ms: number): string {
+  const s = Math.round(ms / 1000);
+  const [h, m, rest] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
+  const text = `${h ? `${h}h` : ""}${m ? `${m}m` : ""}${rest ? `${rest}s` : ""}`;
+  return text || `${ms}ms`;
+}
+
+/**
+ * A verification after an ambiguous failure that ran and refuses to decide (several records could
+ * each be the effect): its word stands, in place of the ambiguous error.
+ */
+export class VerificationRefusedError extends RestCloudError {}
 
 /** HTTP statuses that mean "try again later": throttled, or a gateway/back end briefly unavailable. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);

@@ -8,6 +8,7 @@ import type { ResolvedConfig } from "./config";
 import { ApiError, RETRYABLE_STATUSES, excerpt, parseErrorBody } from "./errors";
 import { parseRetryAfter } from "./backoff";
 import { Redactor } from "./redact";
+import { ApiHealth } from "./health";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -87,9 +88,12 @@ export class HttpTransport {
   readonly #config: ResolvedConfig;
   readonly #redactor: Redactor;
   readonly #semaphore: Semaphore | undefined;
+  /** Whether the API answers, fed by every attempt (health.ts). */
+  readonly health: ApiHealth;
 
   constructor(config: ResolvedConfig) {
     this.#config = config;
+    this.health = new ApiHealth(config.apiUrl);
     this.#redactor = new Redactor([config.apiKey, config.secretKey]);
     this.#semaphore = config.maxConcurrentRequests ? new Semaphore(config.maxConcurrentRequests) : undefined;
   }
@@ -145,6 +149,7 @@ export class HttpTransport {
       throw failure;
     } finally {
       release?.();
+      this.health.record({ status, failure });
       this.report(request, url, headers, attempt, started, status, failure);
     }
   }

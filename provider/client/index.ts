@@ -14,12 +14,15 @@ export {
   ApiInputError,
   ConfigError,
   JobFailedError,
+  OperationTimeoutError,
   RestCloudError,
   WaitTimeoutError,
   isNotFound,
   parseErrorBody,
 } from "./errors";
 export { REDACTED, Redactor } from "./redact";
+export { ApiHealth, describeOutage, isNoAnswer, type HealthSnapshot, type Outage } from "./health";
+export { currentScope, runInScope, withActivity, type Activity, type CallScope } from "./scope";
 export {
   DEFAULT_WAIT,
   describeState,

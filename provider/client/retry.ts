@@ -8,9 +8,15 @@
  *   result; if not, the mutation is sent again. Without `verify`, a mutation whose repeat is
  *   harmless (`resendable`: updates, deletes) is sent again; any other throws the ambiguous error.
  * - 4xx and 550 are never retried.
+ * - Inside an operation's scope (scope.ts), a failure where the API did not answer (no connection,
+ *   a reset, a timeout, 502/503/504) is retried at least until the operation's deadline, however
+ *   many attempts that takes, and then fails with an OperationTimeoutError naming the resource, the
+ *   timeout and the outage. Outside a scope (functions, direct use of the client), `maxAttempts`.
  */
 import type { RetryOptions } from "./config";
-import { ApiError } from "./errors";
+import { ApiError, VerificationRefusedError } from "./errors";
+import { isNoAnswer } from "./health";
+import { currentScope, deadlineError, enterActivity, remainingMs, withActivity } from "./scope";
 import { backoffDelay, jittered, sleep as realSleep } from "./backoff";
 
 export interface RetryContext<T> {
@@ -39,15 +45,46 @@ export function retryDelay(
 }
 
 export async function withRetries<T>(attempt: (n: number) => Promise<T>, context: RetryContext<T>): Promise<T> {
+  const named: { activity?: ReturnType<typeof enterActivity> } = {};
+  try {
+    return await retryLoop(attempt, context, named);
+  } finally {
+    named.activity?.leave();
+  }
+}
+
+async function retryLoop<T>(
+  attempt: (n: number) => Promise<T>,
+  context: RetryContext<T>,
+  named: { activity?: ReturnType<typeof enterActivity> },
+): Promise<T> {
   const { policy, log } = context;
   const pause = context.sleep ?? realSleep;
+  // Set once a mutation was sent again after an ambiguous failure that verification did not explain.
+  let resentAfterAmbiguous = false;
+  const scope = currentScope();
   for (let n = 1; ; n++) {
     try {
       return await attempt(n);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       error.attempts = n;
-      const last = n >= policy.maxAttempts;
+      // What the operation waits on, for its status and its timeout error (unless a wait already says it).
+      named.activity ??= enterActivity(scope, `calling ${error.operation}`, { outermost: true });
+      // The API did not answer, inside an operation: the operation's deadline bounds the retries.
+      const outage = scope !== undefined && isNoAnswer(error);
+
+      // The resend was refused as a duplicate (409): the first request did take effect after all,
+      // and became visible only now. The same verification decides whether the record is this call's.
+      if (resentAfterAmbiguous && error.status === 409 && context.verify) {
+        const effect = await context.verify();
+        if (effect !== undefined) {
+          log?.(`${error.operation}: 409 to the resend; verification found the first request's effect`);
+          return effect;
+        }
+        throw error;
+      }
+      const last = n >= policy.maxAttempts && !(outage && remainingMs(scope) > 0);
       const delay = retryDelay(error, n, policy, context.random);
 
       // An ambiguous failure of a mutation: read the state back, unless the call is simply resent.
@@ -58,29 +95,46 @@ export async function withRetries<T>(attempt: (n: number) => Promise<T>, context
         let effect: T | undefined;
         // The service may be briefly unreachable (a restart): the verification is a read, retried
         // as reads are, and only then does the ambiguous error stand.
+        const checking = `checking whether ${error.operation} took effect (its answer was lost: ${error.errorCode})`;
         for (let v = 1; ; v++) {
           try {
-            effect = await context.verify();
+            effect = await withActivity(checking, () => context.verify!());
             break;
           } catch (verifyError) {
             log?.(`${error.operation}: verification after ${error.errorCode} failed: ${String(verifyError)}`);
-            const again = verifyError instanceof ApiError && verifyError.retryable && v < policy.maxAttempts;
-            if (!again) throw error;
-            await pause(retryDelay(verifyError, v, policy, context.random) ?? policy.maxDelayMs);
+            // A verification that ran and refused to decide (several candidates): its word stands.
+            if (verifyError instanceof VerificationRefusedError) throw verifyError;
+            if (!(verifyError instanceof ApiError)) throw error;
+            // Inside an operation, an API that does not answer is waited for until the deadline.
+            const unanswered = scope !== undefined && isNoAnswer(verifyError);
+            const again = verifyError.retryable && (v < policy.maxAttempts || (unanswered && remainingMs(scope) > 0));
+            if (!again) throw unanswered ? deadlineError(scope, { cause: verifyError, doing: checking }) : error;
+            const pauseMs = retryDelay(verifyError, v, policy, context.random) ?? policy.maxDelayMs;
+            const left = unanswered ? remainingMs(scope) : 0;
+            await pause(left > 0 ? Math.min(pauseMs, left) : pauseMs);
           }
         }
         if (effect !== undefined) {
           log?.(`${error.operation}: ${error.errorCode} after the request, but verification found the effect applied`);
           return effect;
         }
-        if (!error.retryable || last || delay === undefined) throw error;
+        if (!error.retryable || delay === undefined) throw error;
+        if (last) throw outage ? deadlineError(scope, { cause: error }) : error;
         log?.(`${error.operation}: ${error.errorCode} and verification found no effect; sending again`);
+        resentAfterAmbiguous = true;
         continue;
       }
 
-      if (!error.retryable || last || delay === undefined) throw error;
-      log?.(`${error.operation}: ${error.errorCode}; retry ${n} of ${policy.maxAttempts - 1} in ${delay} ms`);
-      await pause(delay);
+      if (!error.retryable || delay === undefined) throw error;
+      if (last) throw outage ? deadlineError(scope, { cause: error }) : error;
+      const left = outage ? remainingMs(scope) : 0;
+      const wait = left > 0 ? Math.min(delay, left) : delay;
+      log?.(
+        `${error.operation}: ${error.errorCode}; retry ${n} ` +
+          (left > 0 ? `(until the ${scope!.timeoutName} timeout runs out)` : `of ${policy.maxAttempts - 1}`) +
+          ` in ${wait} ms`,
+      );
+      await pause(wait);
     }
   }
 }

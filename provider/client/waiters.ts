@@ -6,6 +6,7 @@
  */
 import { backoffDelay, sleep as realSleep } from "./backoff";
 import { ApiError, JobFailedError, WaitTimeoutError, excerpt, isNotFound } from "./errors";
+import { currentScope, deadlineError, enterActivity, outageText, remainingMs } from "./scope";
 import type { AsyncJob } from "./operations/jobs";
 
 export interface WaitProgress<T> {
@@ -54,6 +55,11 @@ const realClock = { now: () => Date.now(), sleep: realSleep };
 /**
  * The core loop: poll until `done(value)`; a retryable ApiError from a poll counts as a poll that
  * saw nothing new (the transport has already retried it), any other error ends the wait.
+ *
+ * Inside an operation's scope (scope.ts), the wait is one of the operation's activities (its status
+ * says what is awaited and the state seen), it ends at the operation's deadline at the latest (then
+ * with the operation's OperationTimeoutError), and a timeout error names the outage when the API
+ * was not answering.
  */
 export async function pollUntil<T>(
   awaited: string,
@@ -71,23 +77,36 @@ export async function pollUntil<T>(
   };
   const started = clock.now();
   let state = "not polled yet";
-  for (let polls = 1; ; polls++) {
-    let value: T | undefined;
-    let settled = false;
-    try {
-      value = await poll();
-      state = describe(value);
-      settled = done(value);
-    } catch (error) {
-      if (!(error instanceof ApiError) || !error.retryable) throw error;
-      state = `poll failed: ${error.errorCode}`;
+  const scope = currentScope();
+  // The operation's deadline bounds the wait too; which of the two ends it decides the error.
+  const byScope = scope !== undefined && remainingMs(scope) < timeoutMs;
+  const budgetMs = scope && byScope ? Math.max(0, remainingMs(scope)) : timeoutMs;
+  const named = enterActivity(scope, `waiting for ${awaited}`);
+  try {
+    for (let polls = 1; ; polls++) {
+      let value: T | undefined;
+      let settled = false;
+      try {
+        value = await poll();
+        state = describe(value);
+        settled = done(value);
+      } catch (error) {
+        if (!(error instanceof ApiError) || !error.retryable) throw error;
+        state = `poll failed: ${error.errorCode}`;
+      }
+      const elapsedMs = clock.now() - started;
+      if (named) named.activity.state = state;
+      options.onProgress?.({ awaited, polls, elapsedMs, last: value, state });
+      if (settled) return value;
+      const remaining = budgetMs - elapsedMs;
+      if (remaining <= 0) {
+        if (scope && byScope) throw deadlineError(scope, { ...(named ? { activity: named.activity } : {}) });
+        throw new WaitTimeoutError(awaited, state, elapsedMs, polls, scope && outageText(scope));
+      }
+      await clock.sleep(Math.min(backoffDelay(polls - 1, policy), remaining), options.signal);
     }
-    const elapsedMs = clock.now() - started;
-    options.onProgress?.({ awaited, polls, elapsedMs, last: value, state });
-    if (settled) return value;
-    const remaining = timeoutMs - elapsedMs;
-    if (remaining <= 0) throw new WaitTimeoutError(awaited, state, elapsedMs, polls);
-    await clock.sleep(Math.min(backoffDelay(polls - 1, policy), remaining), options.signal);
+  } finally {
+    named?.leave();
   }
 }
 

@@ -2,6 +2,7 @@
  * Provider configuration: `restcloud:*` stack config first, then the RESTCLOUD_* environment
  * variables. Read inside the provider process only, never captured in state.
  */
+import { parseDuration } from "../engine/engine";
 export interface ProviderConfig {
   readonly apiUrl: string;
   readonly apiKey: string;
@@ -11,9 +12,16 @@ export interface ProviderConfig {
   readonly maxConcurrentRequests: number;
   /** Whether concurrent reads share requests (one list call per kind and zone per wave). */
   readonly shareReads: boolean;
+  /** How long one request may go unanswered (`restcloud:requestTimeout`), as given ("30s"). */
+  readonly requestTimeout: string;
+  /** The same, in milliseconds. */
+  readonly requestTimeoutMs: number;
   /** What is missing or invalid, each with how to set it; empty when complete. */
   missing(): string[];
 }
+
+/** One request's timeout when `restcloud:requestTimeout` is not set. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /** Requests in flight at once when `restcloud:maxConcurrentRequests` is not set. */
 export const DEFAULT_MAX_CONCURRENT_REQUESTS = 8;
@@ -48,6 +56,13 @@ export function resolveProviderConfig(source: { get(key: string): string | undef
   if (shareText !== undefined && shareText !== "true" && shareText !== "false")
     problems.push(`shareReads must be true or false (${howToSet("shareReads", "RESTCLOUD_SHARE_READS")})`);
 
+  const timeoutText = read("requestTimeout", "RESTCLOUD_REQUEST_TIMEOUT");
+  const requestTimeoutMs = timeoutText === undefined ? DEFAULT_REQUEST_TIMEOUT_MS : parseDuration(timeoutText.trim());
+  if (requestTimeoutMs === undefined)
+    problems.push(
+      `requestTimeout must be a duration such as "30s", "2m" or "500ms" (${howToSet("requestTimeout", "RESTCLOUD_REQUEST_TIMEOUT")})`,
+    );
+
   return {
     apiUrl: values.apiUrl ?? "",
     apiKey: values.apiKey ?? "",
@@ -55,6 +70,8 @@ export function resolveProviderConfig(source: { get(key: string): string | undef
     zoneUuid: read("zoneUuid", "RESTCLOUD_ZONE_UUID"),
     maxConcurrentRequests: limit,
     shareReads: shareText !== "false",
+    requestTimeout: timeoutText ?? `${DEFAULT_REQUEST_TIMEOUT_MS / 1000}s`,
+    requestTimeoutMs: requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     missing: () => problems,
   };
 }
@@ -66,6 +83,7 @@ export function sameClientConfig(a: ProviderConfig, b: ProviderConfig): boolean 
     a.apiKey === b.apiKey &&
     a.secretKey === b.secretKey &&
     a.maxConcurrentRequests === b.maxConcurrentRequests &&
-    a.shareReads === b.shareReads
+    a.shareReads === b.shareReads &&
+    a.requestTimeoutMs === b.requestTimeoutMs
   );
 }

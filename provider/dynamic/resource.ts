@@ -46,6 +46,10 @@ export function restcloudResource<IS extends AnyObjectSchema, OS extends AnyObje
       if (declaration.autoName && (args as Record<string, unknown>)?.[declaration.autoName] === undefined)
         meta.autoName = name;
       if (opts.customTimeouts) meta.timeouts = { ...opts.customTimeouts };
+      // Who the resource is, for what the user is told while it waits (engine/operation.ts): the
+      // provider's create is not given the URN. The engine's diff ignores the meta: no change shows.
+      meta.name = name;
+      meta.urn = pulumi.createUrn(name, `pulumi-nodejs:dynamic/restcloud:${declaration.type}`, opts.parent) as never;
       props[META_KEY] = meta;
       const secrets = [...(declaration.secretInputs ?? []), ...(declaration.secretOutputs ?? [])];
       super(

@@ -9,6 +9,8 @@ import type { ProviderSettings } from "../engine/declaration";
 import { Engine, ResourceInitError, UNKNOWN, type PropertyMap } from "../engine/engine";
 import { resolveProviderConfig, sameClientConfig, type ProviderConfig } from "./config";
 import { declarationsByType } from "../resources/registry";
+import type { Notice } from "../engine/operation";
+import { EngineLog } from "./engine-log";
 
 interface ConfigSource {
   get(key: string): string | undefined;
@@ -17,6 +19,14 @@ interface ConfigSource {
 let config: ProviderConfig = resolveProviderConfig({ get: () => undefined });
 let client: RestCloudClient | undefined;
 const engines = new Map<string, Engine>();
+/** The engine's Log call: how this process tells the user what its operations wait on (engine-log.ts). */
+const engineLog = new EngineLog();
+
+function notify(notice: Notice): void {
+  if (notice.kind === "status") void engineLog.status(notice.urn, notice.message);
+  else if (notice.kind === "warning") void engineLog.warn(notice.urn, notice.message);
+  else void engineLog.info(notice.urn, notice.message);
+}
 
 /**
  * Called with the stack's configuration (secrets already decrypted) once per resource type the
@@ -39,6 +49,7 @@ function clientFromConfig(): RestCloudClient {
       secretKey: config.secretKey,
       maxConcurrentRequests: config.maxConcurrentRequests,
       shareReads: config.shareReads,
+      timeoutMs: config.requestTimeoutMs,
     });
   }
   return client;
@@ -69,14 +80,19 @@ function engineFor(type: string): Engine {
     engine = new Engine(declaration, {
       client: clientFromConfig,
       settings: (): ProviderSettings => ({ zoneUuid: config.zoneUuid }),
+      notify,
     });
     engines.set(type, engine);
   }
   return engine;
 }
 
+/** Arguments first; when they are valid, the references the catalog can confirm (engine.checkReferences). */
 export async function check(type: string, olds: PropertyMap, news: PropertyMap): Promise<pulumi.dynamic.CheckResult> {
-  return engineFor(type).check(olds, news);
+  const engine = engineFor(type);
+  const checked = engine.check(olds, news);
+  if (checked.failures.length === 0) checked.failures.push(...(await engine.checkReferences(olds, checked.inputs)));
+  return checked;
 }
 
 export async function diff(

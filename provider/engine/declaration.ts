@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import type { RestCloudClient } from "../client";
+import type { CreateContext, Identity } from "./identity";
 
 /** Waits, in milliseconds, per operation. Pulumi's `customTimeouts` override them per resource. */
 export interface Timeouts {
@@ -81,10 +82,17 @@ export interface ResourceDeclaration<
   readonly deleteBeforeReplace?: boolean;
   readonly defaultTimeouts: Timeouts;
   /**
+   * How the create tells its record apart after an ambiguous failure (identity.ts): the scope of
+   * creates that could be confused, and the records to look among.
+   */
+  readonly identity: Identity<z.infer<IS>>;
+  /**
    * Sends the create call and returns the new id as soon as the API gives it, with what the answer
    * already says that later reads need (e.g. the zone of a rule, whose list calls take a zone).
+   * The call's `verify` is `ctx.findCreated` (or the kind's own check where the id follows from the
+   * inputs), so that no record is adopted twice.
    */
-  create(ctx: OperationContext, inputs: z.infer<IS>): Promise<Created<z.infer<OS>>>;
+  create(ctx: CreateContext, inputs: z.infer<IS>): Promise<Created<z.infer<OS>>>;
   /** Waits until the created record is ready. A failure here keeps the id in state (nothing is orphaned). */
   awaitReady?(ctx: OperationContext, id: string, state: State<IS, OS>): Promise<void>;
   /** The live record as inputs and outputs; undefined when it is gone. */

@@ -7,6 +7,11 @@ import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import type { OperationContext, ProviderSettings, ResourceDeclaration, Timeouts } from "./declaration";
 import type { RestCloudClient } from "../client";
+import { runOperation, type Notice, type OperationAction } from "./operation";
+import { ApiError } from "../client/errors";
+import { IdentityRegistry } from "./identity";
+import { inputIssueMessage } from "./validators";
+import { catalogReferenceFailures } from "../functions/references";
 
 /** The value Pulumi sends for inputs not yet known during a preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -22,6 +27,9 @@ export interface ResourceMeta {
   pendingReady?: boolean;
   /** Pulumi's customTimeouts, as given ("10m", "90s", "1h"). */
   timeouts?: { create?: string; update?: string; delete?: string };
+  /** The resource's logical name and URN: what the user is told about names (operation.ts). */
+  name?: string;
+  urn?: string;
 }
 
 export type PropertyMap = Record<string, unknown>;
@@ -97,6 +105,30 @@ export interface EngineEnvironment {
   client(): RestCloudClient;
   settings(): ProviderSettings;
   progress?(message: string): void;
+  /** Where the user hears of operations in progress: an outage, a long wait (operation.ts). */
+  notify?(notice: Notice): void;
+  /** The ids the process's resources hold and its queue of creates (default: one per process). */
+  identities?: IdentityRegistry;
+}
+
+/** One per provider process: every engine of the process shares it (identity.ts). */
+const processIdentities = new IdentityRegistry();
+
+/** Raised when a record the stack holds is gone from the cloud (deleted outside Pulumi). */
+export class RecordGoneError extends Error {
+  constructor(type: string, id: string, action: string) {
+    super(
+      `${type} ${id} no longer exists in the cloud (deleted outside Pulumi?), so it cannot be ${action}. ` +
+        "Run `pulumi refresh` to drop it from the stack; the next `pulumi up` then creates it anew.",
+    );
+    this.name = "RecordGoneError";
+  }
+}
+
+/** A client error (4xx) that a missing record answers: 404, or a 409/400 refusing a record no longer there. */
+function mayMeanGone(error: unknown): boolean {
+  const status = error instanceof ApiError ? error.status : undefined;
+  return status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 429;
 }
 
 export class Engine {
@@ -141,7 +173,7 @@ export class Engine {
     const unknownKeys = new Set(Object.keys(inputs).filter((k) => containsUnknown(inputs[k])));
     // reportInput: zod 4 records the offending value only when asked, and reason() needs it to tell
     // a missing argument from a wrong one (the value itself never reaches the message).
-    const result = d.inputs.safeParse(pickInputs(d, inputs), { reportInput: true });
+    const result = d.inputs.safeParse(pickInputs(d, inputs), { reportInput: true, error: inputIssueMessage });
     if (!result.success) {
       for (const issue of result.error.issues) {
         const property = issue.path.map(String).join(".");
@@ -156,6 +188,21 @@ export class Engine {
       }
     }
     return { inputs, failures };
+  }
+
+  /**
+   * After a clean check: the references the catalog can confirm (a zone, an offering, a template, a
+   * Kubernetes version; functions/references.ts), when new or changed. A failure per argument that
+   * names no such record; none when the catalog cannot be read.
+   */
+  async checkReferences(olds: PropertyMap, inputs: PropertyMap): Promise<CheckFailure[]> {
+    let client: RestCloudClient;
+    try {
+      client = this.environment.client();
+    } catch {
+      return []; // incomplete provider configuration: the create says so
+    }
+    return catalogReferenceFailures(client, this.declaration.inputs, olds, inputs, containsUnknown);
   }
 
   private reason(issue: z.core.$ZodIssue): string {
@@ -183,7 +230,7 @@ export class Engine {
 
   private context(operation: keyof Timeouts, props: PropertyMap): OperationContext {
     const meta = (props[META_KEY] ?? {}) as ResourceMeta;
-    const timeoutMs = parseDuration(meta.timeouts?.[operation]) ?? this.declaration.defaultTimeouts[operation];
+    const timeoutMs = this.timeoutOf(operation, meta);
     const progress = this.environment.progress ?? (() => undefined);
     return {
       client: this.environment.client(),
@@ -202,10 +249,57 @@ export class Engine {
     return { ...outputs, ...inputs };
   }
 
-  async create(props: PropertyMap): Promise<{ id: string; state: PropertyMap }> {
+  /** The operation's timeout: the resource's customTimeouts, else the declaration's default. */
+  private timeoutOf(operation: keyof Timeouts, meta: ResourceMeta): number {
+    return parseDuration(meta.timeouts?.[operation]) ?? this.declaration.defaultTimeouts[operation];
+  }
+
+  /**
+   * Runs one operation of a resource as an operation (operation.ts): its timeout's deadline bounds
+   * the retries and waits of an outage, and the user hears what it waits on.
+   */
+  private operation<T>(action: OperationAction, id: string | undefined, props: PropertyMap, run: () => Promise<T>) {
+    const meta = (props[META_KEY] ?? {}) as ResourceMeta;
+    const timeoutName = action === "read" ? "update" : action;
+    let health;
+    try {
+      health = this.environment.client().health;
+    } catch {
+      // No client (the configuration is incomplete): the operation itself says so.
+    }
+    const notify = this.environment.notify?.bind(this.environment);
+    return runOperation<T>(
+      {
+        type: this.declaration.type,
+        ...((meta.name ?? meta.autoName) ? { name: meta.name ?? meta.autoName } : {}),
+        ...(meta.urn ? { urn: meta.urn } : {}),
+        ...(id ? { id } : {}),
+        action,
+        timeoutName,
+        timeoutMs: this.timeoutOf(timeoutName, meta),
+        ...(health ? { health } : {}),
+        ...(notify ? { notify } : {}),
+      },
+      run,
+    );
+  }
+
+  create(props: PropertyMap): Promise<{ id: string; state: PropertyMap }> {
+    return this.operation("create", undefined, props, () => this.createNow(props));
+  }
+
+  private async createNow(props: PropertyMap): Promise<{ id: string; state: PropertyMap }> {
     const ctx = this.context("create", props);
     const inputs = this.parseInputs(props);
-    const { id, known = {} } = await this.declaration.create(ctx, inputs);
+    const d = this.declaration;
+    const { id, known = {} } = await this.identities.create(
+      `${d.type} ${String(inputs[d.autoName ?? ""] ?? "")}`.trim(),
+      d.type,
+      d.identity,
+      ctx,
+      inputs,
+      (createContext) => d.create(createContext, inputs),
+    );
     const created = { ...known, ...inputs };
     try {
       await this.declaration.awaitReady?.(ctx, id, created);
@@ -225,8 +319,16 @@ export class Engine {
   }
 
   /** The live state, or undefined when the record is gone (refresh then drops it from the stack). */
-  async read(id: string, props: PropertyMap): Promise<{ state: PropertyMap; inputs: PropertyMap } | undefined> {
+  read(id: string, props: PropertyMap): Promise<{ state: PropertyMap; inputs: PropertyMap } | undefined> {
+    return this.operation("read", id, props, () => this.readNow(id, props));
+  }
+
+  private async readNow(
+    id: string,
+    props: PropertyMap,
+  ): Promise<{ state: PropertyMap; inputs: PropertyMap } | undefined> {
     const ctx = this.context("update", props);
+    this.identities.hold(this.declaration.type, id);
     const live = await this.declaration.read(ctx, id, props as Record<string, unknown>);
     if (!live) return undefined;
     // Drift is reported for the arguments the program declared: an optional argument left out
@@ -241,13 +343,21 @@ export class Engine {
   }
 
   /** Runs the update steps whose arguments changed, in declaration order, each awaited until visible. */
-  async update(id: string, olds: PropertyMap, news: PropertyMap): Promise<PropertyMap> {
+  update(id: string, olds: PropertyMap, news: PropertyMap): Promise<PropertyMap> {
+    return this.operation("update", id, news, () => this.updateNow(id, olds, news));
+  }
+
+  private async updateNow(id: string, olds: PropertyMap, news: PropertyMap): Promise<PropertyMap> {
     const ctx = this.context("update", news);
     const { updates, replaces } = this.diff(olds, news);
     if (replaces.length > 0)
       throw new Error(`${this.declaration.type}: ${replaces.join(", ")} cannot be updated in place`);
     const newInputs = this.parseInputs(news);
     const oldInputs = olds as Record<string, unknown>;
+    this.identities.hold(this.declaration.type, id);
+    // A record deleted outside Pulumi: say so before sending anything (an update would wait on
+    // a record that never shows the change).
+    if (!(await this.exists(ctx, id, olds))) throw new RecordGoneError(this.declaration.type, id, "updated");
     if (((olds[META_KEY] ?? {}) as ResourceMeta).pendingReady) {
       // Pulumi updates a resource whose create failed half-way: finish what the create began.
       await this.declaration.awaitReady?.(ctx, id, { ...oldInputs, ...newInputs });
@@ -263,13 +373,42 @@ export class Engine {
       throw new Error(`${this.declaration.type}: no update step declared for ${[...pending].join(", ")}`);
     }
     const live = await this.declaration.read(ctx, id, { ...olds, ...newInputs });
-    if (!live) throw new Error(`${this.declaration.type} ${id} disappeared during the update`);
+    if (!live) throw new RecordGoneError(this.declaration.type, id, "updated");
     return this.state(news, live.outputs);
   }
 
-  async delete(id: string, props: PropertyMap): Promise<void> {
+  /**
+   * Gone is gone: a delete that finds its record already absent succeeded. The declaration's delete
+   * may meet the absence as a 404 (or as a refusal of an action on it); the record is then read
+   * back, and only if it is still there does the error stand.
+   */
+  delete(id: string, props: PropertyMap): Promise<void> {
+    return this.operation("delete", id, props, () => this.deleteNow(id, props));
+  }
+
+  private async deleteNow(id: string, props: PropertyMap): Promise<void> {
     const ctx = this.context("delete", props);
-    await this.declaration.delete(ctx, id, props as Record<string, unknown>);
+    try {
+      await this.declaration.delete(ctx, id, props as Record<string, unknown>);
+    } catch (error) {
+      if (!mayMeanGone(error) || (await this.exists(ctx, id, props))) throw error;
+      ctx.progress(`${id} was already gone (${(error as ApiError).errorCode}): nothing to delete`);
+    }
+    this.identities.release(this.declaration.type, id);
+  }
+
+  /** Whether the record is still there; a 404 to the read itself (a parent gone too) means it is not. */
+  private async exists(ctx: OperationContext, id: string, props: PropertyMap): Promise<boolean> {
+    try {
+      return (await this.declaration.read(ctx, id, props as Record<string, unknown>)) !== undefined;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return false;
+      throw error;
+    }
+  }
+
+  private get identities(): IdentityRegistry {
+    return this.environment.identities ?? processIdentities;
   }
 }
 

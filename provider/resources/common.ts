@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { OperationContext, UpdateStep } from "../engine/declaration";
 import type { WaitOptions } from "../client/waiters";
-import { resourceName, uuid } from "../engine/validators";
+import { catalogReference, resourceName } from "../engine/validators";
 
 /** Waits that honour the operation's timeout (customTimeouts) and report progress every few polls. */
 export function waitOptions<T>(ctx: OperationContext): WaitOptions<T> {
@@ -54,7 +54,7 @@ export const args = {
       .optional()
       .describe(`The ${what}'s name. Default: the resource's logical name plus a random suffix, kept across updates.`),
   zoneUuid: (what: string) =>
-    uuid
+    catalogReference("zone")
       .optional()
       .describe(
         `The zone of the ${what}. Default: the provider's \`restcloud:zoneUuid\`. Changing it replaces the ${what}.`,

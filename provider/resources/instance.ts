@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
-import { resourceName, uuid } from "../engine/validators";
+import { sameName } from "../engine/identity";
+import { catalogReference, resourceName, uuid } from "../engine/validators";
 import { restcloudResource } from "../dynamic/resource";
 import { ApiError } from "../client/errors";
 import { waitFor, waitForGone, waitForVisible } from "../client/waiters";
@@ -108,8 +109,12 @@ const inputs = z.object({
       "The instance's host name. Default: the logical name plus a random suffix. Changing it replaces the instance (use displayName to rename).",
     ),
   zoneUuid: args.zoneUuid("instance"),
-  templateUuid: uuid.describe("The template (OS image) to boot (see getTemplates). Changing it replaces the instance."),
-  computeOfferingUuid: uuid.describe("The compute plan (see getComputePlans). Updated in place (resizeVm)."),
+  templateUuid: catalogReference("template").describe(
+    "The template (OS image) to boot (see getTemplates). Changing it replaces the instance.",
+  ),
+  computeOfferingUuid: catalogReference("computeOffering").describe(
+    "The compute plan (see getComputePlans). Updated in place (resizeVm).",
+  ),
   networkUuid: uuid.describe("The default network (a Network or a VpcTier). Changing it replaces the instance."),
   cpuCore: z
     .number()
@@ -139,7 +144,9 @@ const inputs = z.object({
     .min(1)
     .optional()
     .describe("A data disk created with the instance, in GB. Changing it replaces the instance (prefer a Volume)."),
-  storageOfferingUuid: uuid.optional().describe("The storage plan of `diskSize`. Changing it replaces the instance."),
+  storageOfferingUuid: catalogReference("storageOffering")
+    .optional()
+    .describe("The storage plan of `diskSize`. Changing it replaces the instance."),
   sshKeyName: z
     .string()
     .min(1)
@@ -247,6 +254,11 @@ export const instanceDeclaration = defineResource({
     { fields: ["expungeOnDestroy"], via: "(provider setting, no API call)", apply: async () => undefined },
   ],
   defaultTimeouts: { create: minutes(15), update: minutes(15), delete: minutes(15) },
+  identity: {
+    scope: (inputs) => `${inputs.zoneUuid!}/${inputs.name}`,
+    candidates: (ctx, inputs) => ctx.client.instance.list({ zoneUuid: inputs.zoneUuid! }),
+    matches: sameName,
+  },
   create: async (ctx, inputs) => {
     const name = inputs.name!;
     const zoneUuid = inputs.zoneUuid!;
@@ -266,7 +278,7 @@ export const instanceDeclaration = defineResource({
         securitygroupName: inputs.securityGroupName,
         hypervisorName: inputs.hypervisorName,
       },
-      { verify: async () => (await ctx.client.instance.list({ zoneUuid })).find((i) => i.name === name) },
+      { verify: ctx.findCreated },
     );
     return { id: instance.uuid };
   },

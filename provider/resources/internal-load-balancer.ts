@@ -80,6 +80,17 @@ export const internalLoadBalancerDeclaration = defineResource({
   updates: [],
   deleteBeforeReplace: true,
   defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
+  // The record carries no uuid: its name, unique in the account, is its identity.
+  identity: {
+    scope: (inputs) => inputs.name!,
+    candidates: async (ctx, inputs) => {
+      const zoneUuid = await zoneOfNetwork(ctx, inputs.networkUuid);
+      if (zoneUuid === undefined) return [];
+      const lbs = await ctx.client.internalLb.list({ zoneUuid, uuid: inputs.name! });
+      return lbs.map((lb) => ({ ...lb, uuid: lb.name }));
+    },
+    matches: (lb, inputs) => lb.name === inputs.name,
+  },
   create: async (ctx, inputs) => {
     const name = inputs.name!;
     const zoneUuid = (await zoneOfNetwork(ctx, inputs.networkUuid))!;
@@ -93,7 +104,7 @@ export const internalLoadBalancerDeclaration = defineResource({
         sourceIpAddress: inputs.sourceIpAddress,
         description: inputs.description,
       },
-      { verify: () => getByName(ctx, zoneUuid, name) },
+      { verify: ctx.findCreated },
     );
     return { id: name, known: { zoneUuid: lb.zoneUuid ?? zoneUuid, ipAddress: lb.sourceIpAddress } };
   },

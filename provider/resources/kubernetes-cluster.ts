@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
-import { ipv4Address, uuid } from "../engine/validators";
+import { sameName } from "../engine/identity";
+import { catalogReference, ipv4Address, uuid } from "../engine/validators";
 import { restcloudResource } from "../dynamic/resource";
 import { waitFor, waitForGone } from "../client/waiters";
 import { appliedWhen, args, byUuid, minutes, waitOptions } from "./common";
@@ -59,10 +60,10 @@ export const kubernetesClusterDeclaration = defineResource({
         "The cluster's name. Default: the logical name plus a random suffix. Changing it replaces the cluster.",
       ),
     zoneUuid: args.zoneUuid("cluster"),
-    kubernetesVersionUuid: uuid.describe(
+    kubernetesVersionUuid: catalogReference("kubernetesVersion").describe(
       "The Kubernetes version (see getKubernetesVersions). Changing it replaces the cluster.",
     ),
-    computeOfferingUuid: uuid.describe(
+    computeOfferingUuid: catalogReference("computeOffering").describe(
       "The compute plan of every node; it must meet the version's minimum CPU and memory. Changing it replaces the cluster.",
     ),
     networkUuid: uuid.describe("The network the nodes join. Changing it replaces the cluster."),
@@ -167,6 +168,11 @@ export const kubernetesClusterDeclaration = defineResource({
   ],
   // Cluster creation takes long on real deployments (15 minutes was too short for some).
   defaultTimeouts: { create: minutes(45), update: minutes(30), delete: minutes(30) },
+  identity: {
+    scope: (inputs) => `account/${inputs.name}`,
+    candidates: (ctx) => ctx.client.kubernetes.list({}),
+    matches: sameName,
+  },
   create: async (ctx, inputs) => {
     const name = inputs.name!;
     const cluster = await ctx.client.kubernetes.create(
@@ -187,7 +193,7 @@ export const kubernetesClusterDeclaration = defineResource({
         dockerRegistryUsername: inputs.dockerRegistryUsername,
         dockerRegistryPassword: inputs.dockerRegistryPassword,
       },
-      { verify: async () => (await ctx.client.kubernetes.list({})).find((c) => c.name === name) },
+      { verify: ctx.findCreated },
     );
     return { id: cluster.uuid };
   },

@@ -82,6 +82,17 @@ export const loadBalancerRuleDeclaration = defineResource({
   // A public port is used once per address: a replacement keeping it can only follow the delete.
   deleteBeforeReplace: true,
   defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
+  // The address's public port is taken by one rule only.
+  identity: {
+    scope: (inputs) => `${inputs.ipAddressUuid}/${inputs.publicPort}`,
+    candidates: async (ctx, inputs) => {
+      const zoneUuid = await zoneOfNetwork(ctx, inputs.networkUuid);
+      return zoneUuid === undefined
+        ? []
+        : ctx.client.loadBalancerRule.list({ zoneUuid, ipAddressUuid: inputs.ipAddressUuid });
+    },
+    matches: (rule, inputs) => portNumber(rule.publicPort) === inputs.publicPort,
+  },
   create: async (ctx, inputs) => {
     const zoneUuid = await zoneOfNetwork(ctx, inputs.networkUuid);
     const sticky = inputs.stickiness;
@@ -101,13 +112,7 @@ export const loadBalancerRuleDeclaration = defineResource({
           stickyHoldTime: sticky.holdTime === undefined ? undefined : String(sticky.holdTime),
         },
       },
-      {
-        // After an ambiguous failure: the address's public port is taken only by this rule.
-        verify: async () =>
-          (await ctx.client.loadBalancerRule.list({ zoneUuid: zoneUuid!, ipAddressUuid: inputs.ipAddressUuid })).find(
-            (r) => portNumber(r.publicPort) === inputs.publicPort,
-          ),
-      },
+      { verify: ctx.findCreated },
     );
     return { id: rule.uuid, known: { ruleZoneUuid: rule.zoneUuid ?? zoneUuid } };
   },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineResource } from "../engine/declaration";
-import { uuid } from "../engine/validators";
+import { sameName } from "../engine/identity";
+import { catalogReference, uuid } from "../engine/validators";
 import { restcloudResource } from "../dynamic/resource";
 import { waitForVisible } from "../client/waiters";
 import { args, getNetwork, replaceAclStep, minutes, recordOutputs, waitOptions } from "./common";
@@ -12,7 +13,7 @@ export const networkDeclaration = defineResource({
   inputs: z.object({
     name: args.name("network"),
     zoneUuid: args.zoneUuid("network"),
-    networkOfferingUuid: uuid.describe(
+    networkOfferingUuid: catalogReference("networkOffering").describe(
       "The network offering (see getNetworkOfferings). Changing it replaces the network.",
     ),
     isPublic: z
@@ -70,6 +71,11 @@ export const networkDeclaration = defineResource({
     replaceAclStep,
   ],
   defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
+  identity: {
+    scope: (inputs) => `${inputs.zoneUuid!}/${inputs.name}`,
+    candidates: (ctx, inputs) => ctx.client.network.list({ zoneUuid: inputs.zoneUuid! }),
+    matches: sameName,
+  },
   create: async (ctx, inputs) => {
     const name = inputs.name!;
     const network = await ctx.client.network.create(
@@ -80,10 +86,7 @@ export const networkDeclaration = defineResource({
         isPublic: inputs.isPublic,
         securityGroupUuid: inputs.securityGroupUuid,
       },
-      {
-        verify: async () =>
-          (await ctx.client.network.list({ zoneUuid: inputs.zoneUuid! })).find((n) => n.name === name),
-      },
+      { verify: ctx.findCreated },
     );
     return { id: network.uuid };
   },

@@ -41,6 +41,21 @@ export async function zoneOfNetwork(ctx: OperationContext, networkUuid: string):
   return (await ctx.client.network.get({ uuid: networkUuid }))?.zoneUuid ?? ctx.settings.zoneUuid;
 }
 
+/**
+ * The zone of a public IP address (a firewall rule's list call takes a zone, its create does not):
+ * the provider's default zone if the address is there, else the zone whose list holds it.
+ */
+export async function zoneOfAddress(ctx: OperationContext, ipAddressUuid: string): Promise<string | undefined> {
+  const holds = async (zoneUuid: string) =>
+    (await ctx.client.ipAddress.list({ zoneUuid })).some((ip) => ip.uuid === ipAddressUuid);
+  const preferred = ctx.settings.zoneUuid;
+  if (preferred !== undefined && (await holds(preferred))) return preferred;
+  for (const zone of await ctx.client.costEstimate.zones()) {
+    if (zone.uuid !== undefined && zone.uuid !== preferred && (await holds(zone.uuid))) return zone.uuid;
+  }
+  return preferred;
+}
+
 /** A 409 answer: the state forbids the call (e.g. disabling static NAT that is not enabled). */
 export const isConflict = (error: ApiError): boolean => error.status === 409;
 

@@ -43,6 +43,17 @@ export const portForwardingRuleDeclaration = defineResource({
   // Public ports may not overlap on an address: a replacement keeping them can only follow the delete.
   deleteBeforeReplace: true,
   defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
+  // The address's public ports of a protocol are taken by one rule only.
+  identity: {
+    scope: (inputs) => `${inputs.ipAddressUuid}/${inputs.protocol}/${inputs.publicPort}`,
+    candidates: async (ctx, inputs) => {
+      const zoneUuid = await zoneOfNetwork(ctx, inputs.networkUuid);
+      return zoneUuid === undefined
+        ? []
+        : ctx.client.portForwardingRule.list({ zoneUuid, ipAddressUuid: inputs.ipAddressUuid });
+    },
+    matches: (rule, inputs) => rule.protocol === inputs.protocol && rule.publicPort === String(inputs.publicPort),
+  },
   create: async (ctx, inputs) => {
     const zoneUuid = await zoneOfNetwork(ctx, inputs.networkUuid);
     const request = {
@@ -55,13 +66,7 @@ export const portForwardingRuleDeclaration = defineResource({
       virtualmachineUuid: inputs.instanceUuid,
       networkUuid: inputs.networkUuid,
     };
-    const rule = await ctx.client.portForwardingRule.create(request, {
-      // After an ambiguous failure: the address's public ports are taken only by this rule.
-      verify: async () =>
-        (await ctx.client.portForwardingRule.list({ zoneUuid: zoneUuid!, ipAddressUuid: inputs.ipAddressUuid })).find(
-          (r) => r.protocol === inputs.protocol && r.publicPort === request.publicPort,
-        ),
-    });
+    const rule = await ctx.client.portForwardingRule.create(request, { verify: ctx.findCreated });
     return { id: rule.uuid, known: { ruleZoneUuid: rule.zoneUuid ?? zoneUuid } };
   },
   read: async (ctx, id, state) => {

@@ -35,14 +35,20 @@ export const publicIpAddressDeclaration = defineResource({
   replaceOn: ["networkUuid", "vpcUuid", "zoneUuid"],
   updates: [],
   defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
+  // An address has no name: after an ambiguous failure, the one that appeared on the network or VPC
+  // while this acquire ran (one acquire per network at a time) is this one's. The source NAT address
+  // the service adds on its own is never a candidate.
+  identity: {
+    scope: (inputs) => (inputs.networkUuid ?? inputs.vpcUuid)!,
+    candidates: (ctx, inputs) =>
+      ctx.client.ipAddress.list({ zoneUuid: inputs.zoneUuid!, networkUuid: (inputs.networkUuid ?? inputs.vpcUuid)! }),
+    matches: (ip) => ip.isSourcenat !== true,
+  },
   create: async (ctx, inputs) => {
     const target = (inputs.networkUuid ?? inputs.vpcUuid)!;
-    const held = async () => ctx.client.ipAddress.list({ zoneUuid: inputs.zoneUuid!, networkUuid: target });
-    // An address has no name to find it by after an ambiguous failure: the one that appeared is ours.
-    const before = new Set((await held()).map((ip) => ip.uuid));
     const ip = await ctx.client.ipAddress.acquire(
       { networkUuid: target, networkType: inputs.networkUuid ? "NETWORK" : "VPC" },
-      { verify: async () => (await held()).find((candidate) => !before.has(candidate.uuid)) },
+      { verify: ctx.findCreated },
     );
     return { id: ip.uuid, known: { address: ip.publicIpAddress } };
   },

@@ -28,6 +28,8 @@ export const remoteAccessVpnDeclaration = defineResource({
   replaceOn: ["ipAddressUuid"],
   updates: [],
   defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
+  // Remote access is the address's (one per address): its id is the address's uuid.
+  identity: { scope: (inputs) => inputs.ipAddressUuid },
   create: async (ctx, inputs) => {
     const request = { ipAddressUuid: inputs.ipAddressUuid };
     // No record shows whether remote access is on: after an ambiguous failure the check is to ask

@@ -41,6 +41,12 @@ export const resourceTagDeclaration = defineResource({
   replaceOn: ["resourceType", "resourceUuid", "key", "value", "zoneUuid"],
   updates: [],
   defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
+  // A resource has one tag per key.
+  identity: {
+    scope: (inputs) => `${inputs.resourceUuid}/${inputs.key}`,
+    candidates: (ctx, inputs) => ctx.client.resourceTag.list({ resourceUuid: inputs.resourceUuid }),
+    matches: (tag, inputs) => tag.key === inputs.key && tag.value === inputs.value,
+  },
   create: async (ctx, inputs) => {
     const tag = await ctx.client.resourceTag.create(
       {
@@ -50,12 +56,7 @@ export const resourceTagDeclaration = defineResource({
         key: inputs.key,
         value: inputs.value,
       },
-      {
-        verify: async () =>
-          (await ctx.client.resourceTag.list({ resourceUuid: inputs.resourceUuid })).find(
-            (t) => t.key === inputs.key && t.value === inputs.value,
-          ),
-      },
+      { verify: ctx.findCreated },
     );
     return { id: tag.uuid };
   },

@@ -4,7 +4,7 @@ import { checkPortRange, cidrList, port, protocol, uuid } from "../engine/valida
 import { restcloudResource } from "../dynamic/resource";
 import { waitForGone } from "../client/waiters";
 import type { CallOptions, RestCloudClient } from "../client";
-import { zoneOfNetwork } from "./networking-common";
+import { zoneOfAddress, zoneOfNetwork } from "./networking-common";
 import { byUuid, minutes, portNumber, portText, recordOutputs, waitOptions } from "./common";
 
 /** The arguments both rule kinds share: none can be updated (the API has no update call for rules). */
@@ -61,8 +61,21 @@ const ruleOutputs = z.object({
 type RuleBehaviour = Pick<
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- shared by two input shapes; each declaration is typed
   ResourceDeclaration<any, typeof ruleOutputs>,
-  "outputs" | "updates" | "defaultTimeouts" | "create" | "read" | "delete"
+  "outputs" | "updates" | "defaultTimeouts" | "identity" | "create" | "read" | "delete"
 >;
+
+/** A rule's request: the target, the traffic, the defaults the API would apply made explicit. */
+function ruleRequest(target: "ipAddressUuid" | "networkUuid", inputs: RuleArguments & Record<string, string>) {
+  return {
+    [target]: inputs[target],
+    protocol: inputs.protocol,
+    startPort: portText(inputs.startPort),
+    endPort: portText(inputs.endPort ?? inputs.startPort),
+    cidrList: inputs.cidrList ?? "0.0.0.0/0",
+    icmpType: inputs.icmpType === undefined ? undefined : String(inputs.icmpType),
+    icmpCode: inputs.icmpCode === undefined ? undefined : String(inputs.icmpCode),
+  };
+}
 
 /**
  * What both rule kinds do: a rule hangs on a `target` (a public IP, a network), every argument
@@ -76,36 +89,35 @@ function ruleBehaviour(
 ): RuleBehaviour {
   const find = async (ctx: OperationContext, id: string, zoneUuid: string) =>
     byUuid(await operations(ctx.client).list({ zoneUuid, uuid: id }), id);
+  const zoneOfTarget = (ctx: OperationContext, inputs: Record<string, string>) =>
+    target === "networkUuid" ? zoneOfNetwork(ctx, inputs.networkUuid) : zoneOfAddress(ctx, inputs.ipAddressUuid);
   return {
     outputs: ruleOutputs,
     updates: [],
     defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
-    create: async (ctx, inputs: RuleArguments & Record<string, string>) => {
-      const request = {
-        [target]: inputs[target],
-        protocol: inputs.protocol,
-        startPort: portText(inputs.startPort),
-        endPort: portText(inputs.endPort ?? inputs.startPort),
-        cidrList: inputs.cidrList ?? "0.0.0.0/0",
-        icmpType: inputs.icmpType === undefined ? undefined : String(inputs.icmpType),
-        icmpCode: inputs.icmpCode === undefined ? undefined : String(inputs.icmpCode),
-      };
-      // After an ambiguous failure: the target's rule of this protocol and port range is this one (the
-      // service refuses a second rule covering the same traffic). Rules have no name to look for.
-      const verify = async (): Promise<RuleRecord | undefined> => {
-        const zoneUuid =
-          target === "networkUuid" ? await zoneOfNetwork(ctx, inputs.networkUuid!) : ctx.settings.zoneUuid;
-        if (zoneUuid === undefined) return undefined;
-        const rules = await operations(ctx.client).list({ zoneUuid, [target]: inputs[target] });
-        return rules.find(
-          (r) =>
-            (r as RuleRecord & Record<string, string | undefined>)[target] === inputs[target] &&
-            r.protocol?.toUpperCase() === request.protocol.toUpperCase() &&
-            (r.startPort ?? "") === (request.startPort ?? "") &&
-            (r.endPort ?? "") === (request.endPort ?? ""),
+    // The service refuses a second rule covering the same traffic of a target: the target, protocol
+    // and ports tell a rule apart; rules have no name.
+    identity: {
+      scope: (inputs) => {
+        const r = ruleRequest(target, inputs);
+        return [r[target], r.protocol.toUpperCase(), r.startPort, r.endPort, r.icmpType, r.icmpCode].join("/");
+      },
+      candidates: async (ctx, inputs) => {
+        const zoneUuid = await zoneOfTarget(ctx, inputs);
+        return zoneUuid === undefined ? [] : operations(ctx.client).list({ zoneUuid, [target]: inputs[target] });
+      },
+      matches: (rule: RuleRecord & Record<string, string | undefined>, inputs) => {
+        const r = ruleRequest(target, inputs);
+        return (
+          rule[target] === r[target] &&
+          rule.protocol?.toUpperCase() === r.protocol.toUpperCase() &&
+          (rule.startPort ?? "") === (r.startPort ?? "") &&
+          (rule.endPort ?? "") === (r.endPort ?? "")
         );
-      };
-      const rule = await operations(ctx.client).create(request, { verify });
+      },
+    },
+    create: async (ctx, inputs: RuleArguments & Record<string, string>) => {
+      const rule = await operations(ctx.client).create(ruleRequest(target, inputs), { verify: ctx.findCreated });
       return { id: rule.uuid, known: { ruleZoneUuid: rule.zoneUuid } };
     },
     read: async (ctx, id, state) => {

@@ -13,6 +13,7 @@
  */
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
+import type { CreateContext } from "../engine/identity";
 import { checkPortRange, cidrList, port, protocol, uuid } from "../engine/validators";
 import { restcloudResource } from "../dynamic/resource";
 import type { CallOptions, SecurityGroup } from "../client";
@@ -48,45 +49,51 @@ async function findRule(ctx: OperationContext, groupUuid: string, kind: Kind, id
   return rulesOf(await getSecurityGroup(ctx, groupUuid), kind).find((r) => r.uuid === id);
 }
 
+/** The rules of a kind in a group, each with its uuid as text. */
+const identifiedRules = (group: SecurityGroup | undefined, kind: Kind) =>
+  rulesOf(group, kind).map((rule) => ({ ...rule, uuid: text(rule.uuid) }));
+
 /**
- * Sends `add` and answers the uuid of the rule it added: the rule of the answer that was not in the
- * group before, and if several were (concurrent adds), the one whose fields `matches`.
+ * Sends `add` and answers the uuid of the rule it added: the group's answer holds every rule, and
+ * the new one is the rule like it that was not there before (identity.ts decides, as for every kind).
  */
 async function addRule(
-  ctx: OperationContext,
+  ctx: CreateContext,
   groupUuid: string,
   kind: Kind,
   add: (options: CallOptions<SecurityGroup>) => Promise<SecurityGroup>,
-  matches: (rule: RuleRecord) => boolean,
 ): Promise<string> {
-  const before = new Set(rulesOf(await getSecurityGroup(ctx, groupUuid), kind).map((r) => r.uuid));
-  const added = (group: SecurityGroup | undefined): RuleRecord | undefined => {
-    const fresh = rulesOf(group, kind).filter((r) => !before.has(r.uuid));
-    const mine = fresh.filter(matches);
-    return mine.length === 1 ? mine[0] : fresh.length === 1 ? fresh[0] : undefined;
-  };
   const group = await add({
     // After an ambiguous failure, the rule is there if the group now holds a new one like it.
     verify: async () => {
       const current = await getSecurityGroup(ctx, groupUuid);
-      return added(current) ? current : undefined;
+      return ctx.pickCreated(identifiedRules(current, kind)) ? current : undefined;
     },
   });
-  const rule = added(group);
+  const rule = ctx.pickCreated(identifiedRules(group, kind));
   if (rule?.uuid === undefined) {
     throw new Error(`security group ${groupUuid} answered without the ${kind.what} just added`);
   }
-  return String(rule.uuid);
+  return rule.uuid;
 }
 
 /** What the three kinds share: no update, outputs, the read of the rule in its group, the delete. */
 function embeddedRule<I extends { securityGroupUuid: string }>(
   kind: Kind,
   liveInputs: (rule: RuleRecord, state: I) => Partial<I>,
+  matches: (rule: RuleRecord, inputs: I) => boolean,
 ) {
   return {
     outputs: z.object({ ...recordOutputs }),
     updates: [],
+    // The group's answer holds all its rules, and the API refuses overlapping ones: one add of a
+    // kind per group at a time, and the new rule is the one like it that was not there before.
+    identity: {
+      scope: (inputs: I) => `${inputs.securityGroupUuid}/${kind.ruleType}`,
+      candidates: async (ctx: OperationContext, inputs: I) =>
+        identifiedRules(await getSecurityGroup(ctx, inputs.securityGroupUuid), kind),
+      matches,
+    },
     // The API refuses a rule that overlaps another of the group: the replacement follows the delete.
     deleteBeforeReplace: true,
     defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
@@ -142,7 +149,7 @@ const trafficRequest = (inputs: Traffic) => ({
 });
 
 /** Whether a rule of the group carries this traffic (as the API stores it: ICMP values default to -1). */
-const sameTraffic = (inputs: Traffic) => (rule: RuleRecord) =>
+const sameTraffic = (rule: RuleRecord, inputs: Traffic) =>
   rule.protocol === inputs.protocol &&
   (inputs.protocol === "ICMP"
     ? Number(rule.icmpType) === (inputs.icmpType ?? -1) && Number(rule.icmpCode) === (inputs.icmpCode ?? -1)
@@ -175,25 +182,21 @@ export const securityGroupFirewallRuleDeclaration = defineResource({
   description: "An ingress rule of a security group: which sources may reach which ports. Every change replaces it.",
   inputs: firewallInputs,
   replaceOn: ["securityGroupUuid", ...TRAFFIC_FIELDS, "cidrList"],
-  ...embeddedRule<z.infer<typeof firewallInputs>>(KINDS.firewall, (rule, state) => ({
-    ...liveTraffic(rule),
-    cidrList: liveCidrList(text(rule.cidrList), state.cidrList),
-  })),
+  ...embeddedRule<z.infer<typeof firewallInputs>>(
+    KINDS.firewall,
+    (rule, state) => ({ ...liveTraffic(rule), cidrList: liveCidrList(text(rule.cidrList), state.cidrList) }),
+    sameTraffic,
+  ),
   create: async (ctx, inputs) => ({
-    id: await addRule(
-      ctx,
-      inputs.securityGroupUuid,
-      KINDS.firewall,
-      (options) =>
-        ctx.client.securityGroup.addFirewallRule(
-          {
-            securityGroupUuid: inputs.securityGroupUuid,
-            ...trafficRequest(inputs),
-            cidrList: inputs.cidrList ?? "0.0.0.0/0",
-          },
-          options,
-        ),
-      sameTraffic(inputs),
+    id: await addRule(ctx, inputs.securityGroupUuid, KINDS.firewall, (options) =>
+      ctx.client.securityGroup.addFirewallRule(
+        {
+          securityGroupUuid: inputs.securityGroupUuid,
+          ...trafficRequest(inputs),
+          cidrList: inputs.cidrList ?? "0.0.0.0/0",
+        },
+        options,
+      ),
     ),
   }),
 });
@@ -213,18 +216,13 @@ export const securityGroupEgressRuleDeclaration = defineResource({
     "An egress rule of a security group: which protocols and ports its members may reach (the API takes no destination CIDR for these). Every change replaces it.",
   inputs: egressInputs,
   replaceOn: ["securityGroupUuid", ...TRAFFIC_FIELDS],
-  ...embeddedRule<z.infer<typeof egressInputs>>(KINDS.egress, liveTraffic),
+  ...embeddedRule<z.infer<typeof egressInputs>>(KINDS.egress, liveTraffic, sameTraffic),
   create: async (ctx, inputs) => ({
-    id: await addRule(
-      ctx,
-      inputs.securityGroupUuid,
-      KINDS.egress,
-      (options) =>
-        ctx.client.securityGroup.addEgressRule(
-          { securityGroupUuid: inputs.securityGroupUuid, ...trafficRequest(inputs) },
-          options,
-        ),
-      sameTraffic(inputs),
+    id: await addRule(ctx, inputs.securityGroupUuid, KINDS.egress, (options) =>
+      ctx.client.securityGroup.addEgressRule(
+        { securityGroupUuid: inputs.securityGroupUuid, ...trafficRequest(inputs) },
+        options,
+      ),
     ),
   }),
 });
@@ -241,31 +239,30 @@ export const securityGroupPortForwardingRuleDeclaration = defineResource({
     "A port-forwarding rule of a security group: a public port range forwarded to the same-length private range of its members. Every change replaces it.",
   inputs: portForwardingInputs,
   replaceOn: ["securityGroupUuid", "protocol", "publicPort", "publicEndPort", "privatePort", "privateEndPort"],
-  ...embeddedRule<z.infer<typeof portForwardingInputs>>(KINDS.portForwarding, (rule) => ({
-    protocol: text(rule.protocol) as "TCP" | "UDP" | undefined,
-    publicPort: portNumber(text(rule.publicPort)),
-    publicEndPort: portNumber(text(rule.publicEndPort)),
-    privatePort: portNumber(text(rule.privatePort)),
-    privateEndPort: portNumber(text(rule.privateEndPort)),
-  })),
+  ...embeddedRule<z.infer<typeof portForwardingInputs>>(
+    KINDS.portForwarding,
+    (rule) => ({
+      protocol: text(rule.protocol) as "TCP" | "UDP" | undefined,
+      publicPort: portNumber(text(rule.publicPort)),
+      publicEndPort: portNumber(text(rule.publicEndPort)),
+      privatePort: portNumber(text(rule.privatePort)),
+      privateEndPort: portNumber(text(rule.privateEndPort)),
+    }),
+    (rule, inputs) => rule.protocol === inputs.protocol && portNumber(text(rule.publicPort)) === inputs.publicPort,
+  ),
   create: async (ctx, inputs) => ({
-    id: await addRule(
-      ctx,
-      inputs.securityGroupUuid,
-      KINDS.portForwarding,
-      (options) =>
-        ctx.client.securityGroup.addPortForwardingRule(
-          {
-            securityGroupUuid: inputs.securityGroupUuid,
-            protocolType: inputs.protocol,
-            publicStartPort: String(inputs.publicPort),
-            publicEndPort: portText(inputs.publicEndPort ?? inputs.publicPort),
-            privateStartPort: String(inputs.privatePort),
-            privateEndPort: portText(inputs.privateEndPort ?? inputs.privatePort),
-          },
-          options,
-        ),
-      (rule) => rule.protocol === inputs.protocol && portNumber(text(rule.publicPort)) === inputs.publicPort,
+    id: await addRule(ctx, inputs.securityGroupUuid, KINDS.portForwarding, (options) =>
+      ctx.client.securityGroup.addPortForwardingRule(
+        {
+          securityGroupUuid: inputs.securityGroupUuid,
+          protocolType: inputs.protocol,
+          publicStartPort: String(inputs.publicPort),
+          publicEndPort: portText(inputs.publicEndPort ?? inputs.publicPort),
+          privateStartPort: String(inputs.privatePort),
+          privateEndPort: portText(inputs.privateEndPort ?? inputs.privatePort),
+        },
+        options,
+      ),
     ),
   }),
 });

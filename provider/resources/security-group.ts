@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
+import { sameName } from "../engine/identity";
 import { restcloudResource } from "../dynamic/resource";
 import { args, byUuid, minutes, recordOutputs } from "./common";
 import { removeUntilGone } from "./networking-common";
@@ -35,11 +36,16 @@ export const securityGroupDeclaration = defineResource({
   // Names are unique in the account: a replacement that keeps an explicit name can only follow the delete.
   deleteBeforeReplace: true,
   defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
+  identity: {
+    scope: (inputs) => `account/${inputs.name}`,
+    candidates: (ctx) => ctx.client.securityGroup.list(),
+    matches: sameName,
+  },
   create: async (ctx, inputs) => {
     const name = inputs.name!;
     const group = await ctx.client.securityGroup.create(
       { name, description: inputs.description },
-      { verify: async () => (await ctx.client.securityGroup.list()).find((g) => g.name === name) },
+      { verify: ctx.findCreated },
     );
     return { id: group.uuid };
   },

@@ -119,6 +119,12 @@ export const snapshotPolicyDeclaration = defineResource({
   replaceOn: ["volumeUuid", "intervalType", "scheduleTime", "dayOfWeek", "dayOfMonth", "timeZone", "maximumSnapshots"],
   updates: [],
   defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
+  // A volume has one policy per interval type.
+  identity: {
+    scope: (inputs) => `${inputs.volumeUuid}/${inputs.intervalType}`,
+    candidates: (ctx, inputs) => ctx.client.snapshotPolicy.list({ volumeUuid: inputs.volumeUuid }),
+    matches: (policy, inputs) => policy.intervalType === inputs.intervalType,
+  },
   create: async (ctx, args) => {
     const policy = await ctx.client.snapshotPolicy.create(
       {
@@ -130,12 +136,7 @@ export const snapshotPolicyDeclaration = defineResource({
         dayOfMonth: args.dayOfMonth === undefined ? undefined : String(args.dayOfMonth),
         maximumSnapshots: args.maximumSnapshots === undefined ? undefined : String(args.maximumSnapshots),
       },
-      {
-        verify: async () =>
-          (await ctx.client.snapshotPolicy.list({ volumeUuid: args.volumeUuid })).find(
-            (p) => p.intervalType === args.intervalType,
-          ),
-      },
+      { verify: ctx.findCreated },
     );
     return { id: policy.uuid };
   },

@@ -57,6 +57,9 @@ export const staticNatDeclaration = defineResource({
   // One static NAT per instance: a replacement on the same instance can only follow the delete.
   deleteBeforeReplace: true,
   defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
+  // The binding is the address's (one per address): its id is the address's uuid, and the create
+  // verifies by asking whether the instance shows the address.
+  identity: { scope: (inputs) => inputs.ipAddressUuid },
   create: async (ctx, inputs) => {
     // The answer names no zone; the network the NAT applies to does (address lists are per zone).
     const networkUuid =

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
+import { sameName } from "../engine/identity";
 import { uuid } from "../engine/validators";
 import { restcloudResource } from "../dynamic/resource";
 import { pollUntil, waitForGone } from "../client/waiters";
@@ -91,6 +92,11 @@ export const vmSnapshotDeclaration = defineResource({
     },
   ],
   defaultTimeouts: { create: minutes(20), update: minutes(20), delete: minutes(10) },
+  identity: {
+    scope: (inputs) => `${inputs.zoneUuid!}/${inputs.name}`,
+    candidates: (ctx, inputs) => ctx.client.vmSnapshot.list({ zoneUuid: inputs.zoneUuid! }),
+    matches: sameName,
+  },
   create: async (ctx, inputs) => {
     const name = inputs.name!;
     const zoneUuid = inputs.zoneUuid!;
@@ -102,7 +108,7 @@ export const vmSnapshotDeclaration = defineResource({
         description: inputs.description,
         snapshotMemory: inputs.snapshotMemory,
       },
-      { verify: async () => (await ctx.client.vmSnapshot.list({ zoneUuid })).find((s) => s.name === name) },
+      { verify: ctx.findCreated },
     );
     return { id: snapshot.uuid, known: { createdTimestamp: snapshot.createdTimeStamp } };
   },

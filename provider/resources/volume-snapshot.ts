@@ -43,17 +43,17 @@ export const volumeSnapshotDeclaration = defineResource({
   replaceOn: ["volumeUuid", "name", "zoneUuid"],
   updates: [],
   defaultTimeouts: { create: minutes(30), update: minutes(5), delete: minutes(10) },
+  identity: {
+    scope: (inputs) => `${inputs.volumeUuid}/${inputs.name}`,
+    candidates: (ctx, inputs) => ctx.client.snapshot.list({ zoneUuid: inputs.zoneUuid! }),
+    matches: (snapshot, inputs) => snapshot.name === inputs.name && snapshot.volumeUuid === inputs.volumeUuid,
+  },
   create: async (ctx, inputs) => {
     const name = inputs.name!;
     const zoneUuid = inputs.zoneUuid!;
     const snapshot = await ctx.client.snapshot.create(
       { name, zoneUuid, volumeUuid: inputs.volumeUuid },
-      {
-        verify: async () =>
-          (await ctx.client.snapshot.list({ zoneUuid })).find(
-            (s) => s.name === name && s.volumeUuid === inputs.volumeUuid,
-          ),
-      },
+      { verify: ctx.findCreated },
     );
     return { id: snapshot.uuid, known: { snapshotTime: snapshot.snapshotTime } };
   },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
-import { uuid } from "../engine/validators";
+import { sameName } from "../engine/identity";
+import { catalogReference, uuid } from "../engine/validators";
 import { restcloudResource } from "../dynamic/resource";
 import { appliedWhen, args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
 
@@ -42,7 +43,9 @@ export const volumeDeclaration = defineResource({
       .name("volume")
       .describe("The volume's name. Default: the logical name plus a random suffix. Changing it replaces the volume."),
     zoneUuid: args.zoneUuid("volume"),
-    storageOfferingUuid: uuid.describe("The storage plan (see getStoragePlans). Updated in place (resizeVolume)."),
+    storageOfferingUuid: catalogReference("storageOffering").describe(
+      "The storage plan (see getStoragePlans). Updated in place (resizeVolume).",
+    ),
     size: z
       .number()
       .int("must be a whole number of GB")
@@ -110,12 +113,17 @@ export const volumeDeclaration = defineResource({
     },
   ],
   defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
+  identity: {
+    scope: (inputs) => `${inputs.zoneUuid!}/${inputs.name}`,
+    candidates: (ctx, inputs) => ctx.client.volume.list({ zoneUuid: inputs.zoneUuid! }),
+    matches: sameName,
+  },
   create: async (ctx, inputs) => {
     const name = inputs.name!;
     const zoneUuid = inputs.zoneUuid!;
     const volume = await ctx.client.volume.create(
       { name, zoneUuid, storageOfferingUuid: inputs.storageOfferingUuid, diskSize: inputs.size },
-      { verify: async () => (await ctx.client.volume.list({ zoneUuid })).find((v) => v.name === name) },
+      { verify: ctx.findCreated },
     );
     return { id: volume.uuid, known: { createdTimestamp: volume.createdTimeStamp } };
   },

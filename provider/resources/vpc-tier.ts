@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineResource } from "../engine/declaration";
-import { cidrBlock, ipv4Address, parseCidr, uuid } from "../engine/validators";
+import { sameName } from "../engine/identity";
+import { catalogReference, cidrBlock, ipv4Address, parseCidr, uuid } from "../engine/validators";
 import { restcloudResource } from "../dynamic/resource";
 import { waitForVisible } from "../client/waiters";
 import { args, getNetwork, replaceAclStep, minutes, recordOutputs, waitOptions } from "./common";
@@ -32,7 +33,7 @@ export const vpcTierDeclaration = defineResource({
     gateway: ipv4Address
       .optional()
       .describe("The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the tier."),
-    networkOfferingUuid: uuid.describe(
+    networkOfferingUuid: catalogReference("networkOffering").describe(
       "The network offering for VPC tiers (see getNetworkOfferings). Updated in place.",
     ),
     aclUuid: uuid.optional().describe("The network ACL list applied to the tier. Updated in place (replaceAcl)."),
@@ -74,6 +75,11 @@ export const vpcTierDeclaration = defineResource({
     replaceAclStep,
   ],
   defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
+  identity: {
+    scope: (inputs) => `${inputs.vpcUuid}/${inputs.name}`,
+    candidates: (ctx, inputs) => ctx.client.network.list({ zoneUuid: inputs.zoneUuid! }),
+    matches: sameName,
+  },
   create: async (ctx, inputs) => {
     const name = inputs.name!;
     const { gateway, netmask } = tierAddressing(inputs.cidr, inputs.gateway);
@@ -87,12 +93,7 @@ export const vpcTierDeclaration = defineResource({
         netmask,
         aclUuid: inputs.aclUuid,
       },
-      {
-        verify: async () =>
-          (await ctx.client.network.list({ zoneUuid: inputs.zoneUuid! })).find(
-            (n) => n.name === name && n.gateway === gateway,
-          ),
-      },
+      { verify: ctx.findCreated },
     );
     return { id: tier.uuid, known: { netmask } };
   },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineResource } from "../engine/declaration";
-import { cidrBlock, uuid } from "../engine/validators";
+import { sameName } from "../engine/identity";
+import { catalogReference, cidrBlock } from "../engine/validators";
 import { restcloudResource } from "../dynamic/resource";
 import { waitForVisible } from "../client/waiters";
 import { args, getVpc, minutes, recordOutputs, waitOptions } from "./common";
@@ -15,7 +16,9 @@ export const vpcDeclaration = defineResource({
     cidr: cidrBlock.describe(
       "The VPC's address space, e.g. 10.1.0.0/16; tiers lie inside it. Changing it replaces the VPC.",
     ),
-    vpcOfferingUuid: uuid.describe("The VPC offering (see getVpcOfferings). Changing it replaces the VPC."),
+    vpcOfferingUuid: catalogReference("vpcOffering").describe(
+      "The VPC offering (see getVpcOfferings). Changing it replaces the VPC.",
+    ),
     description: z.string().optional().describe("Free text shown with the VPC. Updated in place."),
     networkDomain: z
       .string()
@@ -49,6 +52,11 @@ export const vpcDeclaration = defineResource({
     },
   ],
   defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
+  identity: {
+    scope: (inputs) => `${inputs.zoneUuid!}/${inputs.name}`,
+    candidates: (ctx, inputs) => ctx.client.vpc.list({ zoneUuid: inputs.zoneUuid! }),
+    matches: sameName,
+  },
   create: async (ctx, inputs) => {
     const name = inputs.name!;
     const vpc = await ctx.client.vpc.create(
@@ -61,8 +69,7 @@ export const vpcDeclaration = defineResource({
         networkDomain: inputs.networkDomain,
         publicLoadBalancerProvider: inputs.publicLoadBalancerProvider,
       },
-      // After an ambiguous failure, the VPC of this name in the zone is the one this call made.
-      { verify: async () => (await ctx.client.vpc.list({ zoneUuid: inputs.zoneUuid! })).find((v) => v.name === name) },
+      { verify: ctx.findCreated },
     );
     return { id: vpc.uuid };
   },

@@ -10,6 +10,11 @@ async function getConnection(ctx: OperationContext, zoneUuid: string, id: string
   return byUuid(await ctx.client.vpnConnection.list({ zoneUuid, uuid: id }), id);
 }
 
+/** The zone of a VPC (connection lists take a zone, the create does not), else the default zone. */
+async function zoneOfVpc(ctx: OperationContext, vpcUuid: string): Promise<string> {
+  return (await ctx.client.vpc.get({ uuid: vpcUuid }))?.zoneUuid ?? ctx.settings.zoneUuid!;
+}
+
 /** Waits until the connection leaves Pending (Connected, or Disconnected while passive). */
 async function waitSettled(ctx: OperationContext, zoneUuid: string, id: string) {
   await waitFor(
@@ -70,17 +75,18 @@ export const vpnConnectionDeclaration = defineResource({
   // One connection per VPC and customer gateway: a replacement keeping both can only follow the delete.
   deleteBeforeReplace: true,
   defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
+  // A VPC has one connection per customer gateway.
+  identity: {
+    scope: (inputs) => `${inputs.vpcUuid}/${inputs.customerGatewayUuid}`,
+    candidates: async (ctx, inputs) =>
+      ctx.client.vpnConnection.list({ zoneUuid: await zoneOfVpc(ctx, inputs.vpcUuid), vpcUuid: inputs.vpcUuid }),
+    matches: (connection, inputs) => connection.customerGatewayUuid === inputs.customerGatewayUuid,
+  },
   create: async (ctx, inputs) => {
-    const zoneUuid = (await ctx.client.vpc.get({ uuid: inputs.vpcUuid }))?.zoneUuid ?? ctx.settings.zoneUuid!;
+    const zoneUuid = await zoneOfVpc(ctx, inputs.vpcUuid);
     const connection = await ctx.client.vpnConnection.create(
       { vpcUuid: inputs.vpcUuid, customerGatewayUuid: inputs.customerGatewayUuid, passive: inputs.passive },
-      {
-        // After an ambiguous failure: the VPC has one connection per customer gateway.
-        verify: async () =>
-          (await ctx.client.vpnConnection.list({ zoneUuid, vpcUuid: inputs.vpcUuid })).find(
-            (c) => c.customerGatewayUuid === inputs.customerGatewayUuid,
-          ),
-      },
+      { verify: ctx.findCreated },
     );
     return { id: connection.uuid, known: { zoneUuid: connection.zoneUuid ?? zoneUuid } };
   },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
+import { sameName } from "../engine/identity";
 import { cidrList, ipv4Address } from "../engine/validators";
 import { restcloudResource } from "../dynamic/resource";
 import { waitForVisible } from "../client/waiters";
@@ -161,12 +162,13 @@ export const vpnCustomerGatewayDeclaration = defineResource({
     },
   ],
   defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
+  identity: {
+    scope: (inputs) => `account/${inputs.name}`,
+    candidates: (ctx) => ctx.client.vpnCustomerGateway.list(),
+    matches: sameName,
+  },
   create: async (ctx, inputs) => {
-    const name = inputs.name!;
-    const gateway = await ctx.client.vpnCustomerGateway.create(body(inputs), {
-      // Names are unique in the account.
-      verify: async () => (await ctx.client.vpnCustomerGateway.list()).find((g) => g.name === name),
-    });
+    const gateway = await ctx.client.vpnCustomerGateway.create(body(inputs), { verify: ctx.findCreated });
     return { id: gateway.uuid };
   },
   read: async (ctx, id, state) => {

@@ -25,6 +25,18 @@ function table(headers: readonly string[], rows: readonly (readonly string[])[])
 }
 
 const code = (text: string): string => `\`${text}\``;
+/** A timeout as customTimeouts spells it: `90s`, `15m`, `1h30m`. */
+const duration = (ms: number): string => {
+  const s = Math.round(ms / 1000);
+  const parts = [
+    [Math.floor(s / 3600), "h"],
+    [Math.floor((s % 3600) / 60), "m"],
+    [s % 60, "s"],
+  ] as const;
+  return parts.map(([n, unit]) => (n ? `${n}${unit}` : "")).join("") || `${ms}ms`;
+};
+const timeoutsCell = (r: ResourceModel): string =>
+  [r.defaultTimeouts.create, r.defaultTimeouts.update, r.defaultTimeouts.delete].map(duration).join(" / ");
 const yesNo = (flag: boolean): string => (flag ? "yes" : "no");
 const shortName = (tok: string): string => tok.split(":").pop()!;
 const anchor = (name: string): string => name.toLowerCase().replace(/[^a-z0-9-]/g, "");
@@ -209,6 +221,17 @@ function resourceDoc(model: PackageModel, r: ResourceModel): string {
       [...r.inputs, ...r.outputs].map((p) => p.spec),
       model.types,
     ),
+    "## Timeouts",
+    "",
+    table(
+      ["Operation", "Default timeout"],
+      (["create", "update", "delete"] as const).map((op) => [op, duration(r.defaultTimeouts[op])]),
+    ),
+    "",
+    "A refresh (read) is bounded by the update timeout. Change them per resource with `customTimeouts`, " +
+      `e.g. \`{ customTimeouts: { create: "${duration(2 * r.defaultTimeouts.create)}" } }\`; ` +
+      "see [Timeouts and outages](../README.md#timeouts-and-outages).",
+    "",
     "[All resources and functions](../README.md)",
     "",
   ].join("\n");
@@ -253,9 +276,13 @@ function indexDoc(model: PackageModel): string {
     "",
     `${model.description}`,
     "",
+    "To install the package in a project of your own (from a packed tarball; it is on no registry) and start one from the `pulumi new` template, see [Use it in your own project](../README.md#use-it-in-your-own-project).",
+    "",
     "## Provider configuration",
     "",
-    "Set with `pulumi config set restcloud:<setting> <value>` (`--secret` for secrets), else the environment variable.",
+    "Set with `pulumi config set restcloud:<setting> <value>` (`--secret` for secrets), else the environment variable. " +
+      "`pulumi refresh` and `pulumi destroy` use the configuration stored in the stack's state by the last `pulumi up`: " +
+      "after a change (new keys), run `pulumi up` first ([Credentials](../README.md#using-the-provider)).",
     "",
     table(
       ["Setting", "Environment variable", "Required", "Secret", "Description"],
@@ -271,9 +298,25 @@ function indexDoc(model: PackageModel): string {
     "## Resources",
     "",
     table(
-      ["Resource", "Description"],
-      model.resources.map((r) => [`[${r.type}](${resourcePage(r)})`, r.description]),
+      ["Resource", "Description", "Default timeouts (create / update / delete)"],
+      model.resources.map((r) => [`[${r.type}](${resourcePage(r)})`, r.description, timeoutsCell(r)]),
     ),
+    "",
+    "## Timeouts and outages",
+    "",
+    "Each create, update and delete waits, by polling the API, until its change is visible (a record " +
+      "Running, a job finished, a delete gone), at most for its timeout: the defaults above, or the " +
+      'resource\'s `customTimeouts` option (`{ customTimeouts: { create: "30m" } }`). A refresh (read) ' +
+      "is bounded by the update timeout.",
+    "",
+    "While the API does not answer (a connection refused, reset or timed out, or a 502, 503 or 504), " +
+      "each operation keeps retrying until its timeout runs out, and says so within seconds: the " +
+      "resource's row of `pulumi up` shows what it waits on, since when the API has not answered and " +
+      "its last error, and a warning (kept in the log, for runs without the live display) names the " +
+      "operations that wait; another line says when the API answers again. An operation whose " +
+      "timeout runs out fails with a message naming the resource, the timeout, what it waited for " +
+      "and the outage. A create that has its id keeps it in the stack even then, so the next " +
+      "`pulumi up` finishes it rather than creating another record.",
     "",
     "## Functions",
     "",

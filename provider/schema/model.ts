@@ -54,6 +54,8 @@ export interface ResourceModel {
   updates: { fields: string[]; via: string }[];
   replaceOn: string[];
   deleteBeforeReplace: boolean;
+  /** How long each operation may wait, in milliseconds, unless the resource's customTimeouts say otherwise. */
+  defaultTimeouts: { create: number; update: number; delete: number };
   /** The arguments of the example: the required ones, and those the cross-field rules ask for. */
   exampleArguments: Record<string, unknown>;
 }
@@ -74,7 +76,7 @@ export interface ConfigModel {
   secret: boolean;
   required: boolean;
   environment: string;
-  default?: number | boolean;
+  default?: number | boolean | string;
 }
 
 export interface PackageModel {
@@ -97,7 +99,8 @@ export const PROVIDER_CONFIG: readonly ConfigModel[] = [
   {
     name: "apiUrl",
     type: "string",
-    description: "The base URL of the RestCloud API (or of the emulator), e.g. http://127.0.0.1:4566.",
+    description:
+      "The base URL of the RestCloud API (or of the emulator, which prints its own: `restcloud-emulator` listens on http://127.0.0.1:8080 by default).",
     secret: false,
     required: true,
     environment: "RESTCLOUD_API_URL",
@@ -144,6 +147,16 @@ export const PROVIDER_CONFIG: readonly ConfigModel[] = [
     required: false,
     environment: "RESTCLOUD_SHARE_READS",
     default: true,
+  },
+  {
+    name: "requestTimeout",
+    type: "string",
+    description:
+      'How long one API request may go unanswered before it counts as failed (and is retried, or verified if it changed something), as a duration: "30s", "2m", "500ms". Default: "30s".',
+    secret: false,
+    required: false,
+    environment: "RESTCLOUD_REQUEST_TIMEOUT",
+    default: "30s",
   },
 ];
 
@@ -256,6 +269,7 @@ function resourceModel(d: ResourceDeclaration, registry: TypeRegistry): Resource
     updates: d.updates.map((u) => ({ fields: [...u.fields], via: u.via })),
     replaceOn: [...replaceOn],
     deleteBeforeReplace: Boolean(d.deleteBeforeReplace),
+    defaultTimeouts: { ...d.defaultTimeouts },
     exampleArguments: exampleArguments(d.inputs, inputs),
   };
 }

@@ -50,25 +50,31 @@ const gateway = {
 const without = <T extends object>(args: T, key: keyof T) =>
   Object.fromEntries(Object.entries(args).filter(([k]) => k !== key));
 
-const TOO_SMALL = /too small|>=/i;
-const TOO_BIG = /too big|<=/i;
+/** A number out of range: the message names the range ("must be a whole number from 1 to 128"). */
+const OUT_OF_RANGE = /must be a whole number from -?\d+ to \d+/;
 
 const CASES: BadCase[] = [
   // wrong types
-  { what: "a number as a name", type: "Vpc", args: { ...vpc, name: 42 }, field: "name", reason: /expected string/ },
+  {
+    what: "a number as a name",
+    type: "Vpc",
+    args: { ...vpc, name: 42 },
+    field: "name",
+    reason: /must be a string, not a number/,
+  },
   {
     what: "text as a boolean",
     type: "Network",
     args: { networkOfferingUuid: ID, isPublic: "yes" },
     field: "isPublic",
-    reason: /expected boolean/,
+    reason: /must be true or false, not a string/,
   },
   {
     what: "one id where a list is expected",
     type: "Instance",
     args: { ...instance, additionalNetworkUuids: ID },
     field: "additionalNetworkUuids",
-    reason: /expected array/,
+    reason: /must be a list, not a string/,
   },
   {
     what: "text as a port",
@@ -82,17 +88,17 @@ const CASES: BadCase[] = [
     type: "VpnCustomerGateway",
     args: { ...gateway, ipsecPresharedKey: SECRET_VALUE },
     field: "ipsecPresharedKey",
-    reason: /expected string/,
+    reason: /must be a string, not a number/,
   },
   // out of range
-  { what: "a size of 0 GB", type: "Volume", args: { ...volume, size: 0 }, field: "size", reason: TOO_SMALL },
+  { what: "a size of 0 GB", type: "Volume", args: { ...volume, size: 0 }, field: "size", reason: OUT_OF_RANGE },
   { what: "a fractional size", type: "Volume", args: { ...volume, size: 1.5 }, field: "size", reason: /whole number/ },
   {
     what: "0 vCPUs",
     type: "Instance",
     args: { ...instance, cpuCore: 0, memory: 1024 },
     field: "cpuCore",
-    reason: TOO_SMALL,
+    reason: OUT_OF_RANGE,
   },
   {
     what: "port 70000",
@@ -106,7 +112,7 @@ const CASES: BadCase[] = [
     type: "FirewallRule",
     args: { ipAddressUuid: ID, protocol: "ICMP", icmpType: 300 },
     field: "icmpType",
-    reason: TOO_BIG,
+    reason: OUT_OF_RANGE,
   },
   {
     what: "an end port before the start port",
@@ -120,7 +126,7 @@ const CASES: BadCase[] = [
     type: "KubernetesCluster",
     args: { ...cluster, size: 0 },
     field: "size",
-    reason: TOO_SMALL,
+    reason: OUT_OF_RANGE,
   },
   // unknown enum values
   {
@@ -194,7 +200,7 @@ const CASES: BadCase[] = [
     type: "Instance",
     args: { ...instance, networkUuid: 7 },
     field: "networkUuid",
-    reason: /expected string/,
+    reason: /must be a string, not a number/,
   },
   // missing required arguments
   { what: "no CIDR", type: "Vpc", args: without(vpc, "cidr"), field: "cidr", reason: /is required/ },

@@ -62,6 +62,7 @@ describe("50 resources at once, under the client's request limit", () => {
       duplicates: [],
       orphans: [],
       lost: [],
+      sharedIds: [],
     });
   });
 
@@ -85,6 +86,12 @@ describe("50 resources at once, under the client's request limit", () => {
     report("destroy", Date.now() - started, LIMIT);
     expect(result.summary.resourceChanges).toEqual({ delete: FLEET_SIZE + 1 });
     expect(proxy.maxInFlight()).toBe(LIMIT);
-    expect(await auditAccount(emulator.url, stack)).toEqual({ records: 0, duplicates: [], orphans: [], lost: [] });
+    expect(await auditAccount(emulator.url, stack)).toEqual({
+      records: 0,
+      duplicates: [],
+      orphans: [],
+      lost: [],
+      sharedIds: [],
+    });
   });
 });

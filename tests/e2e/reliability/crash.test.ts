@@ -112,6 +112,7 @@ describe("the service killed during pulumi up, and restarted from its state file
       duplicates: [],
       orphans: [],
       lost: [],
+      sharedIds: [],
     });
   });
 
@@ -123,6 +124,12 @@ describe("the service killed during pulumi up, and restarted from its state file
 
   test("destroy empties the account", async () => {
     await stack.destroy();
-    expect(await auditAccount(emulator.url, stack)).toEqual({ records: 0, duplicates: [], orphans: [], lost: [] });
+    expect(await auditAccount(emulator.url, stack)).toEqual({
+      records: 0,
+      duplicates: [],
+      orphans: [],
+      lost: [],
+      sharedIds: [],
+    });
   });
 });

@@ -66,6 +66,7 @@ describe.each(SCENARIOS)(`${FLEET_SIZE} resources through $name`, ({ name, fault
       duplicates: [],
       orphans: [],
       lost: [],
+      sharedIds: [],
     });
   });
 
@@ -73,6 +74,12 @@ describe.each(SCENARIOS)(`${FLEET_SIZE} resources through $name`, ({ name, fault
     const destroyed = await stack.destroy();
     expect(destroyed.changes).toEqual({ delete: FLEET_SIZE + 1 });
     await faultReport("destroy");
-    expect(await auditAccount(emulator.url, stack)).toEqual({ records: 0, duplicates: [], orphans: [], lost: [] });
+    expect(await auditAccount(emulator.url, stack)).toEqual({
+      records: 0,
+      duplicates: [],
+      orphans: [],
+      lost: [],
+      sharedIds: [],
+    });
   });
 });

@@ -1,20 +1,64 @@
 /**
- * What the reliability tests share: the fleet program and its configuration, the emulator as a
- * separate process (to kill and restart), its control endpoints, a counting proxy that measures the
- * requests in flight, and the audit of an account against a stack's state (duplicates, orphans,
- * records lost).
+ * What the reliability tests share: their programs (the fleet, every kind, the realistic stack) and
+ * their configuration, the emulator as a separate process (to kill and restart), its control
+ * endpoints (stats, random faults, fault rules per operation and their log), a counting proxy that
+ * measures the requests in flight, the audit of an account against a stack's state (duplicates,
+ * orphans, records lost, records held by two resources), and deletions out of band.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import * as http from "node:http";
 import * as net from "node:net";
 import * as path from "node:path";
-import { type CatalogIds, providerConfig } from "../catalog";
+import { type CatalogIds, DEMO_KEYS, providerConfig } from "../catalog";
 import { REPO_ROOT, startLocalServer, type TestStack } from "../harness";
 
 export const PROGRAMS = path.join(__dirname, "programs");
 export const FLEET_PROGRAM = path.join(PROGRAMS, "fleet");
 
 type StackConfig = Record<string, string | { value: string; secret: boolean }>;
+
+/** Every resource kind, several nameless records of one kind under one parent (42 resources). */
+export const EVERY_KIND_PROGRAM = path.join(PROGRAMS, "every-kind");
+export const EVERY_KIND_SIZE = 42;
+/** The reliability issue's realistic stack: 17 resources of 14 kinds, two public IPs of one VPC. */
+export const REALISTIC_PROGRAM = path.join(PROGRAMS, "realistic");
+export const REALISTIC_SIZE = 17;
+/** A VPC and a network described by config `label`. */
+export const GONE_PROGRAM = path.join(PROGRAMS, "gone");
+
+/** The configuration of a program that takes the catalog's ids, against the emulator at `apiUrl`. */
+export function catalogConfig(apiUrl: string, catalog: CatalogIds): StackConfig {
+  const { zoneUuid, ...ids } = catalog;
+  return { ...providerConfig(apiUrl, zoneUuid), ...ids };
+}
+
+/** Per resource kind, the API operation its create sends (the spec's operation name). */
+export const CREATE_OPERATIONS: Record<string, string> = {
+  Vpc: "createVpc",
+  VpcTier: "createVpcNetwork",
+  Network: "createNetwork",
+  Instance: "createInstance",
+  Volume: "createVolume",
+  FirewallRule: "createFirewallRule",
+  EgressRule: "createEgressRule",
+  KubernetesCluster: "createKubernetes",
+  PublicIpAddress: "acquireIpAddress",
+  SecurityGroup: "createSecurityGroup",
+  SecurityGroupFirewallRule: "createSecurityGroupFirewallRule",
+  SecurityGroupEgressRule: "createSecurityGroupEgressRule",
+  SecurityGroupPortForwardingRule: "createSecurityGroupPortForwardingRule",
+  StaticNat: "enableStaticNat",
+  RemoteAccessVpn: "enableremotevpnaccess",
+  PortForwardingRule: "createPortForwardingRule",
+  LoadBalancerRule: "createLoadBalancerRule",
+  InternalLoadBalancer: "createInternalLb",
+  VpnCustomerGateway: "addVpnCustomerGateway",
+  VpnConnection: "addVpnConnection",
+  VmSnapshot: "createVmSnapshot",
+  VolumeSnapshot: "createSnapshot",
+  SnapshotPolicy: "createSnapshotPolicy",
+  ResourceTag: "createTags",
+};
 
 /** The configuration of a fleet of `count` resources against the emulator at `apiUrl`. */
 export function fleetConfig(apiUrl: string, catalog: CatalogIds, count: number, layout = "groups"): StackConfig {
@@ -55,27 +99,116 @@ export async function accountResources(apiUrl: string): Promise<Collections> {
   return (await (await fetch(`${apiUrl}/_emulator/resources?account=demo`)).json()) as Collections;
 }
 
-// ---- duplicates, orphans, lost records ------------------------------------------------------------
+// ---- faults on demand, per operation ---------------------------------------------------------------
+
+/**
+ * One fault rule of the emulator (`PUT /_emulator/faults` with `{rules}`): which requests it matches
+ * (by the spec's operation name, method, or mutating or not), what it does, and when. "before": the
+ * request is not processed. "after": it is processed in full, then its answer is replaced (status),
+ * withheld until the socket is closed (hang), or the socket is destroyed (reset).
+ */
+export interface FaultRule {
+  operation?: string | string[];
+  method?: string;
+  mutating?: boolean;
+  effect: "status" | "hang" | "reset";
+  when: "before" | "after";
+  /** For effect "status"; default 503. */
+  status?: number;
+  /** For effect "hang"; default 120000. */
+  hangMs?: number;
+  /** Default 1. */
+  probability?: number;
+  /** How many times the rule fires at most; default unlimited. */
+  count?: number;
+}
+
+/** One fault the emulator injected, as `GET /_emulator/faults/log` lists it. */
+export interface FaultLogEntry {
+  seq: number;
+  /** ISO 8601. */
+  at: string;
+  /** The spec's operation name; absent for a path no operation serves. */
+  operation?: string;
+  method: string;
+  path: string;
+  effect: FaultRule["effect"];
+  when: FaultRule["when"];
+  /** The status answered (effect "status"). */
+  status?: number;
+  /** The id of the rule that fired; absent for the random-rate faults. */
+  rule?: string;
+  /** Whether the request was processed (its change applied). */
+  applied: boolean;
+  /** For an "after" fault: the uuid of the first record of the withheld answer, when it had one. */
+  recordUuid?: string;
+}
+
+/** Replaces the emulator's fault rules. */
+export async function setFaultRules(apiUrl: string, rules: FaultRule[]): Promise<void> {
+  const response = await fetch(`${apiUrl}/_emulator/faults`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ rules }),
+  });
+  if (!response.ok) throw new Error(`PUT /_emulator/faults: HTTP ${response.status}: ${await response.text()}`);
+}
+
+/** The faults injected so far (rules and random draws), oldest first. */
+export async function faultLog(apiUrl: string): Promise<FaultLogEntry[]> {
+  const response = await fetch(`${apiUrl}/_emulator/faults/log`);
+  if (!response.ok) throw new Error(`GET /_emulator/faults/log: HTTP ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { entries: FaultLogEntry[] }).entries;
+}
+
+export async function clearFaultLog(apiUrl: string): Promise<void> {
+  const response = await fetch(`${apiUrl}/_emulator/faults/log`, { method: "DELETE" });
+  if (!response.ok) throw new Error(`DELETE /_emulator/faults/log: HTTP ${response.status}: ${await response.text()}`);
+}
+
+// ---- duplicates, orphans, lost records, shared ids ----------------------------------------------------
+
+/**
+ * Per resource kind, the emulator collection of its records. The id in state is the record's key in
+ * that collection, except where noted; records the emulator keeps inside others get a collection of
+ * their own here ("securitygroup.firewall": the rules in a group's record).
+ */
+export const RESOURCE_COLLECTIONS: Record<string, string> = {
+  Vpc: "vpc",
+  VpcTier: "network",
+  Network: "network",
+  Instance: "instance",
+  Volume: "volume",
+  FirewallRule: "firewallrule",
+  EgressRule: "egressrule",
+  KubernetesCluster: "cluster",
+  PublicIpAddress: "ipaddress",
+  SecurityGroup: "securitygroup",
+  SecurityGroupFirewallRule: "securitygroup.firewall",
+  SecurityGroupEgressRule: "securitygroup.egress",
+  SecurityGroupPortForwardingRule: "securitygroup.portforwarding",
+  StaticNat: "staticnat", // keyed by the address's uuid, as the resource's id is
+  RemoteAccessVpn: "remotevpnaccess", // keyed by the address's uuid, as the resource's id is
+  PortForwardingRule: "portforwardingrule",
+  LoadBalancerRule: "loadbalancerrule",
+  InternalLoadBalancer: "internallb", // the record has no uuid: its id is its name
+  VpnCustomerGateway: "vpncustomergateway",
+  VpnConnection: "vpnconnection",
+  VmSnapshot: "vmsnapshot",
+  VolumeSnapshot: "snapshot",
+  SnapshotPolicy: "snapshotpolicy",
+  ResourceTag: "tag",
+};
+
+/** The rule arrays of a security group's record, by the collection this audit gives them. */
+const GROUP_RULES: Record<string, string> = {
+  "securitygroup.firewall": "securityGroupFirewallRule",
+  "securitygroup.egress": "securityGroupEgressRule",
+  "securitygroup.portforwarding": "securityGroupPortForwarding",
+};
 
 /** The emulator's collections of records a program creates (records of other kinds are left out). */
-const MANAGED_COLLECTIONS = [
-  "vpc",
-  "network",
-  "instance",
-  "volume",
-  "ipaddress",
-  "firewallrule",
-  "egressrule",
-  "cluster",
-  "securitygroup",
-  "vpncustomergateway",
-  "vpnconnection",
-  "portforwardingrule",
-  "loadbalancerrule",
-  "snapshot",
-  "vmsnapshot",
-  "snapshotpolicy",
-] as const;
+const MANAGED_COLLECTIONS = [...new Set(Object.values(RESOURCE_COLLECTIONS))];
 
 /** Records the cloud makes along with another (no resource of their own): an instance's ROOT volume, cluster nodes. */
 function isDerived(collection: string, record: Record<string, unknown>): boolean {
@@ -84,61 +217,230 @@ function isDerived(collection: string, record: Record<string, unknown>): boolean
   return false;
 }
 
-/** Per managed kind, the account's records that a program made (derived records left out), by uuid. */
+/** The records of one managed collection, keyed by the id a resource holds them by. */
+function collectionRecords(collections: Collections, collection: string): Record<string, Record<string, unknown>> {
+  const array = GROUP_RULES[collection];
+  if (array !== undefined) {
+    const rules = Object.values(collections.securitygroup ?? {}).flatMap(
+      (group) => (group[array] as Record<string, unknown>[] | undefined) ?? [],
+    );
+    return Object.fromEntries(rules.map((rule) => [String(rule.uuid), rule]));
+  }
+  const records = Object.entries(collections[collection] ?? {}).filter(([, r]) => !isDerived(collection, r));
+  if (collection === "internallb") return Object.fromEntries(records.map(([, r]) => [String(r.name), r]));
+  return Object.fromEntries(records);
+}
+
+/**
+ * Per managed collection, the account's records that a program made (derived records left out),
+ * keyed by the id a resource holds them by.
+ */
 export async function managedRecords(apiUrl: string): Promise<Map<string, Record<string, Record<string, unknown>>>> {
   const collections = await accountResources(apiUrl);
-  return new Map(
-    MANAGED_COLLECTIONS.map((kind) => [
-      kind,
-      Object.fromEntries(Object.entries(collections[kind] ?? {}).filter(([, record]) => !isDerived(kind, record))),
-    ]),
-  );
+  return new Map(MANAGED_COLLECTIONS.map((kind) => [kind, collectionRecords(collections, kind)]));
+}
+
+/** A restcloud resource of a stack's state. */
+export interface StateResource {
+  /** The logical name. */
+  name: string;
+  /** The resource kind, e.g. "PublicIpAddress". */
+  kind: string;
+  id: string;
+}
+
+interface ExportedDeployment {
+  deployment: {
+    resources?: { urn: string; type: string; id?: string }[];
+    pending_operations?: { resource: { urn: string; type: string; id?: string } }[];
+  };
+}
+
+const DYNAMIC_PREFIX = "pulumi-nodejs:dynamic/restcloud:";
+
+async function exportedResources(stack: TestStack): Promise<{ held: StateResource[]; pending: StateResource[] }> {
+  const { deployment } = (await stack.stack.exportStack()) as ExportedDeployment;
+  const ours = (r: { urn: string; type: string; id?: string }): StateResource[] =>
+    r.type.startsWith(DYNAMIC_PREFIX) && typeof r.id === "string" && r.id !== ""
+      ? [{ name: r.urn.split("::").pop()!, kind: r.type.slice(DYNAMIC_PREFIX.length), id: r.id }]
+      : [];
+  return {
+    held: (deployment.resources ?? []).flatMap(ours),
+    pending: (deployment.pending_operations ?? []).flatMap((p) => ours(p.resource)),
+  };
+}
+
+/** The stack's restcloud resources with an id, from its exported state (pending operations left out). */
+export async function stateResources(stack: TestStack): Promise<StateResource[]> {
+  return (await exportedResources(stack)).held;
 }
 
 /** The ids of the stack's restcloud resources, from its exported state (pending operations included). */
 export async function stateIds(stack: TestStack): Promise<Set<string>> {
-  const { deployment } = (await stack.stack.exportStack()) as {
-    deployment: {
-      resources?: { type: string; id?: string; custom?: boolean }[];
-      pending_operations?: { resource: { type: string; id?: string } }[];
-    };
-  };
-  const ours = (type: string) => type.startsWith("pulumi-nodejs:dynamic/restcloud:");
-  const ids = [
-    ...(deployment.resources ?? []).filter((r) => ours(r.type)).map((r) => r.id),
-    ...(deployment.pending_operations ?? []).filter((p) => ours(p.resource.type)).map((p) => p.resource.id),
-  ];
-  return new Set(ids.filter((id): id is string => typeof id === "string" && id !== ""));
+  const { held, pending } = await exportedResources(stack);
+  return new Set([...held, ...pending].map((r) => r.id));
 }
 
 export interface AccountAudit {
   /** Records of the managed kinds in the account (derived records left out). */
   records: number;
-  /** `kind/name` of every name held by more than one record of a kind. */
+  /** `collection/name` of every name held by more than one record of a collection. */
   duplicates: string[];
-  /** `kind/uuid` of records the stack's state does not hold. */
+  /** `collection/id` of records the stack's state does not hold. */
   orphans: string[];
-  /** Ids in the stack's state that the account does not hold. */
+  /** `collection/id` of records the stack's state holds and the account does not. */
   lost: string[];
+  /** `collection/id (names)` of every record that more than one resource of the state holds. */
+  sharedIds: string[];
 }
 
 /** Compares the account's records with the stack's state. */
 export async function auditAccount(apiUrl: string, stack: TestStack): Promise<AccountAudit> {
-  const [kinds, ids] = await Promise.all([managedRecords(apiUrl), stateIds(stack)]);
-  const audit: AccountAudit = { records: 0, duplicates: [], orphans: [], lost: [] };
-  const held = new Set<string>();
+  const [kinds, { held, pending }] = await Promise.all([managedRecords(apiUrl), exportedResources(stack)]);
+  const keyOf = (r: StateResource): string => {
+    const collection = RESOURCE_COLLECTIONS[r.kind];
+    if (collection === undefined) throw new Error(`the audit knows no collection for ${r.kind} (resource ${r.name})`);
+    return `${collection}/${r.id}`;
+  };
+  const holders = new Map<string, string[]>();
+  for (const r of held) holders.set(keyOf(r), [...(holders.get(keyOf(r)) ?? []), r.name]);
+  const inState = new Set([...holders.keys(), ...pending.map(keyOf)]);
+
+  const audit: AccountAudit = { records: 0, duplicates: [], orphans: [], lost: [], sharedIds: [] };
+  const inAccount = new Set<string>();
   for (const [kind, records] of kinds) {
     const names = new Map<string, number>();
-    for (const [uuid, record] of Object.entries(records)) {
+    for (const [key, record] of Object.entries(records)) {
       audit.records++;
-      held.add(uuid);
-      if (!ids.has(uuid)) audit.orphans.push(`${kind}/${uuid}`);
+      inAccount.add(`${kind}/${key}`);
+      if (!inState.has(`${kind}/${key}`)) audit.orphans.push(`${kind}/${key}`);
       if (typeof record.name === "string") names.set(record.name, (names.get(record.name) ?? 0) + 1);
     }
     for (const [name, n] of names) if (n > 1) audit.duplicates.push(`${kind}/${name} (${n} records)`);
   }
-  audit.lost = [...ids].filter((id) => !held.has(id));
+  audit.lost = [...inState].filter((key) => !inAccount.has(key));
+  audit.sharedIds = [...holders]
+    .filter(([, names]) => names.length > 1)
+    .map(([key, names]) => `${key} (${names.join(", ")})`);
   return audit;
+}
+
+// ---- deletions out of band ------------------------------------------------------------------------------
+
+interface OutOfBandDelete {
+  /** `collection/id`, as the audit names records. */
+  record: string;
+  method: "GET" | "DELETE";
+  /** Path and query. */
+  path: string;
+}
+
+const q = (params: Record<string, string>): string => new URLSearchParams(params).toString();
+
+/**
+ * The REST calls that delete each managed record, as a user would send them outside Pulumi, in
+ * waves: a wave is sent once the waves before it are gone (what refers to a record goes first).
+ */
+function outOfBandDeletes(collections: Collections): OutOfBandDelete[][] {
+  const each = (collection: string, call: (key: string) => Omit<OutOfBandDelete, "record">): OutOfBandDelete[] =>
+    Object.keys(collectionRecords(collections, collection)).map((key) => ({
+      record: `${collection}/${key}`,
+      ...call(key),
+    }));
+  const del = (path: string): Omit<OutOfBandDelete, "record"> => ({ method: "DELETE", path });
+  const byKey = (base: string) => (key: string) => del(`${base}/${key}`);
+  const groupRules = Object.entries(collections.securitygroup ?? {}).flatMap(([groupUuid, group]) =>
+    (
+      [
+        ["securitygroup.firewall", "securityGroupFirewallRule", "FIREWALLRULE"],
+        ["securitygroup.egress", "securityGroupEgressRule", "EGRESSRULE"],
+        ["securitygroup.portforwarding", "securityGroupPortForwarding", "PORTFORWATDING"],
+      ] as const
+    ).flatMap(([collection, array, ruleType]) =>
+      ((group[array] as Record<string, unknown>[] | undefined) ?? []).map((rule) => ({
+        record: `${collection}/${String(rule.uuid)}`,
+        ...del(
+          `/restapi/securitygroup/deleteSecurityGroupRule?${q({ securityGroupUuid: groupUuid, ruleType, ruleUuid: String(rule.uuid) })}`,
+        ),
+      })),
+    ),
+  );
+  return [
+    each("tag", byKey("/restapi/resourcetags/deleteResourceTag")),
+    [
+      ...each("snapshotpolicy", byKey("/restapi/snapshotPolicy/deleteSnapshotPolicy")),
+      ...each("snapshot", byKey("/restapi/snapshot/deleteSnapshot")),
+      ...each("vmsnapshot", byKey("/restapi/vmsnapshot/deleteVmSnapshot")),
+      ...each("staticnat", (key) => del(`/restapi/ipaddress/disableStaticNat?${q({ ipAddressUuid: key })}`)),
+      ...each("remotevpnaccess", (key) =>
+        del(`/restapi/ipaddress/disableremotevpnaccess?${q({ ipAddressUuid: key })}`),
+      ),
+      ...each("portforwardingrule", byKey("/restapi/portforwardingrule/deletePortForwardingRule")),
+      ...each("loadbalancerrule", byKey("/restapi/loadbalancerrule/deleteLoadBalancerRule")),
+      ...each("firewallrule", byKey("/restapi/firewallrule/deleteFirewallRule")),
+      ...each("egressrule", byKey("/restapi/egressrule/deleteEgressRule")),
+      ...each("internallb", (name) => del(`/restapi/internallb/deleteInternalLb/${encodeURIComponent(name)}`)),
+      ...each("vpnconnection", byKey("/restapi/vpnconnection/deleteVpnConnection")),
+      ...groupRules,
+    ],
+    [
+      ...each("securitygroup", byKey("/restapi/securitygroup/deleteSecurityGroup")),
+      ...each("vpncustomergateway", byKey("/restapi/vpncustomergateway/deleteVpnCustomerGateway")),
+      ...each("cluster", (key) => del(`/restapi/kubernetes/destroyKubernetes?${q({ uuid: key })}`)),
+      ...each("instance", (key) => ({
+        method: "GET" as const,
+        path: `/restapi/instance/destroyInstance?${q({ uuid: key, expunge: "true" })}`,
+      })),
+    ],
+    [
+      ...each("volume", byKey("/restapi/volume/deleteVolume")),
+      ...each("ipaddress", (key) => del(`/restapi/ipaddress/releaseIpAddress?${q({ uuid: key })}`)),
+    ],
+    each("network", byKey("/restapi/network/deleteNetwork")),
+    each("vpc", byKey("/restapi/vpc/deleteVpc")),
+  ];
+}
+
+/** One call of the REST API with the demo account's keys; its status and body. */
+export async function callApi(
+  apiUrl: string,
+  method: string,
+  pathAndQuery: string,
+): Promise<{ status: number; body: string }> {
+  const response = await fetch(`${apiUrl}${pathAndQuery}`, {
+    method,
+    headers: { apikey: DEMO_KEYS.apiKey, secretkey: DEMO_KEYS.secretKey },
+  });
+  return { status: response.status, body: await response.text() };
+}
+
+/**
+ * Deletes every managed record of the demo account through the REST API, as a user would outside
+ * Pulumi: the records that refer to others first, each wave once the one before is gone (deletes
+ * and expunges take the service's asynchronous delay). A 409 (still in use, or already going) is
+ * sent again on the next round; any other failure throws. Answers the `collection/id` of every
+ * record deleted.
+ */
+export async function deleteEverythingOutOfBand(
+  apiUrl: string,
+  options: { pauseMs?: number; maxRounds?: number } = {},
+): Promise<string[]> {
+  const { pauseMs = 100, maxRounds = 300 } = options;
+  const deleted = new Set<string>();
+  for (let round = 0; round < maxRounds; round++) {
+    const wave = outOfBandDeletes(await accountResources(apiUrl)).find((w) => w.length > 0);
+    if (wave === undefined) return [...deleted];
+    await Promise.all(
+      wave.map(async (call) => {
+        const { status, body } = await callApi(apiUrl, call.method, call.path);
+        if (status < 300 || status === 404) deleted.add(call.record);
+        else if (status !== 409) throw new Error(`${call.method} ${call.path}: HTTP ${status}: ${body}`);
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+  const left = outOfBandDeletes(await accountResources(apiUrl)).flat();
+  throw new Error(`records left after ${maxRounds} rounds of deletes: ${left.map((c) => c.record).join(", ")}`);
 }
 
 // ---- the emulator as a separate process -------------------------------------------------------------

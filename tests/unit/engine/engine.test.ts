@@ -27,6 +27,7 @@ const widget = defineResource({
   replaceOn: ["zoneUuid", "cidr", "protocol", "startPort", "endPort"],
   updates: [{ fields: ["name", "description"], via: "updateWidget", apply: async () => undefined }],
   defaultTimeouts: { create: 1000, update: 1000, delete: 1000 },
+  identity: { scope: () => "test" },
   create: async () => ({ id: "id-1" }),
   read: async () => undefined,
   delete: async () => undefined,

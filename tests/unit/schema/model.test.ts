@@ -54,6 +54,7 @@ const gadget = defineResource({
   ],
   deleteBeforeReplace: true,
   defaultTimeouts: { create: 1000, update: 1000, delete: 1000 },
+  identity: { scope: () => "test" },
   create: async () => ({ id: "id-1" }),
   read: async () => undefined,
   delete: async () => undefined,

@@ -1,0 +1,104 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- the SDK's own gRPC stubs and grpc-js, loaded when first needed */
+/**
+ * How the dynamic-provider process speaks to the user: through the engine's `Log` call, as any
+ * provider plugin does. The process is started with the engine's address as its last argument
+ * (`pulumi-resource-pulumi-nodejs [flags] <engine address>`); `@pulumi/pulumi` ships the stubs of
+ * the call and the gRPC library. The connection is made on the first message.
+ *
+ * - `status(urn, message)`: ephemeral: shown on the resource's row of the live display while it
+ *   runs (the stack's row for an empty urn), never kept;
+ * - `warn` and `info`: kept: printed in the log of a run without the live display (CI) too, and
+ *   among the diagnostics at the end.
+ *
+ * Telling the user is best effort: a message that cannot be delivered is dropped, never an error.
+ */
+import * as path from "node:path";
+import type * as grpcJs from "@grpc/grpc-js";
+
+/** pulumirpc.LogSeverity */
+const SEVERITY = { debug: 0, info: 1, warning: 2, error: 3 } as const;
+
+interface LogRequest {
+  setSeverity(value: number): void;
+  setMessage(value: string): void;
+  setUrn(value: string): void;
+  setStreamid(value: number): void;
+  setEphemeral(value: boolean): void;
+}
+
+interface EngineClient {
+  log(request: LogRequest, callback: (error: Error | null) => void): void;
+  close(): void;
+}
+
+/** `127.0.0.1:41234`, `localhost:41234`, `[::1]:41234`. */
+const ADDRESS = /^(\[[0-9a-f:]+\]|[\w.-]+):\d{1,5}$/i;
+
+/** The engine's address: the provider process's last argument, when it is one. */
+export function engineAddress(argv: readonly string[] = process.argv): string | undefined {
+  const last = argv.length > 2 ? argv[argv.length - 1] : undefined;
+  return last !== undefined && ADDRESS.test(last) ? last : undefined;
+}
+
+export class EngineLog {
+  private client: EngineClient | undefined;
+  private failed = false;
+  private newRequest: (() => LogRequest) | undefined;
+
+  constructor(private readonly address: string | undefined = engineAddress()) {}
+
+  /** Whether messages can reach the engine (the process was started by it). */
+  get connected(): boolean {
+    return this.address !== undefined && !this.failed;
+  }
+
+  /** A passing status on the resource's row (the stack's, for an empty urn). */
+  status(urn: string | undefined, message: string): Promise<void> {
+    return this.send(SEVERITY.info, urn, message, true);
+  }
+
+  /** A lasting warning. */
+  warn(urn: string | undefined, message: string): Promise<void> {
+    return this.send(SEVERITY.warning, urn, message, false);
+  }
+
+  /** A lasting line of information. */
+  info(urn: string | undefined, message: string): Promise<void> {
+    return this.send(SEVERITY.info, urn, message, false);
+  }
+
+  close(): void {
+    this.client?.close();
+    this.client = undefined;
+  }
+
+  private send(severity: number, urn: string | undefined, message: string, ephemeral: boolean): Promise<void> {
+    const client = this.connect();
+    if (!client || !this.newRequest) return Promise.resolve();
+    const request = this.newRequest();
+    request.setSeverity(severity);
+    request.setMessage(message);
+    request.setUrn(urn ?? "");
+    request.setStreamid(0);
+    request.setEphemeral(ephemeral);
+    return new Promise((resolve) => client.log(request, () => resolve()));
+  }
+
+  private connect(): EngineClient | undefined {
+    if (this.client || !this.connected) return this.client;
+    try {
+      // The gRPC library the SDK's stubs were built against: resolved from the SDK's own location.
+      const sdk = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
+      const grpc = require(require.resolve("@grpc/grpc-js", { paths: [sdk] })) as typeof grpcJs;
+      const stubs = require("@pulumi/pulumi/proto/engine_grpc_pb") as {
+        EngineClient: new (address: string, credentials: grpcJs.ChannelCredentials) => EngineClient;
+      };
+      const messages = require("@pulumi/pulumi/proto/engine_pb") as { LogRequest: new () => LogRequest };
+      this.client = new stubs.EngineClient(this.address!, grpc.credentials.createInsecure());
+      this.newRequest = () => new messages.LogRequest();
+    } catch {
+      this.failed = true;
+    }
+    return this.client;
+  }
+}
