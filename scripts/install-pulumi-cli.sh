@@ -8,6 +8,11 @@
 #   3. a build from Go modules in a throw-away wrapper module (the upstream go.mod
 #      files carry replace directives, so a plain `go install` refuses them).
 #
+# Beside `pulumi`, as in the official distribution, it puts pulumi-resource-pulumi-nodejs: the plugin
+# that serves dynamic providers (a two-line script that runs @pulumi/pulumi's dynamic-provider from the
+# program's node_modules). Found there, the CLI needs no node_modules/@pulumi/pulumi on PATH and prints
+# no "using pulumi-resource-pulumi-nodejs from $PATH" warning. A cache built before this is fixed too.
+#
 # Prints the directory that holds the binaries as its last line.
 set -euo pipefail
 
@@ -17,6 +22,24 @@ CACHE="${RESTCLOUD_PULUMI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-restclou
 BIN="$CACHE/pulumi-v$VERSION/bin"
 
 log() { echo "[pulumi-cli] $*" >&2; }
+
+# The dynamic-provider plugin, as @pulumi/pulumi ships it, with its arguments quoted.
+DYNAMIC_PLUGIN="pulumi-resource-pulumi-nodejs"
+DYNAMIC_PLUGIN_SCRIPT='#!/bin/sh
+# The Pulumi dynamic-provider plugin: runs @pulumi/pulumi/cmd/dynamic-provider from the program'"'"'s node_modules.
+PULUMI_DYNAMIC_PROVIDER_SCRIPT_PATH=$(node -e "console.log(require.resolve('"'"'@pulumi/pulumi/cmd/dynamic-provider'"'"'))")
+if [ ! -z "$PULUMI_DYNAMIC_PROVIDER_SCRIPT_PATH" ]; then
+    node "$PULUMI_DYNAMIC_PROVIDER_SCRIPT_PATH" "$@"
+fi'
+
+place_dynamic_plugin() { # $1: the bin/ directory that holds pulumi
+  local target="$1/$DYNAMIC_PLUGIN"
+  if [ -x "$target" ] && [ "$(cat "$target")" = "$DYNAMIC_PLUGIN_SCRIPT" ]; then return 0; fi
+  printf '%s\n' "$DYNAMIC_PLUGIN_SCRIPT" > "$target.tmp"
+  chmod 755 "$target.tmp"
+  mv "$target.tmp" "$target"
+  log "placed $DYNAMIC_PLUGIN beside pulumi in $1"
+}
 
 have_version() { # $1: a pulumi binary
   local v
@@ -28,6 +51,8 @@ if [ -z "${RESTCLOUD_FORCE_PULUMI_BUILD:-}" ] && command -v pulumi >/dev/null 2>
   onpath="$(command -v pulumi)"
   if have_version "$onpath" && command -v pulumi-language-nodejs >/dev/null 2>&1; then
     log "using $onpath (v$VERSION) from PATH"
+    [ -x "$(dirname "$onpath")/$DYNAMIC_PLUGIN" ] ||
+      log "warning: no $DYNAMIC_PLUGIN beside $onpath: Pulumi will warn that it uses the one on \$PATH"
     dirname "$onpath"
     exit 0
   fi
@@ -35,6 +60,7 @@ if [ -z "${RESTCLOUD_FORCE_PULUMI_BUILD:-}" ] && command -v pulumi >/dev/null 2>
 fi
 
 if [ -x "$BIN/pulumi" ] && [ -x "$BIN/pulumi-language-nodejs" ] && have_version "$BIN/pulumi"; then
+  place_dynamic_plugin "$BIN"
   log "cached: $BIN"
   echo "$BIN"
   exit 0
@@ -111,6 +137,7 @@ log "building pulumi-language-nodejs ($LANGUAGE_HOST_MODULE $LANGUAGE_HOST_VERSI
 (cd "$host_dir" && go mod tidy 2>&1 | sed -u 's/^/[pulumi-cli]   /' >&2)
 (cd "$host_dir" && go build -trimpath -ldflags "-s -w" -o "$BIN/pulumi-language-nodejs.tmp" "$LANGUAGE_HOST_PACKAGE")
 mv "$BIN/pulumi-language-nodejs.tmp" "$BIN/pulumi-language-nodejs"
+place_dynamic_plugin "$BIN"
 
 log "done in $(( $(date +%s) - start ))s: $BIN"
 echo "$BIN"

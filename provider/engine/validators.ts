@@ -105,3 +105,174 @@ export function checkPortRange(
     });
   }
 }
+
+// ---- references the catalog can confirm ---------------------------------------------------------
+
+/** The catalog records an argument may refer to: confirmed at preview (provider/functions/references.ts). */
+export type CatalogKind =
+  "zone" | "vpcOffering" | "networkOffering" | "computeOffering" | "storageOffering" | "template" | "kubernetesVersion";
+
+/** The key of the schema metadata that marks a catalog reference (it survives `.describe()`). */
+const CATALOG_KEY = "catalogReference";
+
+/** A uuid of a catalog record of `kind`: validated as a uuid, then looked up in the catalog at preview. */
+export const catalogReference = (kind: CatalogKind) => uuid.meta({ [CATALOG_KEY]: kind });
+
+/** The catalog kind an argument refers to, through `.optional()`, `.default()` and `.describe()`. */
+export function catalogKindOf(schema: z.ZodType): CatalogKind | undefined {
+  let current: z.ZodType | undefined = schema;
+  for (let depth = 0; current && depth < 8; depth++) {
+    const kind = z.globalRegistry.get(current)?.[CATALOG_KEY];
+    if (typeof kind === "string") return kind as CatalogKind;
+    current = (current._zod.def as { innerType?: z.ZodType }).innerType;
+  }
+  return undefined;
+}
+
+// ---- messages -------------------------------------------------------------------------------------
+
+/** What a value is, in words: "a number", "a list", "null". */
+function kindOfValue(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "an object";
+  if (typeof value === "string") return "a string";
+  if (typeof value === "boolean") return "a boolean";
+  return `a ${typeof value}`;
+}
+
+interface CheckDef {
+  check?: string;
+  value?: number;
+  inclusive?: boolean;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+}
+
+/** The bounds a number or a string schema declares (its checks), for messages that name the whole range. */
+function boundsOf(schema: unknown) {
+  const checks = (
+    (schema as { _zod?: { def?: { checks?: { _zod: { def: CheckDef } }[] } } })?._zod?.def?.checks ?? []
+  ).map((c) => c._zod.def);
+  const bounds: {
+    min?: { value: number; inclusive: boolean };
+    max?: { value: number; inclusive: boolean };
+    isInt: boolean;
+    minLength?: number;
+    maxLength?: number;
+  } = { isInt: false };
+  for (const c of checks) {
+    if (c.check === "number_format" && (c.format === "safeint" || c.format === "int32" || c.format === "uint32"))
+      bounds.isInt = true;
+    if (c.check === "greater_than" && c.value !== undefined)
+      bounds.min = { value: c.value, inclusive: c.inclusive !== false };
+    if (c.check === "less_than" && c.value !== undefined)
+      bounds.max = { value: c.value, inclusive: c.inclusive !== false };
+    if (c.check === "min_length") bounds.minLength = c.minimum;
+    if (c.check === "max_length") bounds.maxLength = c.maximum;
+  }
+  return bounds;
+}
+
+/** "must be a whole number from 1 to 128", "must be a number greater than 0". */
+function numberRule(schema: unknown): string {
+  const { min, max, isInt } = boundsOf(schema);
+  const what = isInt ? "a whole number" : "a number";
+  if (min?.inclusive && max?.inclusive) return `must be ${what} from ${min.value} to ${max.value}`;
+  const parts = [
+    min && (min.inclusive ? `at least ${min.value}` : `greater than ${min.value}`),
+    max && (max.inclusive ? `at most ${max.value}` : `less than ${max.value}`),
+  ].filter(Boolean);
+  return parts.length > 0 ? `must be ${what}, ${parts.join(" and ")}` : `must be ${what}`;
+}
+
+function lengthRule(schema: unknown, unit: string): string | undefined {
+  const { minLength, maxLength } = boundsOf(schema);
+  if (minLength === undefined || maxLength === undefined) return undefined;
+  return `must be ${minLength} to ${maxLength} ${unit} long`;
+}
+
+const EXPECTED: Record<string, string> = {
+  string: "a string",
+  boolean: "true or false",
+  array: "a list",
+  object: "an object",
+  bigint: "a whole number",
+  date: "a date",
+};
+
+/**
+ * The project's own wording for a zod issue whose schema gave no message: pass it as the `error`
+ * option of `safeParse` wherever arguments are validated (the engine's check, the functions), so
+ * that every message names what is allowed ("must be a whole number from 1 to 128", "must be one
+ * of TCP, UDP") and none reads as the library's ("Too big: expected number to be <=128").
+ */
+export function inputIssueMessage(issue: z.core.$ZodRawIssue): string {
+  const schema = (issue as { schema?: unknown }).schema ?? issue.inst;
+  const missing = ["invalid_type", "invalid_union", "invalid_value"].includes(issue.code ?? "");
+  if (missing && issue.input === undefined) return "is required";
+  switch (issue.code) {
+    case "invalid_type": {
+      // The value itself never goes into a message (it may be a secret): only what kind it is.
+      const fraction = issue.expected === "int" && typeof issue.input === "number";
+      const given = fraction ? "" : `, not ${kindOfValue(issue.input)}`;
+      if (issue.expected === "int" || issue.expected === "number") return `${numberRule(schema)}${given}`;
+      const expected = EXPECTED[issue.expected];
+      return expected ? `must be ${expected}${given}` : `must be of type ${issue.expected}${given}`;
+    }
+    case "too_small":
+    case "too_big": {
+      const limit = issue.code === "too_small" ? issue.minimum : issue.maximum;
+      const inclusive = issue.inclusive !== false;
+      if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint") {
+        const { min, max } = boundsOf(schema);
+        if (min && max) return numberRule(schema);
+        if (issue.code === "too_small")
+          return inclusive ? `must be at least ${limit}` : `must be greater than ${limit}`;
+        return inclusive ? `must be at most ${limit}` : `must be less than ${limit}`;
+      }
+      if (issue.origin === "string") {
+        if (issue.code === "too_small" && Number(limit) === 1) return "must not be empty";
+        return (
+          lengthRule(schema, "characters") ??
+          (issue.code === "too_small" ? `must be at least ${limit} characters` : `must be at most ${limit} characters`)
+        );
+      }
+      if (issue.origin === "array" || issue.origin === "set") {
+        if (issue.code === "too_small" && Number(limit) === 1) return "must hold at least one item";
+        return issue.code === "too_small" ? `must hold at least ${limit} items` : `must hold at most ${limit} items`;
+      }
+      return issue.code === "too_small" ? `must be at least ${limit}` : `must be at most ${limit}`;
+    }
+    case "invalid_value": {
+      const values = issue.values.map((v) => (typeof v === "string" ? v : JSON.stringify(v)));
+      return values.length === 1 ? `must be ${values[0]}` : `must be one of ${values.join(", ")}`;
+    }
+    case "invalid_format": {
+      if (issue.format === "email") return "must be an e-mail address such as name@example.com";
+      if (issue.format === "regex") return `must match ${issue.pattern ?? "the expected pattern"}`;
+      return `must be a valid ${issue.format}`;
+    }
+    case "invalid_union": {
+      // Each branch's rule, without what the value was: "must be None, or a Diffie-Hellman group label".
+      const alternatives = (issue.errors ?? [])
+        .map((branch) => branch[0]?.message?.replace(/, not (?:a|an|null)\b.*$/, ""))
+        .filter((m): m is string => typeof m === "string" && m.length > 0);
+      if (alternatives.length > 0 && alternatives.every((m) => m.startsWith("must be "))) {
+        return `must be ${alternatives.map((m) => m.slice("must be ".length)).join(", or ")}`;
+      }
+      return alternatives.length > 0 ? alternatives.join("; or ") : "is not one of the allowed forms";
+    }
+    case "unrecognized_keys":
+      return `holds ${issue.keys.length === 1 ? "an unknown key" : "unknown keys"}: ${issue.keys.join(", ")}`;
+    case "invalid_key":
+      return "holds an invalid key";
+    case "invalid_element":
+      return "holds an invalid value";
+    case "not_multiple_of":
+      return `must be a multiple of ${issue.divisor}`;
+    default:
+      return "is not valid";
+  }
+}

@@ -28,7 +28,7 @@ const zoneOutput = z.object({
 export type ZoneInfo = z.output<typeof zoneOutput>;
 
 const zoneFilters = z.object({
-  nameRegex: inputs.nameRegex("zones"),
+  nameRegex: inputs.nameRegex("zones", "frankfurt"),
   countryName: z
     .string()
     .optional()
@@ -204,8 +204,8 @@ const computePlanFilters = z.object({
     .string()
     .optional()
     .describe("Keep only the plans of this compute category. Default: every category."),
-  nameRegex: inputs.nameRegex("plans"),
-  minCores: z.number().int().positive().optional().describe("Keep only the plans with at least this many vCPUs."),
+  nameRegex: inputs.nameRegex("plans", "^gp"),
+  minCores: z.number().int().min(1).optional().describe("Keep only the plans with at least this many vCPUs."),
   minMemoryGib: z
     .number()
     .positive()
@@ -348,7 +348,7 @@ const storagePlanOutput = z.object({
   name: out.name("storage plan"),
   categoryUuid: out.text("The plan's storage category."),
   diskSizeGb: out.number("The disk size of a fixed-size plan, in GB (0 or absent for a custom-size plan)."),
-  isCustom: z.boolean().describe("Whether the size is chosen per volume (a Volume's `sizeGb` is then required)."),
+  isCustom: z.boolean().describe("Whether the size is chosen per volume (a Volume's `size` then sets it, in GB)."),
   costPerGb: out.number("Price per GB of a fixed-size plan."),
   customCostPerGb: out.number("Price per GB of a custom-size plan."),
 });
@@ -372,7 +372,7 @@ export const getStoragePlans = defineFunction({
       .string()
       .optional()
       .describe("Keep only the plans of this storage category. Default: every category."),
-    nameRegex: inputs.nameRegex("plans"),
+    nameRegex: inputs.nameRegex("plans", "ssd"),
     isCustom: z
       .boolean()
       .optional()
@@ -410,7 +410,7 @@ export const getNetworkOfferings = defineFunction({
       .describe(
         'Keep only the offerings of this type (e.g. "Isolated", "Shared", "VPC"; case-insensitive). Default: every type.',
       ),
-    nameRegex: inputs.nameRegex("offerings"),
+    nameRegex: inputs.nameRegex("offerings", "isolated"),
   }),
   zoneDefault: "zoneUuid",
   outputs: z.object({
@@ -444,7 +444,10 @@ export const getNetworkOfferings = defineFunction({
 export const getVpcOfferings = defineFunction({
   name: "getVpcOfferings",
   description: "The VPC offerings of a zone, filtered by name.",
-  inputs: z.object({ zoneUuid: inputs.zoneUuid("VPC offerings"), nameRegex: inputs.nameRegex("offerings") }),
+  inputs: z.object({
+    zoneUuid: inputs.zoneUuid("VPC offerings"),
+    nameRegex: inputs.nameRegex("offerings", "redundant"),
+  }),
   zoneDefault: "zoneUuid",
   outputs: z.object({
     offerings: out.list(
@@ -547,7 +550,7 @@ const templateFilters = z.object({
   zoneUuid: inputs.zoneUuid("templates"),
   ...templatePlacement,
   categoryUuid: z.string().optional().describe("Keep only the templates of this category. Default: every category."),
-  nameRegex: inputs.nameRegex("templates"),
+  nameRegex: inputs.nameRegex("templates", "ubuntu 24"),
 });
 
 async function templatesMatching(
@@ -604,7 +607,10 @@ export const getTemplate = defineFunction({
 export const getKubernetesVersions = defineFunction({
   name: "getKubernetesVersions",
   description: "The Kubernetes versions a zone offers for a KubernetesCluster, filtered by name.",
-  inputs: z.object({ zoneUuid: inputs.zoneUuid("Kubernetes versions"), nameRegex: inputs.nameRegex("versions") }),
+  inputs: z.object({
+    zoneUuid: inputs.zoneUuid("Kubernetes versions"),
+    nameRegex: inputs.nameRegex("versions", "1.31"),
+  }),
   zoneDefault: "zoneUuid",
   outputs: z.object({
     versions: out.list(

@@ -12,6 +12,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { RestCloudClient, ConfigError } from "../client";
 import type { AnyObjectSchema } from "../engine/declaration";
+import { inputIssueMessage } from "../engine/validators";
 
 /** The settings a function runs with, resolved from its options, the stack config and the environment. */
 export interface FunctionContext {
@@ -105,18 +106,51 @@ export function functionClient(name: string, options: InvokeOptions = {}): RestC
 }
 
 /** Validation failures as one line per field, naming the function. */
-function invalidArguments(name: string, error: z.ZodError): ConfigError {
-  const lines = error.issues.map((i) => `${i.path.length > 0 ? i.path.join(".") : "arguments"}: ${i.message}`);
-  return new ConfigError(`restcloud.${name}: invalid arguments: ${lines.join("; ")}`);
+function invalidArguments(name: string, problems: readonly string[]): ConfigError {
+  return new ConfigError(`restcloud.${name}: invalid arguments: ${problems.join("; ")}`);
+}
+
+/** The parsed arguments, or "field: reason" for each that is not valid and each name that is no argument. */
+function parseArguments(
+  declaration: AnyFunctionDeclaration,
+  given: Record<string, unknown>,
+): { data: unknown; problems: string[] } {
+  const parsed = declaration.inputs.safeParse(given, { error: inputIssueMessage });
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => `${i.path.length > 0 ? i.path.join(".") : "arguments"}: ${i.message}`);
+  for (const key of Object.keys(given)) {
+    if (given[key] !== undefined && !(key in declaration.inputs.shape)) {
+      problems.push(`${key}: is not an argument of ${declaration.name}`);
+    }
+  }
+  return { data: parsed.data, problems };
+}
+
+/**
+ * What a failed call throws: the error as it was (same class, same fields, for `instanceof` and
+ * `catch`), its message naming the function, and no stack. Uncaught in a program, Pulumi then prints
+ * the message alone (it treats the error as a RunError), not a colored stack trace through the
+ * package's compiled files. A copy: one error object may answer several callers (shared reads).
+ */
+export function functionError(name: string, error: unknown): Error {
+  const original = error instanceof Error ? error : new Error(String(error));
+  const prefix = `restcloud.${name}: `;
+  const message = original.message.startsWith(prefix) ? original.message : `${prefix}${original.message}`;
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(original) as object) as Error, original);
+  for (const [key, value] of Object.entries({ message, stack: `${copy.name}: ${message}`, __pulumiRunError: true })) {
+    Object.defineProperty(copy, key, { value, writable: true, configurable: true, enumerable: false });
+  }
+  return copy;
 }
 
 /** Declares a function and returns the typed async function users call, with `.declaration`. */
 export function defineFunction<IS extends AnyObjectSchema, OS extends z.ZodType, Zone extends string = never>(
   declaration: FunctionDeclaration<IS, OS, Zone>,
 ): RestCloudFunction<IS, OS, Zone> {
-  const fn = async (args: z.input<IS> = {} as z.input<IS>, options: InvokeOptions = {}): Promise<z.output<OS>> => {
+  const call = async (args: z.input<IS> | undefined, options: InvokeOptions): Promise<z.output<OS>> => {
     const context: FunctionContext = { zoneUuid: setting(options, "zoneUuid", "RESTCLOUD_ZONE_UUID") };
-    const given: Record<string, unknown> = { ...(args as Record<string, unknown>) };
+    const given: Record<string, unknown> = { ...(args as Record<string, unknown> | undefined) };
     const zoneKey = declaration.zoneDefault;
     if (zoneKey && (given[zoneKey] === undefined || given[zoneKey] === "")) {
       if (!context.zoneUuid)
@@ -126,13 +160,17 @@ export function defineFunction<IS extends AnyObjectSchema, OS extends z.ZodType,
         );
       given[zoneKey] = context.zoneUuid;
     }
-    const parsed = declaration.inputs.safeParse(given);
-    if (!parsed.success) throw invalidArguments(declaration.name, parsed.error);
+    const { data, problems } = parseArguments(declaration as AnyFunctionDeclaration, given);
+    if (problems.length > 0) throw invalidArguments(declaration.name, problems);
     const client = functionClient(declaration.name, options);
-    const answer = await declaration.invoke(client, parsed.data as InvokeArgs<IS, Zone>, context);
+    const answer = await declaration.invoke(client, data as InvokeArgs<IS, Zone>, context);
     // The declared outputs are the contract: parse, so that what users get is what schema.json says.
     return declaration.outputs.parse(answer) as z.output<OS>;
   };
+  const fn = (args?: z.input<IS>, options: InvokeOptions = {}): Promise<z.output<OS>> =>
+    call(args, options).catch((error: unknown) => {
+      throw functionError(declaration.name, error);
+    });
   Object.defineProperty(fn, "name", { value: declaration.name });
   Object.defineProperty(fn, "declaration", { value: declaration, enumerable: true });
   return fn as unknown as RestCloudFunction<IS, OS, Zone>;

@@ -21,19 +21,20 @@ export const inputs = {
     z
       .string()
       .trim()
-      .min(1)
+      .min(1, "must not be empty")
       .optional()
       .describe(
         `The zone whose ${what} to list. Default: the provider's \`restcloud:zoneUuid\` (or RESTCLOUD_ZONE_UUID).`,
       ),
-  nameRegex: (what: string) =>
+  /** `example`: a pattern that picks some of them by name, for the docs (e.g. "frankfurt" for zones). */
+  nameRegex: (what: string, example: string) =>
     z
-      .string()
+      .string({ error: "must be a regular expression (a string)" })
       .refine(isRegex, "must be a valid regular expression")
       .optional()
       .describe(
         `Keep only the ${what} whose name matches this regular expression, case-insensitively ` +
-          `(e.g. "ubuntu 24"). Default: no name filter.`,
+          `(e.g. "${example}"). Default: no name filter.`,
       ),
 };
 

@@ -1,11 +1,19 @@
 /**
  * The examples, as users run them: each Pulumi project under examples/ goes up against the emulator,
- * previews with no change, takes one in-place update, and is destroyed, leaving nothing behind.
+ * previews with no change, takes one in-place update, refreshes without drift, and is destroyed,
+ * leaving nothing behind. Quietly: no warning in the output of any of these operations (the
+ * dynamic-provider plugin sits beside the `pulumi` binary, scripts/install-pulumi-cli.sh).
  */
+import { spawn } from "node:child_process";
 import * as path from "node:path";
 import { startEmulator } from "../../emulator";
 import { providerConfig } from "./catalog";
-import { REPO_ROOT, TestStack } from "./harness";
+import { REPO_ROOT, TestStack, type OperationResult } from "./harness";
+
+/** The lines of an operation's output that warn (Pulumi prints them as `warning: ...`). */
+function warnings(...results: readonly Pick<OperationResult, "stdout" | "stderr">[]): string[] {
+  return results.flatMap((r) => `${r.stdout}\n${r.stderr}`.split("\n")).filter((line) => /\bwarning\b/i.test(line));
+}
 
 jest.setTimeout(600_000);
 
@@ -49,18 +57,21 @@ describe.each(EXAMPLES)("examples/$name", ({ name, config, update, updated }) =>
     await emulator?.stop();
   });
 
-  test("up, a no-change preview, an in-place update, destroy leaving nothing", async () => {
+  test("up, a no-change preview, an in-place update, a refresh, destroy leaving nothing; no warning", async () => {
     const created = await stack.up();
     expect(Object.values(created.operations).every((op) => op === "create")).toBe(true);
     expect(Object.keys(created.operations).length).toBeGreaterThan(1);
-    await stack.preview({ expectNoChanges: true });
+    const unchanged = await stack.preview({ expectNoChanges: true });
 
     await stack.setConfig(update[0], update[1]);
     const changed = await stack.up();
     expect(changed.operations[updated]).toBe("update");
     expect(Object.entries(changed.operations).filter(([, op]) => op !== "same" && op !== "update")).toEqual([]);
+    const refreshed = await stack.refresh();
+    expect(refreshed.changes.update ?? 0).toBe(0);
 
-    await stack.destroy();
+    const destroyed = await stack.destroy();
+    expect(warnings(created, unchanged, changed, refreshed, destroyed)).toEqual([]);
     const leftovers = (await (await fetch(`${emulator.url}/_emulator/resources?account=demo`)).json()) as Record<
       string,
       Record<string, { name?: string }>
@@ -90,6 +101,7 @@ describe("examples/catalog", () => {
   test("looks up a zone, plan and template by name and prices them, creating nothing", async () => {
     const result = await stack.up();
     expect(result.operations).toEqual({});
+    expect(warnings(result)).toEqual([]);
     const outputs = result.outputs as {
       plan: { name: string; cores: number };
       template: { name: string };
@@ -101,5 +113,26 @@ describe("examples/catalog", () => {
     const stats = (await (await fetch(`${emulator.url}/_emulator/stats`)).json()) as { mutating: number };
     expect(stats.mutating).toBe(0);
     await stack.destroy();
+  });
+});
+
+describe("the demo (scripts/demo.sh)", () => {
+  test("runs to the end: up, outputs, drift shown by preview --refresh, destroy; no warning", async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, DEMO_ASYNC_DELAY_MS: "200" };
+    for (const key of Object.keys(env)) if (key.startsWith("PULUMI_")) delete env[key];
+    const started = Date.now();
+    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn("bash", [path.join(REPO_ROOT, "scripts", "demo.sh")], { cwd: REPO_ROOT, env });
+      let output = "";
+      child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+      child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+      child.on("close", (code) => resolve({ code, output }));
+    });
+    console.log(`the demo ran in ${Date.now() - started} ms`);
+    if (code !== 0) throw new Error(`the demo exited with ${code}:\n${output.slice(-4000)}`);
+    expect(output).toMatch(/Done: the stack is gone/);
+    expect(output).toMatch(/~ name\s*: "web-\w+" => "renamed-by-hand"/); // the drift, as refresh reads it
+    expect(output).toMatch(/~ 2 to update/);
+    expect(warnings({ stdout: output, stderr: "" })).toEqual([]);
   });
 });

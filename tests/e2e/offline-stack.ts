@@ -68,7 +68,8 @@ export async function createOfflineStack(options: OfflineStackOptions): Promise<
   const env: Record<string, string> = {
     PATH: [
       path.join(repoRoot, "node_modules", ".bin"), // Node 22
-      path.join(repoRoot, "node_modules", "@pulumi", "pulumi"), // the dynamic-provider plugin script
+      // pulumi, the language host and the dynamic-provider plugin, side by side as in the official
+      // distribution (scripts/install-pulumi-cli.sh): found there, Pulumi warns of no plugin on $PATH.
       path.join(cliRoot, "bin"),
       process.env.PATH ?? "",
     ].join(path.delimiter),
