@@ -11,7 +11,7 @@ import { runOperation, type Notice, type OperationAction } from "./operation";
 import { ApiError } from "../client/errors";
 import { IdentityRegistry } from "./identity";
 import { inputIssueMessage } from "./validators";
-import { catalogReferenceFailures } from "../functions/references";
+import { catalogReferenceFailures } from "./references";
 
 /** The value Pulumi sends for inputs not yet known during a preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";

@@ -108,7 +108,7 @@ export function checkPortRange(
 
 // ---- references the catalog can confirm ---------------------------------------------------------
 
-/** The catalog records an argument may refer to: confirmed at preview (provider/functions/references.ts). */
+/** The catalog records an argument may refer to: confirmed at preview (provider/engine/references.ts). */
 export type CatalogKind =
   "zone" | "vpcOffering" | "networkOffering" | "computeOffering" | "storageOffering" | "template" | "kubernetesVersion";
 

@@ -13,7 +13,15 @@
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { discoverCatalog } from "../catalog";
 import { TestStack } from "../harness";
-import { FLEET_PROGRAM, auditAccount, emulatorStats, fleetConfig, resetStats, setFaults } from "./helpers";
+import {
+  FLEET_PROGRAM,
+  auditAccount,
+  emulatorStats,
+  fleetConfig,
+  resetStats,
+  setFaults,
+  EMPTY_ACCOUNT,
+} from "./helpers";
 
 jest.setTimeout(300_000);
 
@@ -74,12 +82,6 @@ describe.each(SCENARIOS)(`${FLEET_SIZE} resources through $name`, ({ name, fault
     const destroyed = await stack.destroy();
     expect(destroyed.changes).toEqual({ delete: FLEET_SIZE + 1 });
     await faultReport("destroy");
-    expect(await auditAccount(emulator.url, stack)).toEqual({
-      records: 0,
-      duplicates: [],
-      orphans: [],
-      lost: [],
-      sharedIds: [],
-    });
+    expect(await auditAccount(emulator.url, stack)).toEqual(EMPTY_ACCOUNT);
   });
 });

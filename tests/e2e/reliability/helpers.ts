@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import * as http from "node:http";
 import * as net from "node:net";
 import * as path from "node:path";
+import type { FaultLogEntry, FaultRule } from "../../../emulator";
 import { type CatalogIds, DEMO_KEYS, providerConfig } from "../catalog";
 import { REPO_ROOT, startLocalServer, type TestStack } from "../harness";
 
@@ -101,48 +102,8 @@ export async function accountResources(apiUrl: string): Promise<Collections> {
 
 // ---- faults on demand, per operation ---------------------------------------------------------------
 
-/**
- * One fault rule of the emulator (`PUT /_emulator/faults` with `{rules}`): which requests it matches
- * (by the spec's operation name, method, or mutating or not), what it does, and when. "before": the
- * request is not processed. "after": it is processed in full, then its answer is replaced (status),
- * withheld until the socket is closed (hang), or the socket is destroyed (reset).
- */
-export interface FaultRule {
-  operation?: string | string[];
-  method?: string;
-  mutating?: boolean;
-  effect: "status" | "hang" | "reset";
-  when: "before" | "after";
-  /** For effect "status"; default 503. */
-  status?: number;
-  /** For effect "hang"; default 120000. */
-  hangMs?: number;
-  /** Default 1. */
-  probability?: number;
-  /** How many times the rule fires at most; default unlimited. */
-  count?: number;
-}
-
-/** One fault the emulator injected, as `GET /_emulator/faults/log` lists it. */
-export interface FaultLogEntry {
-  seq: number;
-  /** ISO 8601. */
-  at: string;
-  /** The spec's operation name; absent for a path no operation serves. */
-  operation?: string;
-  method: string;
-  path: string;
-  effect: FaultRule["effect"];
-  when: FaultRule["when"];
-  /** The status answered (effect "status"). */
-  status?: number;
-  /** The id of the rule that fired; absent for the random-rate faults. */
-  rule?: string;
-  /** Whether the request was processed (its change applied). */
-  applied: boolean;
-  /** For an "after" fault: the uuid of the first record of the withheld answer, when it had one. */
-  recordUuid?: string;
-}
+// The rule and log-entry types are the emulator's own (emulator/faults.ts): one definition.
+export type { FaultLogEntry, FaultRule } from "../../../emulator";
 
 /** Replaces the emulator's fault rules. */
 export async function setFaultRules(apiUrl: string, rules: FaultRule[]): Promise<void> {
@@ -294,6 +255,15 @@ export interface AccountAudit {
   sharedIds: string[];
 }
 
+/** The audit of an account that holds none of a stack's records, and nothing orphaned. */
+export const EMPTY_ACCOUNT: Readonly<AccountAudit> = {
+  records: 0,
+  duplicates: [],
+  orphans: [],
+  lost: [],
+  sharedIds: [],
+};
+
 /** Compares the account's records with the stack's state. */
 export async function auditAccount(apiUrl: string, stack: TestStack): Promise<AccountAudit> {
   const [kinds, { held, pending }] = await Promise.all([managedRecords(apiUrl), exportedResources(stack)]);
@@ -306,7 +276,7 @@ export async function auditAccount(apiUrl: string, stack: TestStack): Promise<Ac
   for (const r of held) holders.set(keyOf(r), [...(holders.get(keyOf(r)) ?? []), r.name]);
   const inState = new Set([...holders.keys(), ...pending.map(keyOf)]);
 
-  const audit: AccountAudit = { records: 0, duplicates: [], orphans: [], lost: [], sharedIds: [] };
+  const audit: AccountAudit = { ...EMPTY_ACCOUNT, duplicates: [], orphans: [], lost: [], sharedIds: [] };
   const inAccount = new Set<string>();
   for (const [kind, records] of kinds) {
     const names = new Map<string, number>();

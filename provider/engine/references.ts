@@ -11,8 +11,8 @@
  * what the API says.
  */
 import type { RestCloudClient } from "../client";
-import type { AnyObjectSchema } from "../engine/declaration";
-import { catalogKindOf, type CatalogKind } from "../engine/validators";
+import type { AnyObjectSchema } from "./declaration";
+import { catalogKindOf, type CatalogKind } from "./validators";
 
 export interface ReferenceFailure {
   property: string;

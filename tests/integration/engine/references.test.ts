@@ -1,5 +1,5 @@
 /**
- * Catalog references confirmed before anything is created (functions/references.ts), against the
+ * Catalog references confirmed before anything is created (engine/references.ts), against the
  * emulator's seeded catalog: every kind is found wherever the catalog lists it (templates of every
  * platform and distribution, compute plans of every type), an unknown uuid fails naming the
  * argument and the list that holds the right ones, unknown (preview) and unchanged values are not
@@ -10,7 +10,7 @@ import { startEmulator, type RunningEmulator } from "../../../emulator/index";
 import type { ZoneCatalog } from "../../../emulator/catalog";
 import { RestCloudClient } from "../../../provider/client";
 import { catalogReference } from "../../../provider/engine/validators";
-import { catalogReferenceFailures } from "../../../provider/functions/references";
+import { catalogReferenceFailures } from "../../../provider/engine/references";
 
 const DEMO = { apiKey: "demo-api-key", secretKey: "demo-secret-key" };
 const UNKNOWN = "<unknown>";
