@@ -17,7 +17,15 @@ import * as path from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { discoverCatalog } from "../catalog";
 import { TestStack } from "../harness";
-import { EmulatorProcess, PROGRAMS, accountResources, auditAccount, catalogConfig, freePort } from "./helpers";
+import {
+  EmulatorProcess,
+  PROGRAMS,
+  accountResources,
+  auditAccount,
+  catalogConfig,
+  freePort,
+  EMPTY_ACCOUNT,
+} from "./helpers";
 
 jest.setTimeout(240_000);
 
@@ -142,12 +150,7 @@ describe("an API outage in the middle of two instance creates", () => {
       // The up converged by itself: everything created, nothing twice, nothing left over.
       expect(result.summary.result).toBe("succeeded");
       expect(result.summary.resourceChanges).toMatchObject({ create: 4 });
-      expect(await auditAccount(emulator.url, stack)).toMatchObject({
-        records: 3,
-        duplicates: [],
-        orphans: [],
-        lost: [],
-      });
+      expect(await auditAccount(emulator.url, stack)).toEqual({ ...EMPTY_ACCOUNT, records: 3 });
       // The names and URNs in the hidden meta input show no change.
       await stack.preview({ expectNoChanges: true });
     } finally {
@@ -187,12 +190,7 @@ describe("an API outage in the middle of two instance creates", () => {
       const converged = await stack.up();
       expect(converged.changes).toMatchObject({ update: 2 });
       expect(converged.changes.create).toBeUndefined();
-      expect(await auditAccount(emulator.url, stack)).toMatchObject({
-        records: 3,
-        duplicates: [],
-        orphans: [],
-        lost: [],
-      });
+      expect(await auditAccount(emulator.url, stack)).toEqual({ ...EMPTY_ACCOUNT, records: 3 });
       await stack.preview({ expectNoChanges: true });
     } finally {
       await dispose();
