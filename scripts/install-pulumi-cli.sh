@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Pulumi CLI and the Node.js language host at the version of the
-# @pulumi/pulumi dependency, into a cache outside the repository.
+# @pulumi/pulumi dependency, and the YAML language host (pulumi-language-yaml, for programs with
+# `runtime: yaml`), into a cache outside the repository.
 #
 # Order of preference:
-#   1. a `pulumi` already on PATH at the right version (with pulumi-language-nodejs beside it);
+#   1. a `pulumi` already on PATH at the right version (with pulumi-language-nodejs beside it;
+#      a missing pulumi-language-yaml there is reported, not built);
 #   2. binaries already in the cache (a second run costs well under a second);
 #   3. a build from Go modules in a throw-away wrapper module (the upstream go.mod
-#      files carry replace directives, so a plain `go install` refuses them).
+#      files carry replace directives, so a plain `go install` refuses them), of only the
+#      binaries the cache lacks: a cache built before the YAML host gets just that (a minute or two).
 #
 # Beside `pulumi`, as in the official distribution, it puts pulumi-resource-pulumi-nodejs: the plugin
 # that serves dynamic providers (a two-line script that runs @pulumi/pulumi's dynamic-provider from the
@@ -23,6 +26,12 @@ BIN="$CACHE/pulumi-v$VERSION/bin"
 
 log() { echo "[pulumi-cli] $*" >&2; }
 
+# The YAML language host: its own module and tags (github.com/pulumi/pulumi-yaml), independent of
+# the CLI's version; it serves `runtime: yaml` programs and needs no SDK of ours.
+YAML_HOST="pulumi-language-yaml"
+YAML_HOST_MODULE="github.com/pulumi/pulumi-yaml"
+YAML_HOST_VERSION="${PULUMI_LANGUAGE_YAML_VERSION:-v1.19.1}"
+
 # The dynamic-provider plugin, as @pulumi/pulumi ships it, with its arguments quoted.
 DYNAMIC_PLUGIN="pulumi-resource-pulumi-nodejs"
 DYNAMIC_PLUGIN_SCRIPT='#!/bin/sh
@@ -35,9 +44,9 @@ fi'
 place_dynamic_plugin() { # $1: the bin/ directory that holds pulumi
   local target="$1/$DYNAMIC_PLUGIN"
   if [ -x "$target" ] && [ "$(cat "$target")" = "$DYNAMIC_PLUGIN_SCRIPT" ]; then return 0; fi
-  printf '%s\n' "$DYNAMIC_PLUGIN_SCRIPT" > "$target.tmp"
-  chmod 755 "$target.tmp"
-  mv "$target.tmp" "$target"
+  printf '%s\n' "$DYNAMIC_PLUGIN_SCRIPT" > "$target.$$.tmp"
+  chmod 755 "$target.$$.tmp"
+  mv "$target.$$.tmp" "$target"
   log "placed $DYNAMIC_PLUGIN beside pulumi in $1"
 }
 
@@ -53,13 +62,24 @@ if [ -z "${RESTCLOUD_FORCE_PULUMI_BUILD:-}" ] && command -v pulumi >/dev/null 2>
     log "using $onpath (v$VERSION) from PATH"
     [ -x "$(dirname "$onpath")/$DYNAMIC_PLUGIN" ] ||
       log "warning: no $DYNAMIC_PLUGIN beside $onpath: Pulumi will warn that it uses the one on \$PATH"
+    command -v "$YAML_HOST" >/dev/null 2>&1 ||
+      log "warning: no $YAML_HOST on PATH (the official distribution ships it beside pulumi): programs" \
+        "with 'runtime: yaml' will not run. Put $YAML_HOST ${YAML_HOST_VERSION} on PATH, or set" \
+        "RESTCLOUD_FORCE_PULUMI_BUILD=1 to use (and build once) the cache $BIN instead"
     dirname "$onpath"
     exit 0
   fi
   log "ignoring $onpath: not v$VERSION with pulumi-language-nodejs beside it"
 fi
 
-if [ -x "$BIN/pulumi" ] && [ -x "$BIN/pulumi-language-nodejs" ] && have_version "$BIN/pulumi"; then
+# What the cache lacks (a pulumi of another version counts as missing); only that gets built.
+missing=""
+{ [ -x "$BIN/pulumi" ] && have_version "$BIN/pulumi"; } || missing="$missing pulumi"
+[ -x "$BIN/pulumi-language-nodejs" ] || missing="$missing pulumi-language-nodejs"
+[ -x "$BIN/$YAML_HOST" ] || missing="$missing $YAML_HOST"
+needs() { case "$missing " in *" $1 "*) return 0 ;; esac; return 1; }
+
+if [ -z "$missing" ]; then
   place_dynamic_plugin "$BIN"
   log "cached: $BIN"
   echo "$BIN"
@@ -68,10 +88,10 @@ fi
 
 if ! command -v go >/dev/null 2>&1; then
   cat >&2 <<MSG
-[pulumi-cli] Go is not installed, and no Pulumi CLI v$VERSION is on PATH.
+[pulumi-cli] Go is not installed, no Pulumi CLI v$VERSION is on PATH, and the cache $BIN lacks:$missing.
   Either install Go 1.25 or newer (https://go.dev/doc/install) and run 'npm run setup' again,
   or install the Pulumi CLI v$VERSION yourself (https://www.pulumi.com/docs/iac/download-install/),
-  with pulumi-language-nodejs, and put both on PATH.
+  with pulumi-language-nodejs and pulumi-language-yaml, and put them on PATH.
 MSG
   exit 1
 fi
@@ -90,14 +110,18 @@ if [ "$LANGUAGE_HOST_MODULE" != "github.com/pulumi/pulumi/sdk/v3" ]; then LANGUA
 export GOFLAGS="${GOFLAGS:-} -mod=mod"
 export GOTOOLCHAIN="${GOTOOLCHAIN:-local}"
 WORK="$CACHE/build"
+# Each binary is written to a name of this process's own, then moved into place: concurrent runs
+# (each e2e test file calls this script) may build the same binary, and the last one wins, intact.
 mkdir -p "$WORK" "$BIN"
 start=$(date +%s)
+log "building what $BIN lacks:$missing"
 
-# The CLI: pkg/v3 at the SDK's version. pkg's go.mod replaces sdk with a relative path and
-# github.com/atotto/clipboard with a fork; the wrapper module restates what is needed.
-cli_dir="$WORK/pulumi-cli-v$VERSION"
-mkdir -p "$cli_dir"
-cat > "$cli_dir/go.mod" <<MOD
+if needs pulumi; then
+  # The CLI: pkg/v3 at the SDK's version. pkg's go.mod replaces sdk with a relative path and
+  # github.com/atotto/clipboard with a fork; the wrapper module restates what is needed.
+  cli_dir="$WORK/pulumi-cli-v$VERSION"
+  mkdir -p "$cli_dir"
+  cat > "$cli_dir/go.mod" <<MOD
 module restcloud.local/pulumi-cli-build
 
 go 1.25
@@ -109,20 +133,22 @@ require (
 
 replace github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e
 MOD
-printf '//go:build tools\n\npackage tools\n\nimport _ "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi"\n' > "$cli_dir/tools.go"
-log "building the Pulumi CLI v$VERSION from Go modules (cold: about 10 minutes on 2 cores; cached afterwards)"
-log "  resolving modules..."
-(cd "$cli_dir" && go mod tidy 2>&1 | sed -u 's/^/[pulumi-cli]   /' >&2)
-log "  compiling github.com/pulumi/pulumi/pkg/v3/cmd/pulumi..."
-(cd "$cli_dir" && go build -trimpath \
-  -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$VERSION" \
-  -o "$BIN/pulumi.tmp" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi)
-mv "$BIN/pulumi.tmp" "$BIN/pulumi"
-log "  pulumi built in $(( $(date +%s) - start ))s"
+  printf '//go:build tools\n\npackage tools\n\nimport _ "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi"\n' > "$cli_dir/tools.go"
+  log "building the Pulumi CLI v$VERSION from Go modules (cold: about 10 minutes on 2 cores; cached afterwards)"
+  log "  resolving modules..."
+  (cd "$cli_dir" && go mod tidy 2>&1 | sed -u 's/^/[pulumi-cli]   /' >&2)
+  log "  compiling github.com/pulumi/pulumi/pkg/v3/cmd/pulumi..."
+  (cd "$cli_dir" && go build -trimpath \
+    -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$VERSION" \
+    -o "$BIN/pulumi.$$.tmp" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi)
+  mv "$BIN/pulumi.$$.tmp" "$BIN/pulumi"
+  log "  pulumi built in $(( $(date +%s) - start ))s"
+fi
 
-host_dir="$WORK/pulumi-language-nodejs-$LANGUAGE_HOST_VERSION"
-mkdir -p "$host_dir"
-cat > "$host_dir/go.mod" <<MOD
+if needs pulumi-language-nodejs; then
+  host_dir="$WORK/pulumi-language-nodejs-$LANGUAGE_HOST_VERSION"
+  mkdir -p "$host_dir"
+  cat > "$host_dir/go.mod" <<MOD
 module restcloud.local/pulumi-language-nodejs-build
 
 go 1.21
@@ -132,11 +158,36 @@ require $LANGUAGE_HOST_MODULE $LANGUAGE_HOST_VERSION
 // restated from the sdk's go.mod
 replace golang.org/x/text => golang.org/x/text v0.3.6
 MOD
-printf '//go:build tools\n\npackage tools\n\nimport _ "%s"\n' "$LANGUAGE_HOST_PACKAGE" > "$host_dir/tools.go"
-log "building pulumi-language-nodejs ($LANGUAGE_HOST_MODULE $LANGUAGE_HOST_VERSION)..."
-(cd "$host_dir" && go mod tidy 2>&1 | sed -u 's/^/[pulumi-cli]   /' >&2)
-(cd "$host_dir" && go build -trimpath -ldflags "-s -w" -o "$BIN/pulumi-language-nodejs.tmp" "$LANGUAGE_HOST_PACKAGE")
-mv "$BIN/pulumi-language-nodejs.tmp" "$BIN/pulumi-language-nodejs"
+  printf '//go:build tools\n\npackage tools\n\nimport _ "%s"\n' "$LANGUAGE_HOST_PACKAGE" > "$host_dir/tools.go"
+  log "building pulumi-language-nodejs ($LANGUAGE_HOST_MODULE $LANGUAGE_HOST_VERSION)..."
+  (cd "$host_dir" && go mod tidy 2>&1 | sed -u 's/^/[pulumi-cli]   /' >&2)
+  (cd "$host_dir" && go build -trimpath -ldflags "-s -w" -o "$BIN/pulumi-language-nodejs.$$.tmp" "$LANGUAGE_HOST_PACKAGE")
+  mv "$BIN/pulumi-language-nodejs.$$.tmp" "$BIN/pulumi-language-nodejs"
+fi
+
+# The YAML host: pulumi-yaml's go.mod has no replace directives, but `go install …@version` asks the
+# proxy for the module's version list (for deprecation notices), which the proxy here refuses
+# (403), so it too is built in a wrapper module that requires the exact version.
+if needs "$YAML_HOST"; then
+  yaml_start=$(date +%s)
+  yaml_dir="$WORK/$YAML_HOST-$YAML_HOST_VERSION"
+  mkdir -p "$yaml_dir"
+  cat > "$yaml_dir/go.mod" <<MOD
+module restcloud.local/$YAML_HOST-build
+
+go 1.23.0
+
+require $YAML_HOST_MODULE $YAML_HOST_VERSION
+MOD
+  printf '//go:build tools\n\npackage tools\n\nimport _ "%s"\n' "$YAML_HOST_MODULE/cmd/$YAML_HOST" > "$yaml_dir/tools.go"
+  log "building $YAML_HOST ($YAML_HOST_MODULE $YAML_HOST_VERSION)..."
+  (cd "$yaml_dir" && go mod tidy 2>&1 | sed -u 's/^/[pulumi-cli]   /' >&2)
+  (cd "$yaml_dir" && go build -trimpath \
+    -ldflags "-s -w -X $YAML_HOST_MODULE/pkg/version.Version=$YAML_HOST_VERSION" \
+    -o "$BIN/$YAML_HOST.$$.tmp" "$YAML_HOST_MODULE/cmd/$YAML_HOST")
+  mv "$BIN/$YAML_HOST.$$.tmp" "$BIN/$YAML_HOST"
+  log "  $YAML_HOST built in $(( $(date +%s) - yaml_start ))s"
+fi
 place_dynamic_plugin "$BIN"
 
 log "done in $(( $(date +%s) - start ))s: $BIN"

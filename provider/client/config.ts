@@ -1,9 +1,11 @@
 /**
- * Client configuration: explicit options first, then the environment (RESTCLOUD_API_URL,
- * RESTCLOUD_API_KEY, RESTCLOUD_SECRET_KEY), then defaults.
+ * Client configuration: explicit options first, then the environment (the variables of the
+ * apiUrl, apiKey and secretKey settings in ../settings.ts: RESTCLOUD_API_URL, RESTCLOUD_API_KEY,
+ * RESTCLOUD_SECRET_KEY), then defaults.
  */
 import { ConfigError } from "./errors";
 import type { SharedReadsOptions } from "./coalesce";
+import { providerSetting } from "../settings";
 
 export interface RetryOptions {
   /**
@@ -84,7 +86,8 @@ export const DEFAULT_RETRY: Readonly<Required<RetryOptions>> = {
   maxRetryAfterMs: 60_000,
 };
 
-const ENV = { apiUrl: "RESTCLOUD_API_URL", apiKey: "RESTCLOUD_API_KEY", secretKey: "RESTCLOUD_SECRET_KEY" } as const;
+/** The environment variable of a credential setting (read when called: no load-order tie to ../settings). */
+const envOf = (key: "apiUrl" | "apiKey" | "secretKey"): string => providerSetting(key).env;
 
 const positive = (name: string, value: number | undefined, integer = false): void => {
   if (value === undefined) return;
@@ -95,8 +98,8 @@ const positive = (name: string, value: number | undefined, integer = false): voi
 /** Resolve options against the environment. Throws a ConfigError naming every missing or invalid setting. */
 export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
   const env = options.env ?? process.env;
-  const pick = (key: keyof typeof ENV): string | undefined => {
-    const value = options[key] ?? env[ENV[key]];
+  const pick = (key: "apiUrl" | "apiKey" | "secretKey"): string | undefined => {
+    const value = options[key] ?? env[envOf(key)];
     return value === undefined || value.trim() === "" ? undefined : value.trim();
   };
   const apiUrl = pick("apiUrl");
@@ -104,7 +107,7 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
   const secretKey = pick("secretKey");
   const missing = (["apiUrl", "apiKey", "secretKey"] as const)
     .filter((key) => ({ apiUrl, apiKey, secretKey })[key] === undefined)
-    .map((key) => `${key} (or the environment variable ${ENV[key]})`);
+    .map((key) => `${key} (or the environment variable ${envOf(key)})`);
   if (missing.length > 0) throw new ConfigError(`RestCloud client: missing ${missing.join(", ")}`);
 
   let url: URL;

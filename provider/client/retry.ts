@@ -64,6 +64,7 @@ async function retryLoop<T>(
   let resentAfterAmbiguous = false;
   const scope = currentScope();
   for (let n = 1; ; n++) {
+    if (n > 1 && scope?.signal?.aborted) throw scope.signal.reason;
     try {
       return await attempt(n);
     } catch (error) {

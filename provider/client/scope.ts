@@ -31,7 +31,10 @@ export interface CallScope {
   readonly timeoutMs: number;
   /** When the operation began and when its timeout runs out (the scope's clock, epoch ms). */
   readonly started: number;
-  readonly deadline: number;
+  /** Moved to now when the operation is cancelled (Ctrl-C): every retry and wait bound by it ends. */
+  deadline: number;
+  /** Aborted when the operation is cancelled: sleeps of waits and retries wake at once. */
+  readonly signal?: AbortSignal;
   /** The API's health, when known. */
   readonly health?: ApiHealth;
   /** What the operation does now, innermost last. */
@@ -95,6 +98,14 @@ export function enterActivity(
       if (at >= 0) scope.activities.splice(at, 1);
     },
   };
+}
+
+/** What a wait or retry cut short by a cancellation (Ctrl-C, the engine's Cancel) fails with. */
+export class OperationCancelledError extends Error {
+  constructor(subject: string, doing: string | undefined) {
+    super(`${subject}: cancelled${doing ? ` while ${doing}` : ""}`);
+    this.name = "OperationCancelledError";
+  }
 }
 
 /** The outage, described, if the API is not answering now. */

@@ -84,6 +84,7 @@ export async function pollUntil<T>(
   const named = enterActivity(scope, `waiting for ${awaited}`);
   try {
     for (let polls = 1; ; polls++) {
+      if (scope?.signal?.aborted) throw scope.signal.reason;
       let value: T | undefined;
       let settled = false;
       try {
@@ -103,7 +104,11 @@ export async function pollUntil<T>(
         if (scope && byScope) throw deadlineError(scope, { ...(named ? { activity: named.activity } : {}) });
         throw new WaitTimeoutError(awaited, state, elapsedMs, polls, scope && outageText(scope));
       }
-      await clock.sleep(Math.min(backoffDelay(polls - 1, policy), remaining), options.signal);
+      const signals = [options.signal, scope?.signal].filter((x): x is AbortSignal => x !== undefined);
+      await clock.sleep(
+        Math.min(backoffDelay(polls - 1, policy), remaining),
+        signals.length > 1 ? AbortSignal.any(signals) : signals[0],
+      );
     }
   } finally {
     named?.leave();

@@ -4,94 +4,39 @@
  * Module state (configuration, client) lives for the provider process, one per `pulumi` operation.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { RestCloudClient } from "../client";
-import type { ProviderSettings } from "../engine/declaration";
-import { Engine, ResourceInitError, UNKNOWN, type PropertyMap } from "../engine/engine";
-import { resolveProviderConfig, sameClientConfig, type ProviderConfig } from "./config";
+import { ResourceInitError, UNKNOWN, structSafe, type PropertyMap } from "../engine/engine";
+import { META_KEY, callOf, metaOf, namingOf, withoutMeta } from "./meta";
 import { declarationsByType } from "../resources/registry";
-import type { Notice } from "../engine/operation";
-import { EngineLog } from "./engine-log";
+import { EngineLog } from "../engine-log";
+import { ProviderSession, cancelOnInterrupt, type ConfigSource } from "../session";
 
-interface ConfigSource {
-  get(key: string): string | undefined;
-}
-
-let config: ProviderConfig = resolveProviderConfig({ get: () => undefined });
-let client: RestCloudClient | undefined;
-const engines = new Map<string, Engine>();
 /** The engine's Log call: how this process tells the user what its operations wait on (engine-log.ts). */
 const engineLog = new EngineLog();
 
-function notify(notice: Notice): void {
-  if (notice.kind === "status") void engineLog.status(notice.urn, notice.message);
-  else if (notice.kind === "warning") void engineLog.warn(notice.urn, notice.message);
-  else void engineLog.info(notice.urn, notice.message);
-}
+const session = new ProviderSession(declarationsByType(), engineLog);
+cancelOnInterrupt();
 
 /**
  * Called with the stack's configuration (secrets already decrypted) once per resource type the
- * process serves. The client is kept while the configuration is the same: one client, hence one
- * request limit and one set of shared reads, for every resource of the operation.
+ * process serves; the session keeps its client while the configuration is the same.
  */
 export async function configure(source: ConfigSource): Promise<void> {
-  const next = resolveProviderConfig(source);
-  if (!sameClientConfig(config, next)) client = undefined;
-  config = next;
+  session.configure(source);
 }
 
-function clientFromConfig(): RestCloudClient {
-  if (!client) {
-    const missing = config.missing();
-    if (missing.length > 0) throw new Error(`restcloud provider configuration: ${missing.join("; ")}`);
-    client = new RestCloudClient({
-      apiUrl: config.apiUrl,
-      apiKey: config.apiKey,
-      secretKey: config.secretKey,
-      maxConcurrentRequests: config.maxConcurrentRequests,
-      shareReads: config.shareReads,
-      timeoutMs: config.requestTimeoutMs,
-    });
-  }
-  return client;
-}
-
-/**
- * Properties as Pulumi's protobuf Struct can carry them: without undefined values (a declaration's
- * optional output the API left out), which would fail the whole call with "Unexpected struct type".
- */
-function structSafe(props: PropertyMap): PropertyMap {
-  const clean = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.filter((item) => item !== undefined).map(clean);
-    if (value === null || typeof value !== "object") return value;
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([, item]) => item !== undefined)
-        .map(([key, item]) => [key, clean(item)]),
-    );
-  };
-  return clean(props) as PropertyMap;
-}
-
-function engineFor(type: string): Engine {
-  let engine = engines.get(type);
-  if (!engine) {
-    const declaration = declarationsByType().get(type);
-    if (!declaration) throw new Error(`restcloud: unknown resource type ${type}`);
-    engine = new Engine(declaration, {
-      client: clientFromConfig,
-      settings: (): ProviderSettings => ({ zoneUuid: config.zoneUuid }),
-      notify,
-    });
-    engines.set(type, engine);
-  }
-  return engine;
-}
+const engineFor = (type: string) => session.engine(type);
 
 /** Arguments first; when they are valid, the references the catalog can confirm (engine.checkReferences). */
 export async function check(type: string, olds: PropertyMap, news: PropertyMap): Promise<pulumi.dynamic.CheckResult> {
   const engine = engineFor(type);
-  const checked = engine.check(olds, news);
+  const naming = namingOf(olds, news);
+  const checked = engine.check(withoutMeta(olds), withoutMeta(news), naming);
   if (checked.failures.length === 0) checked.failures.push(...(await engine.checkReferences(olds, checked.inputs)));
+  const meta = { ...metaOf(news) };
+  const autoNamed = engine.declaration.autoName;
+  if (naming && autoNamed && checked.inputs[autoNamed] !== undefined)
+    meta.generatedName = String(checked.inputs[autoNamed]);
+  if (news[META_KEY] !== undefined) checked.inputs[META_KEY] = meta;
   return checked;
 }
 
@@ -101,20 +46,27 @@ export async function diff(
   olds: PropertyMap,
   news: PropertyMap,
 ): Promise<pulumi.dynamic.DiffResult> {
-  const outcome = engineFor(type).diff(olds, news);
+  const outcome = engineFor(type).diff(withoutMeta(olds), withoutMeta(news));
   return { changes: outcome.changes, replaces: outcome.replaces, deleteBeforeReplace: outcome.deleteBeforeReplace };
 }
 
+/** The state with the resource's meta kept (without a create still to finish: this operation finished it). */
+function withMeta(state: PropertyMap, props: PropertyMap): PropertyMap {
+  if (props[META_KEY] === undefined) return state;
+  const { pendingReady: _done, ...meta } = metaOf(props);
+  return { ...state, [META_KEY]: meta };
+}
+
 /** A failed wait after an accepted create keeps the id in state: Pulumi records it as failed to initialise. */
-export async function create(type: string, inputs: PropertyMap): Promise<pulumi.dynamic.CreateResult> {
+async function createNow(type: string, inputs: PropertyMap): Promise<pulumi.dynamic.CreateResult> {
   try {
-    const { id, state } = await engineFor(type).create(inputs);
-    return { id, outs: structSafe(state) };
+    const { id, state } = await engineFor(type).create(withoutMeta(inputs), callOf(inputs, "create"));
+    return { id, outs: structSafe(withMeta(state, inputs)) };
   } catch (error) {
     if (error instanceof ResourceInitError) {
       throw Object.assign(new Error(error.message), {
         id: error.id,
-        properties: structSafe(error.properties),
+        properties: structSafe({ ...error.properties, [META_KEY]: { ...metaOf(inputs), pendingReady: true } }),
         reasons: error.reasons,
       });
     }
@@ -122,25 +74,39 @@ export async function create(type: string, inputs: PropertyMap): Promise<pulumi.
   }
 }
 
-export async function read(type: string, id: string, props: PropertyMap): Promise<pulumi.dynamic.ReadResult> {
-  const live = await engineFor(type).read(id, props);
+async function readNow(type: string, id: string, props: PropertyMap): Promise<pulumi.dynamic.ReadResult> {
+  const live = await engineFor(type).read(id, withoutMeta(props), callOf(props, "update"));
   // No id: the record is gone, and refresh drops the resource from the stack.
   if (!live) return { id: undefined as unknown as string, props: {} };
-  return { id, props: structSafe(live.state), inputs: structSafe(live.inputs) } as pulumi.dynamic.ReadResult;
+  return {
+    id,
+    props: structSafe(withMeta(live.state, props)),
+    inputs: structSafe(withMeta(live.inputs, props)),
+  } as pulumi.dynamic.ReadResult;
 }
 
-export async function update(
+async function updateNow(
   type: string,
   id: string,
   olds: PropertyMap,
   news: PropertyMap,
 ): Promise<pulumi.dynamic.UpdateResult> {
-  return { outs: structSafe(await engineFor(type).update(id, olds, news)) };
+  // The update's timeout and a create still to finish are the old state's; the rest is the new inputs'.
+  const call = { ...callOf(news, "update"), ...(metaOf(olds).pendingReady ? { pendingReady: true } : {}) };
+  const state = await engineFor(type).update(id, withoutMeta(olds), withoutMeta(news), call);
+  return { outs: structSafe(withMeta(state, news)) };
 }
 
-async function deleteResource(type: string, id: string, props: PropertyMap): Promise<void> {
-  await engineFor(type).delete(id, props);
+async function deleteNow(type: string, id: string, props: PropertyMap): Promise<void> {
+  await engineFor(type).delete(id, withoutMeta(props), callOf(props, "delete"));
 }
+// Each answers only once what the user was told of it has reached the engine (session.answer).
+export const create = (type: string, inputs: PropertyMap) => session.answer(() => createNow(type, inputs));
+export const read = (type: string, id: string, props: PropertyMap) => session.answer(() => readNow(type, id, props));
+export const update = (type: string, id: string, olds: PropertyMap, news: PropertyMap) =>
+  session.answer(() => updateNow(type, id, olds, news));
+const deleteResource = (type: string, id: string, props: PropertyMap) =>
+  session.answer(() => deleteNow(type, id, props));
 export { deleteResource as delete };
 
 export { UNKNOWN };

@@ -78,6 +78,11 @@ export interface ResourceDeclaration<
   readonly secretInputs?: readonly (keyof z.infer<IS> & string)[];
   /** Outputs to keep secret beyond those whose key matches a secret input. */
   readonly secretOutputs?: readonly (keyof z.infer<OS> & string)[];
+  /**
+   * Arguments the API's record may not show (write-only, or absent from the spec's record). After an
+   * import that could not read one, the program's value is taken as it is: no change is shown.
+   */
+  readonly unreadable?: readonly (keyof z.infer<IS> & string)[];
   /** Delete the old resource before creating its replacement (names unique in the account). */
   readonly deleteBeforeReplace?: boolean;
   readonly defaultTimeouts: Timeouts;
@@ -95,6 +100,14 @@ export interface ResourceDeclaration<
   create(ctx: CreateContext, inputs: z.infer<IS>): Promise<Created<z.infer<OS>>>;
   /** Waits until the created record is ready. A failure here keeps the id in state (nothing is orphaned). */
   awaitReady?(ctx: OperationContext, id: string, state: State<IS, OS>): Promise<void>;
+  /**
+   * For an import (`pulumi import`, the `import` option): finds, from the id alone, the state that
+   * `read` needs (the parent a rule hangs on, the zone whose list holds the record...), plus any
+   * argument the search itself establishes (e.g. the instance a port-forwarding rule reaches); the
+   * arguments among it count as read. Undefined when no record has this id. Without it, the import
+   * (import.ts) tries the zones for a declaration with `zoneDefault`, else reads with empty state.
+   */
+  locate?(ctx: OperationContext, id: string): Promise<Partial<State<IS, OS>> | undefined>;
   /** The live record as inputs and outputs; undefined when it is gone. */
   read(
     ctx: OperationContext,

@@ -1,9 +1,11 @@
 /**
  * The one implementation of check, diff, create, read, update and delete, for any declaration.
- * Independent of Pulumi's dynamic-provider interface: plain values in, plain values out, so that a
- * native provider plugin could serve the same declarations.
+ * Neutral about the Pulumi front end that serves it (the dynamic adapter or the native plugin):
+ * plain values in and out; who the resource is (logical name, URN), its timeouts, the random seed
+ * of its auto-name and whether its create still has to finish arrive as arguments (ResourceCall,
+ * Naming), and each front end keeps them where its protocol allows.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { z } from "zod";
 import type { OperationContext, ProviderSettings, ResourceDeclaration, Timeouts } from "./declaration";
 import type { RestCloudClient } from "../client";
@@ -12,27 +14,34 @@ import { ApiError } from "../client/errors";
 import { IdentityRegistry } from "./identity";
 import { inputIssueMessage } from "./validators";
 import { catalogReferenceFailures } from "./references";
+import { NOT_READ_ON_IMPORT, readForImport } from "./import";
+
+export { NOT_READ_ON_IMPORT };
 
 /** The value Pulumi sends for inputs not yet known during a preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
-/** The hidden input the resource classes add: what the engine needs from the program side. */
-export const META_KEY = "__restcloud";
-export interface ResourceMeta {
-  /** The logical name, set when the auto-named argument was not given. */
-  autoName?: string;
-  /** The name generated for it (set by check, kept in state). */
-  generatedName?: string;
-  /** Set when the create's wait failed: the next update finishes it (runs awaitReady again). */
-  pendingReady?: boolean;
-  /** Pulumi's customTimeouts, as given ("10m", "90s", "1h"). */
-  timeouts?: { create?: string; update?: string; delete?: string };
-  /** The resource's logical name and URN: what the user is told about names (operation.ts). */
+export type PropertyMap = Record<string, unknown>;
+
+/** Who an operation acts for and how long it may take, as the front end knows it. */
+export interface ResourceCall {
+  /** The resource's logical name and URN: what the user is told about (operation.ts). */
   name?: string;
   urn?: string;
+  /** This operation's timeout in milliseconds (the resource's customTimeouts); else the declaration's default. */
+  timeoutMs?: number;
+  /** The create's wait failed: this update finishes it first (runs awaitReady again). */
+  pendingReady?: boolean;
 }
 
-export type PropertyMap = Record<string, unknown>;
+/** How check fills an absent auto-named argument: `<logicalName>-<7 hex digits>`. */
+export interface Naming {
+  logicalName: string;
+  /** The name generated before (kept across updates); a new one is made only without it. */
+  previousName?: string;
+  /** The engine's random seed (native Check): the same seed gives the same name, in preview and up. */
+  seed?: Uint8Array;
+}
 
 export interface CheckFailure {
   property: string;
@@ -47,7 +56,10 @@ export interface DiffOutcome {
   deleteBeforeReplace: boolean;
 }
 
-/** Raised when a create was accepted but the wait for readiness failed: the id goes to state. */
+/**
+ * Raised when a create was accepted but the wait for readiness failed: the id goes to state, and the
+ * front end marks the resource so that its next update finishes the create (ResourceCall.pendingReady).
+ */
 export class ResourceInitError extends Error {
   constructor(
     message: string,
@@ -94,7 +106,7 @@ function inputKeys(declaration: ResourceDeclaration): string[] {
   return Object.keys(declaration.inputs.shape);
 }
 
-/** Only the declared arguments (and the hidden meta), in their declared order. */
+/** Only the declared arguments, in their declared order. */
 function pickInputs(declaration: ResourceDeclaration, props: PropertyMap): PropertyMap {
   const picked: PropertyMap = {};
   for (const key of inputKeys(declaration)) if (props[key] !== undefined) picked[key] = props[key];
@@ -141,20 +153,11 @@ export class Engine {
    * Validates the arguments (a failure per bad field, unknown values pass) and fills defaults:
    * the auto-name (kept from the previous inputs when there are any) and the default zone.
    */
-  check(olds: PropertyMap, news: PropertyMap): { inputs: PropertyMap; failures: CheckFailure[] } {
+  check(_olds: PropertyMap, news: PropertyMap, naming?: Naming): { inputs: PropertyMap; failures: CheckFailure[] } {
     const d = this.declaration;
-    const meta = (news[META_KEY] ?? {}) as ResourceMeta;
     const inputs: PropertyMap = { ...news };
-    if (d.autoName && inputs[d.autoName] === undefined && meta.autoName) {
-      // The generated name lives in the meta: the argument itself may have been refreshed to a
-      // drifted live value, which must show as drift and not become the new default.
-      const oldMeta = (olds[META_KEY] ?? {}) as ResourceMeta;
-      const generated =
-        oldMeta.autoName === meta.autoName && oldMeta.generatedName
-          ? oldMeta.generatedName
-          : `${meta.autoName}-${randomBytes(4).toString("hex").slice(0, 7)}`;
-      inputs[d.autoName] = generated;
-      inputs[META_KEY] = { ...meta, generatedName: generated };
+    if (d.autoName && inputs[d.autoName] === undefined && naming) {
+      inputs[d.autoName] = naming.previousName ?? autoName(naming.logicalName, naming.seed);
     }
     for (const [key, value] of Object.entries(d.defaults ?? {})) {
       if (inputs[key] === undefined) inputs[key] = value;
@@ -183,7 +186,7 @@ export class Engine {
       }
     }
     for (const key of Object.keys(news)) {
-      if (key !== META_KEY && key !== "__provider" && !(key in d.inputs.shape)) {
+      if (!(key in d.inputs.shape)) {
         failures.push({ property: key, reason: `is not an argument of ${d.type}` });
       }
     }
@@ -209,14 +212,19 @@ export class Engine {
     return issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message;
   }
 
-  /** Per argument: replace (replaceOn), update in place (an update step), or no change. */
-  diff(olds: PropertyMap, news: PropertyMap): DiffOutcome {
+  /**
+   * Per argument: replace (replaceOn), update in place (an update step), or no change. `state` (the
+   * outputs kept) names the arguments an import could not read: the program's value for one of
+   * those is no change.
+   */
+  diff(olds: PropertyMap, news: PropertyMap, state: PropertyMap = {}): DiffOutcome {
     const d = this.declaration;
     const replaces: string[] = [];
     const updates: string[] = [];
+    const notRead = new Set((state[NOT_READ_ON_IMPORT] as string[] | undefined) ?? []);
     for (const key of inputKeys(d)) {
       const changed = containsUnknown(news[key]) || !isDeepEqual(olds[key], news[key]);
-      if (!changed) continue;
+      if (!changed || (olds[key] === undefined && notRead.has(key))) continue;
       if ((d.replaceOn as readonly string[]).includes(key)) replaces.push(key);
       else updates.push(key);
     }
@@ -228,9 +236,8 @@ export class Engine {
     };
   }
 
-  private context(operation: keyof Timeouts, props: PropertyMap): OperationContext {
-    const meta = (props[META_KEY] ?? {}) as ResourceMeta;
-    const timeoutMs = this.timeoutOf(operation, meta);
+  private context(operation: keyof Timeouts, call: ResourceCall): OperationContext {
+    const timeoutMs = this.timeoutOf(operation, call);
     const progress = this.environment.progress ?? (() => undefined);
     return {
       client: this.environment.client(),
@@ -244,22 +251,21 @@ export class Engine {
     return this.declaration.inputs.parse(pickInputs(this.declaration, props)) as Record<string, unknown>;
   }
 
-  /** The state kept for a resource: its arguments, the meta, and the outputs read back. */
+  /** The state kept for a resource: its arguments and the outputs read back. */
   private state(inputs: PropertyMap, outputs: PropertyMap): PropertyMap {
     return { ...outputs, ...inputs };
   }
 
   /** The operation's timeout: the resource's customTimeouts, else the declaration's default. */
-  private timeoutOf(operation: keyof Timeouts, meta: ResourceMeta): number {
-    return parseDuration(meta.timeouts?.[operation]) ?? this.declaration.defaultTimeouts[operation];
+  private timeoutOf(operation: keyof Timeouts, call: ResourceCall): number {
+    return call.timeoutMs ?? this.declaration.defaultTimeouts[operation];
   }
 
   /**
    * Runs one operation of a resource as an operation (operation.ts): its timeout's deadline bounds
    * the retries and waits of an outage, and the user hears what it waits on.
    */
-  private operation<T>(action: OperationAction, id: string | undefined, props: PropertyMap, run: () => Promise<T>) {
-    const meta = (props[META_KEY] ?? {}) as ResourceMeta;
+  private operation<T>(action: OperationAction, id: string | undefined, call: ResourceCall, run: () => Promise<T>) {
     const timeoutName = action === "read" ? "update" : action;
     let health;
     try {
@@ -271,12 +277,12 @@ export class Engine {
     return runOperation<T>(
       {
         type: this.declaration.type,
-        ...((meta.name ?? meta.autoName) ? { name: meta.name ?? meta.autoName } : {}),
-        ...(meta.urn ? { urn: meta.urn } : {}),
+        ...(call.name ? { name: call.name } : {}),
+        ...(call.urn ? { urn: call.urn } : {}),
         ...(id ? { id } : {}),
         action,
         timeoutName,
-        timeoutMs: this.timeoutOf(timeoutName, meta),
+        timeoutMs: this.timeoutOf(timeoutName, call),
         ...(health ? { health } : {}),
         ...(notify ? { notify } : {}),
       },
@@ -284,12 +290,12 @@ export class Engine {
     );
   }
 
-  create(props: PropertyMap): Promise<{ id: string; state: PropertyMap }> {
-    return this.operation("create", undefined, props, () => this.createNow(props));
+  create(props: PropertyMap, call: ResourceCall = {}): Promise<{ id: string; state: PropertyMap }> {
+    return this.operation("create", undefined, call, () => this.createNow(props, call));
   }
 
-  private async createNow(props: PropertyMap): Promise<{ id: string; state: PropertyMap }> {
-    const ctx = this.context("create", props);
+  private async createNow(props: PropertyMap, call: ResourceCall): Promise<{ id: string; state: PropertyMap }> {
+    const ctx = this.context("create", call);
     const inputs = this.parseInputs(props);
     const d = this.declaration;
     const { id, known = {} } = await this.identities.create(
@@ -308,27 +314,36 @@ export class Engine {
       return { id, state: this.state(props, { ...known, ...live.outputs }) };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const meta = { ...((props[META_KEY] ?? {}) as ResourceMeta), pendingReady: true };
       throw new ResourceInitError(
         `${this.declaration.type} ${id} was created but did not become ready: ${message}`,
         id,
-        this.state({ ...props, [META_KEY]: meta }, known),
+        this.state(props, known),
         [message],
       );
     }
   }
 
   /** The live state, or undefined when the record is gone (refresh then drops it from the stack). */
-  read(id: string, props: PropertyMap): Promise<{ state: PropertyMap; inputs: PropertyMap } | undefined> {
-    return this.operation("read", id, props, () => this.readNow(id, props));
+  read(
+    id: string,
+    props: PropertyMap,
+    call: ResourceCall = {},
+  ): Promise<{ state: PropertyMap; inputs: PropertyMap } | undefined> {
+    return this.operation("read", id, call, () => this.readNow(id, props, call));
   }
 
   private async readNow(
     id: string,
     props: PropertyMap,
+    call: ResourceCall,
   ): Promise<{ state: PropertyMap; inputs: PropertyMap } | undefined> {
-    const ctx = this.context("update", props);
+    const ctx = this.context("update", call);
     this.identities.hold(this.declaration.type, id);
+    if (Object.keys(props).length === 0) {
+      // An import: the id alone (pulumi import, the import option). The arguments are the record's.
+      const imported = await readForImport(this.declaration, ctx, id);
+      return imported && { state: this.state(imported.inputs, imported.outputs), inputs: imported.inputs };
+    }
     const live = await this.declaration.read(ctx, id, props as Record<string, unknown>);
     if (!live) return undefined;
     // Drift is reported for the arguments the program declared: an optional argument left out
@@ -338,18 +353,17 @@ export class Engine {
     for (const [key, value] of Object.entries(definedOnly(live.inputs))) {
       if (declared[key] !== undefined) liveInputs[key] = value;
     }
-    if (props[META_KEY] !== undefined) liveInputs[META_KEY] = props[META_KEY];
     return { state: this.state(liveInputs, live.outputs), inputs: liveInputs };
   }
 
   /** Runs the update steps whose arguments changed, in declaration order, each awaited until visible. */
-  update(id: string, olds: PropertyMap, news: PropertyMap): Promise<PropertyMap> {
-    return this.operation("update", id, news, () => this.updateNow(id, olds, news));
+  update(id: string, olds: PropertyMap, news: PropertyMap, call: ResourceCall = {}): Promise<PropertyMap> {
+    return this.operation("update", id, call, () => this.updateNow(id, olds, news, call));
   }
 
-  private async updateNow(id: string, olds: PropertyMap, news: PropertyMap): Promise<PropertyMap> {
-    const ctx = this.context("update", news);
-    const { updates, replaces } = this.diff(olds, news);
+  private async updateNow(id: string, olds: PropertyMap, news: PropertyMap, call: ResourceCall): Promise<PropertyMap> {
+    const ctx = this.context("update", call);
+    const { updates, replaces } = this.diff(olds, news, olds);
     if (replaces.length > 0)
       throw new Error(`${this.declaration.type}: ${replaces.join(", ")} cannot be updated in place`);
     const newInputs = this.parseInputs(news);
@@ -358,7 +372,7 @@ export class Engine {
     // A record deleted outside Pulumi: say so before sending anything (an update would wait on
     // a record that never shows the change).
     if (!(await this.exists(ctx, id, olds))) throw new RecordGoneError(this.declaration.type, id, "updated");
-    if (((olds[META_KEY] ?? {}) as ResourceMeta).pendingReady) {
+    if (call.pendingReady) {
       // Pulumi updates a resource whose create failed half-way: finish what the create began.
       await this.declaration.awaitReady?.(ctx, id, { ...oldInputs, ...newInputs });
     }
@@ -382,12 +396,12 @@ export class Engine {
    * may meet the absence as a 404 (or as a refusal of an action on it); the record is then read
    * back, and only if it is still there does the error stand.
    */
-  delete(id: string, props: PropertyMap): Promise<void> {
-    return this.operation("delete", id, props, () => this.deleteNow(id, props));
+  delete(id: string, props: PropertyMap, call: ResourceCall = {}): Promise<void> {
+    return this.operation("delete", id, call, () => this.deleteNow(id, props, call));
   }
 
-  private async deleteNow(id: string, props: PropertyMap): Promise<void> {
-    const ctx = this.context("delete", props);
+  private async deleteNow(id: string, props: PropertyMap, call: ResourceCall): Promise<void> {
+    const ctx = this.context("delete", call);
     try {
       await this.declaration.delete(ctx, id, props as Record<string, unknown>);
     } catch (error) {
@@ -410,6 +424,27 @@ export class Engine {
   private get identities(): IdentityRegistry {
     return this.environment.identities ?? processIdentities;
   }
+}
+
+/** `web-3f9a2c1`: from the seed when there is one (the same seed, the same name), else at random. */
+export function autoName(logicalName: string, seed?: Uint8Array): string {
+  const bytes = seed && seed.length >= 4 ? createHash("sha256").update(seed).digest() : randomBytes(4);
+  return `${logicalName}-${Buffer.from(bytes).toString("hex").slice(0, 7)}`;
+}
+
+/**
+ * Properties as Pulumi's protobuf Struct can carry them (both front ends send them in one): without
+ * undefined values (a declaration's optional output the API left out), which would fail the whole
+ * call with "Unexpected struct type".
+ */
+export function structSafe<T>(value: T): T {
+  if (Array.isArray(value)) return value.filter((item) => item !== undefined).map(structSafe) as T;
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .map(([key, item]) => [key, structSafe(item)]),
+  ) as T;
 }
 
 function definedOnly(values: PropertyMap): PropertyMap {

@@ -18,7 +18,7 @@
  */
 import { clockTime, describeOutageBriefly, type ApiHealth, type HealthSnapshot } from "../client/health";
 import { durationText } from "../client/errors";
-import { currentActivity, runInScope, type CallScope } from "../client/scope";
+import { currentActivity, OperationCancelledError, runInScope, type CallScope } from "../client/scope";
 
 export type OperationAction = "create" | "read" | "update" | "delete";
 
@@ -61,9 +61,17 @@ const DOING: Record<OperationAction, string> = {
   delete: "deleting",
 };
 
+const DONE: Record<OperationAction, string> = {
+  create: "created",
+  read: "read",
+  update: "updated",
+  delete: "deleted",
+};
+
 interface Tracked {
   spec: OperationSpec;
   scope: CallScope;
+  cancel: AbortController;
   /** When its last status was shown, and whether that status was about an outage. */
   lastStatusAt?: number;
   showedOutage?: boolean;
@@ -96,8 +104,10 @@ export class OperationMonitor {
   async run<T>(spec: OperationSpec, run: () => Promise<T>): Promise<T> {
     const now = spec.now ?? Date.now;
     const started = now();
+    const cancel = new AbortController();
     const scope: CallScope = {
       subject: subjectOf(spec),
+      signal: cancel.signal,
       timeoutName: spec.timeoutName,
       timeoutMs: spec.timeoutMs,
       started,
@@ -106,7 +116,7 @@ export class OperationMonitor {
       activities: [],
       now,
     };
-    const tracked: Tracked = { spec, scope };
+    const tracked: Tracked = { spec, scope, cancel };
     this.active.add(tracked);
     this.timer ??= setInterval(() => this.tick(), this.options.tickMs).unref();
     try {
@@ -122,6 +132,19 @@ export class OperationMonitor {
         this.timer = undefined;
       }
     }
+  }
+
+  /**
+   * Cancels every operation in progress (the engine's Cancel, Ctrl-C): their deadlines move to now
+   * and their waits wake at once, so a create that already has its id returns it (to be kept in
+   * state, marked to finish) instead of leaving an orphan. Answers how many were cancelled.
+   */
+  cancelAll(): number {
+    for (const { scope, cancel } of this.active) {
+      scope.deadline = scope.now();
+      cancel.abort(new OperationCancelledError(scope.subject, currentActivity(scope)?.what));
+    }
+    return this.active.size;
   }
 
   /** One look at every operation in progress (the timer calls it; tests call it with their clock). */
@@ -176,6 +199,15 @@ export class OperationMonitor {
    */
   private settled(tracked: Tracked): void {
     const { spec, scope } = tracked;
+    // A long wait's status would stay on the row as its last word: say how it ended.
+    if (tracked.lastStatusAt !== undefined && !tracked.showedOutage && spec.notify) {
+      spec.notify({
+        kind: "status",
+        ...(spec.urn ? { urn: spec.urn } : {}),
+        message: `${spec.urn ? "" : `${scope.subject}: `}${DONE[spec.action]} after ${durationText(scope.now() - scope.started)}`,
+      });
+      return;
+    }
     const snapshot = scope.health?.snapshot();
     if (!tracked.showedOutage || !spec.notify || !snapshot || snapshot.outage) return;
     const ended = snapshot.lastOutage;

@@ -13,6 +13,8 @@ import type { z } from "zod";
 import { RestCloudClient, ConfigError } from "../client";
 import type { AnyObjectSchema } from "../engine/declaration";
 import { inputIssueMessage } from "../engine/validators";
+import { howToSet, providerSetting } from "../settings";
+import { configuredMode } from "../sdk/mode";
 
 /** The settings a function runs with, resolved from its options, the stack config and the environment. */
 export interface FunctionContext {
@@ -50,6 +52,8 @@ export interface InvokeOptions {
   secretKey?: string;
   /** The default zone for inputs that take one. */
   zoneUuid?: string;
+  /** An explicit provider (`restcloud.Provider`): the call goes through the native plugin, with its settings. */
+  provider?: pulumi.ProviderResource;
 }
 
 /** The typed function users call, with its declaration (for schema.json, docs and tests). */
@@ -64,11 +68,8 @@ export type RestCloudFunction<IS extends AnyObjectSchema, OS extends z.ZodType, 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyFunctionDeclaration = FunctionDeclaration<AnyObjectSchema, any, any>;
 
-const SETTINGS = [
-  { key: "apiUrl", env: "RESTCLOUD_API_URL", secret: false },
-  { key: "apiKey", env: "RESTCLOUD_API_KEY", secret: true },
-  { key: "secretKey", env: "RESTCLOUD_SECRET_KEY", secret: true },
-] as const;
+/** The settings a client needs, as the provider's settings table (../settings.ts) has them. */
+const CREDENTIALS = (["apiUrl", "apiKey", "secretKey"] as const).map(providerSetting);
 
 /** `restcloud:<key>` of the running stack; undefined outside a Pulumi program. */
 function stackConfig(key: string): string | undefined {
@@ -79,8 +80,9 @@ function stackConfig(key: string): string | undefined {
   }
 }
 
-const setting = (options: InvokeOptions, key: keyof InvokeOptions & string, env: string): string | undefined =>
-  (options[key] as string | undefined) || stackConfig(key) || process.env[env] || undefined;
+/** The option, else `restcloud:<key>` of the stack, else the setting's environment variable. */
+const setting = (options: InvokeOptions, key: "apiUrl" | "apiKey" | "secretKey" | "zoneUuid"): string | undefined =>
+  options[key] || stackConfig(key) || process.env[providerSetting(key).env] || undefined;
 
 // One client per configuration, so that a program calling many functions reuses connections.
 const clients = new Map<string, RestCloudClient>();
@@ -88,12 +90,13 @@ const clients = new Map<string, RestCloudClient>();
 /** The client a call uses; a ConfigError naming each missing setting and how to set it. */
 export function functionClient(name: string, options: InvokeOptions = {}): RestCloudClient {
   if (options.client) return options.client;
-  const values = Object.fromEntries(SETTINGS.map((s) => [s.key, setting(options, s.key, s.env)])) as Record<
-    (typeof SETTINGS)[number]["key"],
-    string | undefined
-  >;
-  const missing = SETTINGS.filter((s) => !values[s.key]).map(
-    (s) => `${s.key} (pulumi config set ${s.secret ? "--secret " : ""}restcloud:${s.key} <value>, or ${s.env})`,
+  const values = {
+    apiUrl: setting(options, "apiUrl"),
+    apiKey: setting(options, "apiKey"),
+    secretKey: setting(options, "secretKey"),
+  };
+  const missing = CREDENTIALS.filter((s) => !values[s.key as keyof typeof values]).map(
+    (s) => `${s.key} (${howToSet(s)})`,
   );
   if (missing.length > 0) throw new ConfigError(`restcloud.${name}: missing ${missing.join(", ")}`);
   const cacheKey = JSON.stringify([values.apiUrl, values.apiKey, values.secretKey]);
@@ -144,19 +147,51 @@ export function functionError(name: string, error: unknown): Error {
   return copy;
 }
 
+/**
+ * A call, for a front end that serves functions (the native plugin's Invoke): the zone default
+ * applied, the arguments validated (a problem per field), the answer parsed as declared.
+ */
+export async function invokeFunction(
+  declaration: AnyFunctionDeclaration,
+  client: RestCloudClient,
+  args: Record<string, unknown>,
+  context: FunctionContext,
+): Promise<{ result: unknown } | { problems: { property: string; reason: string }[] }> {
+  const given = { ...args };
+  const zoneKey = declaration.zoneDefault as string | undefined;
+  if (zoneKey && (given[zoneKey] === undefined || given[zoneKey] === "")) {
+    if (!context.zoneUuid)
+      return {
+        problems: [
+          { property: zoneKey, reason: "is not given and the provider has no default zone (restcloud:zoneUuid)" },
+        ],
+      };
+    given[zoneKey] = context.zoneUuid;
+  }
+  const { data, problems } = parseArguments(declaration, given);
+  if (problems.length > 0)
+    return {
+      problems: problems.map((p) => {
+        const at = p.indexOf(": ");
+        return { property: p.slice(0, at), reason: p.slice(at + 2) };
+      }),
+    };
+  return { result: declaration.outputs.parse(await declaration.invoke(client, data as never, context)) };
+}
+
 /** Declares a function and returns the typed async function users call, with `.declaration`. */
 export function defineFunction<IS extends AnyObjectSchema, OS extends z.ZodType, Zone extends string = never>(
   declaration: FunctionDeclaration<IS, OS, Zone>,
 ): RestCloudFunction<IS, OS, Zone> {
   const call = async (args: z.input<IS> | undefined, options: InvokeOptions): Promise<z.output<OS>> => {
-    const context: FunctionContext = { zoneUuid: setting(options, "zoneUuid", "RESTCLOUD_ZONE_UUID") };
+    const context: FunctionContext = { zoneUuid: setting(options, "zoneUuid") };
     const given: Record<string, unknown> = { ...(args as Record<string, unknown> | undefined) };
     const zoneKey = declaration.zoneDefault;
     if (zoneKey && (given[zoneKey] === undefined || given[zoneKey] === "")) {
       if (!context.zoneUuid)
         throw new ConfigError(
           `restcloud.${declaration.name}: ${zoneKey} is not given and no default zone is set ` +
-            `(pulumi config set restcloud:zoneUuid <uuid>, or RESTCLOUD_ZONE_UUID)`,
+            `(pulumi config set restcloud:zoneUuid <uuid>, or ${providerSetting("zoneUuid").env})`,
         );
       given[zoneKey] = context.zoneUuid;
     }
@@ -167,8 +202,19 @@ export function defineFunction<IS extends AnyObjectSchema, OS extends z.ZodType,
     // The declared outputs are the contract: parse, so that what users get is what schema.json says.
     return declaration.outputs.parse(answer) as z.output<OS>;
   };
+  // In the native mode the plugin answers (Invoke), with its provider's settings.
+  const invokeNative = async (args: z.input<IS> | undefined, options: InvokeOptions): Promise<z.output<OS>> =>
+    (await pulumi.runtime.invoke(
+      `restcloud:index:${declaration.name}`,
+      (args ?? {}) as pulumi.Inputs,
+      options.provider ? { provider: options.provider } : {},
+    )) as z.output<OS>;
+  const native = (options: InvokeOptions) =>
+    options.client === undefined &&
+    options.apiUrl === undefined &&
+    (options.provider !== undefined || configuredMode() === "native");
   const fn = (args?: z.input<IS>, options: InvokeOptions = {}): Promise<z.output<OS>> =>
-    call(args, options).catch((error: unknown) => {
+    (native(options) ? invokeNative(args, options) : call(args, options)).catch((error: unknown) => {
       throw functionError(declaration.name, error);
     });
   Object.defineProperty(fn, "name", { value: declaration.name });

@@ -2,9 +2,10 @@ import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { sameName } from "../engine/identity";
 import { catalogReference, resourceName, uuid } from "../engine/validators";
-import { restcloudResource } from "../dynamic/resource";
+import { restcloudResource } from "../sdk/resource";
 import { ApiError } from "../client/errors";
 import { waitFor, waitForGone, waitForVisible } from "../client/waiters";
+import { findInZones } from "../engine/import";
 import { appliedWhen, args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
 
 const DESIRED_STATES = ["Running", "Stopped"] as const;
@@ -78,6 +79,18 @@ async function resize(ctx: OperationContext, zoneUuid: string, id: string, news:
     waitOptions(ctx),
   );
 }
+
+/** Whether the compute plan is a custom one (cpuCore and memory are its arguments, no fixed plan's). */
+async function isCustomPlan(ctx: OperationContext, zoneUuid: string, computeOfferingUuid: string): Promise<boolean> {
+  const plans = await ctx.client.costEstimate.computePlans({ zoneUuid, computeOfferingType: "CUSTOM_PLAN" });
+  return [...(plans.payAsYouGoOfferingCost ?? [])].some((p) => p.uuid === computeOfferingUuid && p.isCustom !== false);
+}
+
+/** A positive whole number the record carries (0 or absent: not set). */
+const positive = (value: number | string | undefined): number | undefined => {
+  const n = Number(value);
+  return value !== undefined && value !== "" && Number.isInteger(n) && n > 0 ? n : undefined;
+};
 
 async function attachedNetworks(ctx: OperationContext, id: string): Promise<string[]> {
   const nics = await ctx.client.instance.networks({ uuid: id });
@@ -206,6 +219,8 @@ export const instanceDeclaration = defineResource({
   autoName: "name",
   zoneDefault: "zoneUuid",
   defaults: { state: "Running", expungeOnDestroy: true },
+  // The record shows the key by uuid only, and neither the security group nor the hypervisor.
+  unreadable: ["sshKeyName", "securityGroupName", "hypervisorName"],
   replaceOn: [
     "name",
     "zoneUuid",
@@ -299,6 +314,20 @@ export const instanceDeclaration = defineResource({
     if (state.additionalNetworkUuids?.length) await reconcileNetworks(ctx, zoneUuid, id, state.additionalNetworkUuids);
     if (state.state === "Stopped") await setRunState(ctx, zoneUuid, id, "Stopped");
   },
+  // Import: the zone whose list holds the instance; the additional networks (read when declared);
+  // cpuCore and memory when its plan is a custom one (for a fixed plan they are not arguments).
+  locate: async (ctx, id) => {
+    const hit = await findInZones(ctx, (zoneUuid) => getInstance(ctx, zoneUuid, id));
+    if (!hit) return undefined;
+    const { zoneUuid, found: instance } = hit;
+    const custom =
+      instance.computeOfferingUuid !== undefined && (await isCustomPlan(ctx, zoneUuid, instance.computeOfferingUuid));
+    return {
+      zoneUuid,
+      additionalNetworkUuids: await attachedNetworks(ctx, id),
+      ...(custom ? { cpuCore: positive(instance.cpuCore), memory: positive(instance.memory) } : {}),
+    };
+  },
   read: async (ctx, id, state) => {
     const instance = await getInstance(ctx, state.zoneUuid!, id);
     // Destroyed (recoverable) or being expunged: gone as far as the program is concerned.
@@ -312,8 +341,14 @@ export const instanceDeclaration = defineResource({
         computeOfferingUuid: instance.computeOfferingUuid,
         networkUuid: instance.networkUuid,
         displayName: instance.displayName,
-        cpuCore: instance.cpuCore === undefined ? undefined : Number(instance.cpuCore),
-        memory: instance.memory === undefined ? undefined : Number(instance.memory),
+        // The record shows the plan's size for every plan: arguments only of a custom plan (declared).
+        ...(state.cpuCore === undefined && state.memory === undefined
+          ? {}
+          : { cpuCore: positive(instance.cpuCore), memory: positive(instance.memory) }),
+        rootDiskSize: positive(instance.rootDiskSize),
+        // No data disk: a size of 0 and no storage plan.
+        diskSize: positive(instance.diskSize),
+        storageOfferingUuid: instance.storageOfferingUuid || undefined,
         state: settled as DesiredState | undefined,
         additionalNetworkUuids:
           state.additionalNetworkUuids === undefined ? undefined : await attachedNetworks(ctx, id),

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { ipv4Address, port, uuid } from "../engine/validators";
-import { restcloudResource } from "../dynamic/resource";
+import { restcloudResource } from "../sdk/resource";
 import { waitFor } from "../client/waiters";
 import { args, minutes, portNumber, waitOptions } from "./common";
+import { findInZones } from "../engine/import";
 import { lbAlgorithm, removeUntilGone, zoneOfNetwork } from "./networking-common";
 
 /** The internal load balancer named `name` in the zone, or undefined when it is gone. */
@@ -67,6 +68,8 @@ export const internalLoadBalancerDeclaration = defineResource({
   }),
   autoName: "name",
   defaults: { algorithm: "roundrobin", assignInstances: true },
+  // Whether instances were assigned at create is not shown.
+  unreadable: ["assignInstances"],
   replaceOn: [
     "name",
     "networkUuid",
@@ -119,6 +122,11 @@ export const internalLoadBalancerDeclaration = defineResource({
       },
       waitOptions(ctx),
     );
+  },
+  // Import: the zone whose list holds a load balancer of this name.
+  locate: async (ctx, id) => {
+    const hit = await findInZones(ctx, (zoneUuid) => getByName(ctx, zoneUuid, id));
+    return hit && { zoneUuid: hit.found.zoneUuid || hit.zoneUuid };
   },
   read: async (ctx, id, state) => {
     const lb = await getByName(ctx, state.zoneUuid!, id);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { sameName } from "../engine/identity";
 import { catalogReference, ipv4Address, uuid } from "../engine/validators";
-import { restcloudResource } from "../dynamic/resource";
+import { restcloudResource } from "../sdk/resource";
 import { waitFor, waitForGone } from "../client/waiters";
 import { appliedWhen, args, byUuid, minutes, waitOptions } from "./common";
 
@@ -124,6 +124,16 @@ export const kubernetesClusterDeclaration = defineResource({
   autoName: "name",
   zoneDefault: "zoneUuid",
   defaults: { state: "Running", autoscalingEnabled: false },
+  // No record names the version, the HA choice, the key, autoscaling or the registry.
+  unreadable: [
+    "kubernetesVersionUuid",
+    "haEnabled",
+    "sshKeyName",
+    "autoscalingEnabled",
+    "dockerRegistryUrl",
+    "dockerRegistryUsername",
+    "dockerRegistryPassword",
+  ],
   secretInputs: ["dockerRegistryPassword"],
   replaceOn: [
     "name",
@@ -211,6 +221,24 @@ export const kubernetesClusterDeclaration = defineResource({
       await waitForClusterState(ctx, id, "Stopped");
     }
   },
+  // Import: the cluster list is the account's, but its record names neither its zone nor its plan:
+  // the zone is its network's, the plan its nodes' (every node has the cluster's compute plan).
+  locate: async (ctx, id) => {
+    const cluster = await getCluster(ctx, id);
+    if (!cluster) return undefined;
+    const nodes = await ctx.client.kubernetes.nodes({ clusterUuid: id });
+    const network = cluster.transNetworkUuid
+      ? await ctx.client.network.get({ uuid: cluster.transNetworkUuid })
+      : undefined;
+    const only = (values: (string | undefined)[]) => {
+      const distinct = [...new Set(values.filter((v): v is string => v !== undefined && v !== ""))];
+      return distinct.length === 1 ? distinct[0] : undefined;
+    };
+    return {
+      zoneUuid: network?.zoneUuid ?? only(nodes.map((n) => n.zoneUuid)),
+      computeOfferingUuid: only(nodes.map((n) => n.computeOfferingUuid)),
+    };
+  },
   read: async (ctx, id) => {
     const cluster = await getCluster(ctx, id);
     if (!cluster) return undefined;
@@ -222,6 +250,8 @@ export const kubernetesClusterDeclaration = defineResource({
         size: cluster.size,
         controlNodes: cluster.controlNodes,
         nodeRootDiskSize: cluster.nodeRootDiskSize,
+        description: cluster.description,
+        externalLoadBalancerIpAddress: cluster.externalLoadbalancerIpaddress || undefined,
         state: settled as (typeof DESIRED_STATES)[number] | undefined,
       },
       outputs: {

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { port, uuid } from "../engine/validators";
-import { restcloudResource } from "../dynamic/resource";
+import { restcloudResource } from "../sdk/resource";
 import { waitFor, waitForVisible } from "../client/waiters";
 import { args, byUuid, minutes, portNumber, recordOutputs, waitOptions } from "./common";
-import { lbAlgorithm, removeUntilGone, zoneOfNetwork } from "./networking-common";
+import { findInZones } from "../engine/import";
+import { lbAlgorithm, networkOfAddress, removeUntilGone, zoneOfNetwork } from "./networking-common";
 
 async function getRule(ctx: OperationContext, zoneUuid: string, id: string) {
   return byUuid(await ctx.client.loadBalancerRule.list({ zoneUuid, uuid: id }), id);
@@ -60,6 +61,8 @@ export const loadBalancerRuleDeclaration = defineResource({
   }),
   autoName: "name",
   defaults: { algorithm: "roundrobin" },
+  // The record names its stickiness policy only.
+  unreadable: ["stickiness", "stickinessPolicyUuid"],
   replaceOn: ["ipAddressUuid", "networkUuid", "publicPort", "privatePort", "stickiness", "stickinessPolicyUuid"],
   updates: [
     {
@@ -125,6 +128,15 @@ export const loadBalancerRuleDeclaration = defineResource({
       },
       waitOptions(ctx),
     );
+  },
+  // Import: the zone whose list holds the rule, and the network of its address (a VPC's address:
+  // the rule's tier is not recorded anywhere).
+  locate: async (ctx, id) => {
+    const hit = await findInZones(ctx, (zoneUuid) => getRule(ctx, zoneUuid, id));
+    if (!hit) return undefined;
+    const { zoneUuid, found: rule } = hit;
+    const networkUuid = rule.ipAddressUuid ? await networkOfAddress(ctx, zoneUuid, rule.ipAddressUuid) : undefined;
+    return { ruleZoneUuid: rule.zoneUuid || zoneUuid, networkUuid };
   },
   read: async (ctx, id, state) => {
     const rule = await getRule(ctx, state.ruleZoneUuid!, id);

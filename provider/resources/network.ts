@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineResource } from "../engine/declaration";
 import { sameName } from "../engine/identity";
 import { catalogReference, uuid } from "../engine/validators";
-import { restcloudResource } from "../dynamic/resource";
+import { restcloudResource } from "../sdk/resource";
 import { waitForVisible } from "../client/waiters";
 import { args, getNetwork, replaceAclStep, minutes, recordOutputs, waitOptions } from "./common";
 
@@ -36,6 +36,8 @@ export const networkDeclaration = defineResource({
   }),
   autoName: "name",
   zoneDefault: "zoneUuid",
+  // The record does not show it.
+  unreadable: ["isPublic"],
   replaceOn: ["zoneUuid", "networkOfferingUuid", "isPublic"],
   updates: [
     {
@@ -101,12 +103,16 @@ export const networkDeclaration = defineResource({
     const network = await getNetwork(ctx, state.zoneUuid!, id);
     if (!network) return undefined;
     return {
+      // isPublic is not carried by the record; description and securityGroupUuid are fields beyond
+      // the spec's record, read where the record carries them.
       inputs: {
         name: network.name,
         zoneUuid: network.zoneUuid,
         networkOfferingUuid: network.networkOfferingUuid,
         networkDomain: network.networkDomain,
         aclUuid: network.networkAclList,
+        description: network.description,
+        securityGroupUuid: network.securityGroupUuid,
       },
       outputs: {
         uuid: network.uuid,

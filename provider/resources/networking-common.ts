@@ -8,7 +8,7 @@ import type { OperationContext } from "../engine/declaration";
 import { port } from "../engine/validators";
 import { ApiError, isNotFound } from "../client/errors";
 import { waitForGone } from "../client/waiters";
-import { waitOptions } from "./common";
+import { byUuid, waitOptions } from "./common";
 
 /**
  * Deletes a record and waits until `find` no longer sees it. Nothing is sent when it is already gone;
@@ -54,6 +54,51 @@ export async function zoneOfAddress(ctx: OperationContext, ipAddressUuid: string
     if (zone.uuid !== undefined && zone.uuid !== preferred && (await holds(zone.uuid))) return zone.uuid;
   }
   return preferred;
+}
+
+/**
+ * For an import: the network through which a rule on a public address reaches an instance (the
+ * address's network, or a tier of the address's VPC), as far as the records tell: the instance's one
+ * network that can. Undefined when they do not tell (the tiers' records do not name their VPC, or
+ * several networks of the instance could).
+ */
+export async function networkReaching(
+  ctx: OperationContext,
+  zoneUuid: string,
+  ipAddressUuid: string,
+  instanceUuid: string,
+): Promise<string | undefined> {
+  const address = byUuid(await ctx.client.ipAddress.list({ zoneUuid }), ipAddressUuid);
+  const nics = (await ctx.client.instance.networks({ uuid: instanceUuid })).filter((nic) => nic.uuid);
+  const only = (candidates: readonly { uuid?: string }[]) => (candidates.length === 1 ? candidates[0].uuid : undefined);
+  if (address?.networkUuid) {
+    const direct = only(nics.filter((nic) => nic.uuid === address.networkUuid));
+    if (direct) return direct;
+    // A VPC's address: its networkUuid (or vpcUuid) is the VPC's, and the instance is on one of its tiers.
+    const vpcUuid = address.vpcUuid ?? address.networkUuid;
+    const tiers = new Set(
+      (await ctx.client.network.list({ zoneUuid })).filter((n) => n.vpcUuid === vpcUuid).map((n) => n.uuid),
+    );
+    const tier = only(nics.filter((nic) => tiers.has(nic.uuid)));
+    if (tier) return tier;
+  }
+  // An instance on one network can be reached through that one only.
+  return only(nics);
+}
+
+/**
+ * For an import: the network of a public address acquired for a network (a load-balancer rule on it
+ * balances over that network). Undefined for a VPC's address (the tier is the rule's, and no record
+ * names it).
+ */
+export async function networkOfAddress(
+  ctx: OperationContext,
+  zoneUuid: string,
+  ipAddressUuid: string,
+): Promise<string | undefined> {
+  const address = byUuid(await ctx.client.ipAddress.list({ zoneUuid }), ipAddressUuid);
+  if (!address?.networkUuid || address.vpcUuid !== undefined) return undefined;
+  return (await ctx.client.network.get({ uuid: address.networkUuid }))?.uuid;
 }
 
 /** A 409 answer: the state forbids the call (e.g. disabling static NAT that is not enabled). */

@@ -1,9 +1,16 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { uuid } from "../engine/validators";
-import { restcloudResource } from "../dynamic/resource";
+import { restcloudResource } from "../sdk/resource";
 import { byUuid, minutes, portNumber, portText, recordOutputs } from "./common";
-import { checkForwardedPorts, forwardedPorts, removeUntilGone, zoneOfNetwork } from "./networking-common";
+import { findInZones } from "../engine/import";
+import {
+  checkForwardedPorts,
+  forwardedPorts,
+  networkReaching,
+  removeUntilGone,
+  zoneOfNetwork,
+} from "./networking-common";
 
 async function getRule(ctx: OperationContext, zoneUuid: string, id: string) {
   return byUuid(await ctx.client.portForwardingRule.list({ zoneUuid, uuid: id }), id);
@@ -68,6 +75,32 @@ export const portForwardingRuleDeclaration = defineResource({
     };
     const rule = await ctx.client.portForwardingRule.create(request, { verify: ctx.findCreated });
     return { id: rule.uuid, known: { ruleZoneUuid: rule.zoneUuid ?? zoneUuid } };
+  },
+  // Import: the zone whose list holds the rule; the instance, among those of the zone named as the
+  // record names it, whose own rules (the list's vmUuid filter) hold it; the network through which
+  // the address reaches that instance.
+  locate: async (ctx, id) => {
+    const hit = await findInZones(ctx, (zoneUuid) => getRule(ctx, zoneUuid, id));
+    if (!hit) return undefined;
+    const { zoneUuid, found: rule } = hit;
+    const instances = await ctx.client.instance.list({ zoneUuid });
+    const named = (i: { name?: string; displayName?: string }) =>
+      rule.virtualMachineName !== undefined && [i.displayName, i.name].includes(rule.virtualMachineName);
+    // Those named as the record says first; the others after (renamed since).
+    const candidates = [...instances.filter(named), ...instances.filter((i) => !named(i))];
+    let instanceUuid: string | undefined;
+    for (const instance of candidates) {
+      const rules = await ctx.client.portForwardingRule.list({ zoneUuid, vmUuid: instance.uuid, uuid: id });
+      if (byUuid(rules, id)) {
+        instanceUuid = instance.uuid;
+        break;
+      }
+    }
+    const networkUuid =
+      instanceUuid && rule.ipAddressUuid
+        ? await networkReaching(ctx, zoneUuid, rule.ipAddressUuid, instanceUuid)
+        : undefined;
+    return { ruleZoneUuid: rule.zoneUuid || zoneUuid, instanceUuid, networkUuid };
   },
   read: async (ctx, id, state) => {
     const rule = await getRule(ctx, state.ruleZoneUuid!, id);

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { defineResource } from "../engine/declaration";
 import { uuid } from "../engine/validators";
-import { restcloudResource } from "../dynamic/resource";
+import { restcloudResource } from "../sdk/resource";
 import { waitForGone } from "../client/waiters";
+import { findInZones } from "../engine/import";
 import { args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
 
 /** A public IPv4 address acquired for a network or a VPC. */
@@ -52,11 +53,25 @@ export const publicIpAddressDeclaration = defineResource({
     );
     return { id: ip.uuid, known: { address: ip.publicIpAddress } };
   },
+  // Import: the zone whose list holds the address, and whether its networkUuid names a VPC (where
+  // the record does not say so itself with a vpcUuid).
+  locate: async (ctx, id) => {
+    const hit = await findInZones(ctx, async (zoneUuid) => byUuid(await ctx.client.ipAddress.list({ zoneUuid }), id));
+    if (!hit) return undefined;
+    const { zoneUuid, found: ip } = hit;
+    const ofVpc =
+      ip.vpcUuid === undefined && ip.networkUuid ? await ctx.client.vpc.get({ uuid: ip.networkUuid }) : undefined;
+    return { zoneUuid, ...(ofVpc ? { vpcUuid: ofVpc.uuid } : {}) };
+  },
   read: async (ctx, id, state) => {
     const ip = byUuid(await ctx.client.ipAddress.list({ zoneUuid: state.zoneUuid! }), id);
     if (!ip) return undefined;
+    // The address's networkUuid is its VPC's when it was acquired for one: the record says so with
+    // vpcUuid where it carries it, else the state does (declared, or found by locate).
+    const vpcUuid =
+      ip.vpcUuid ?? (state.vpcUuid !== undefined && state.vpcUuid === ip.networkUuid ? state.vpcUuid : undefined);
     return {
-      inputs: { zoneUuid: ip.zoneUuid },
+      inputs: { zoneUuid: ip.zoneUuid, ...(vpcUuid ? { vpcUuid } : { networkUuid: ip.networkUuid }) },
       outputs: {
         uuid: ip.uuid,
         status: ip.status,

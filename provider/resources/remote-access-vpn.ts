@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { defineResource } from "../engine/declaration";
 import { uuid } from "../engine/validators";
-import { restcloudResource } from "../dynamic/resource";
+import { restcloudResource } from "../sdk/resource";
 import { ApiError, isNotFound } from "../client/errors";
+import { findInZones } from "../engine/import";
 import { byUuid, minutes } from "./common";
 import { isConflict } from "./networking-common";
 
@@ -47,6 +48,12 @@ export const remoteAccessVpnDeclaration = defineResource({
       id: inputs.ipAddressUuid,
       known: { address: address.publicIpAddress, zoneUuid: address.zoneUuid ?? ctx.settings.zoneUuid },
     };
+  },
+  // Import: the zone whose list holds the address. Whether remote access is enabled on it, no record
+  // shows: an address without it imports too (as a refresh keeps it).
+  locate: async (ctx, id) => {
+    const hit = await findInZones(ctx, async (zoneUuid) => byUuid(await ctx.client.ipAddress.list({ zoneUuid }), id));
+    return hit && { zoneUuid: hit.zoneUuid };
   },
   read: async (ctx, id, state) => {
     const address = byUuid(await ctx.client.ipAddress.list({ zoneUuid: state.zoneUuid! }), id);

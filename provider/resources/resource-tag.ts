@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { uuid } from "../engine/validators";
-import { restcloudResource } from "../dynamic/resource";
+import { restcloudResource } from "../sdk/resource";
 import { waitForGone } from "../client/waiters";
 import { resourceType } from "../client/schema";
+import { findInZones } from "../engine/import";
 import { args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
 
 /** The kinds of resources the API tags (its own spellings: UserVm is an instance), as the client knows them. */
@@ -11,6 +12,40 @@ const RESOURCE_TYPES = resourceType.options;
 
 async function getTag(ctx: OperationContext, id: string) {
   return byUuid(await ctx.client.resourceTag.list({ uuid: id }), id);
+}
+
+/**
+ * The zone of a tagged resource (the tag's record does not carry the zone its create took), where a
+ * call lists its kind: undefined for kinds no call lists (StaticRoute, NetworkACL, Template, ISO).
+ */
+async function zoneOfTagged(ctx: OperationContext, resourceType: string, uuid: string): Promise<string | undefined> {
+  const c = ctx.client;
+  const inZones = async (probe: (zoneUuid: string) => Promise<readonly { uuid?: string }[]>) =>
+    (await findInZones(ctx, async (zoneUuid) => byUuid(await probe(zoneUuid), uuid)))?.zoneUuid;
+  switch (resourceType) {
+    case "UserVm":
+      return inZones((zoneUuid) => c.instance.list({ zoneUuid, vmUuid: uuid }));
+    case "Volume":
+      return inZones((zoneUuid) => c.volume.list({ zoneUuid, uuid }));
+    case "Snapshot":
+      return inZones((zoneUuid) => c.snapshot.list({ zoneUuid, uuid }));
+    case "VMSnapshot":
+      return inZones((zoneUuid) => c.vmSnapshot.list({ zoneUuid, uuid }));
+    case "PublicIpAddress":
+      return inZones((zoneUuid) => c.ipAddress.list({ zoneUuid }));
+    case "FirewallRule":
+      return inZones((zoneUuid) => c.firewallRule.list({ zoneUuid, uuid }));
+    case "LoadBalancer":
+      return inZones((zoneUuid) => c.loadBalancerRule.list({ zoneUuid, uuid }));
+    case "PortForwardingRule":
+      return inZones((zoneUuid) => c.portForwardingRule.list({ zoneUuid, uuid }));
+    case "Network":
+      return (await c.network.get({ uuid }))?.zoneUuid;
+    case "Vpc":
+      return (await c.vpc.get({ uuid }))?.zoneUuid;
+    default:
+      return undefined;
+  }
 }
 
 /** One key/value tag on a resource. */
@@ -59,6 +94,15 @@ export const resourceTagDeclaration = defineResource({
       { verify: ctx.findCreated },
     );
     return { id: tag.uuid };
+  },
+  // Import: the tag list is the account's; the zone (which the record does not carry) is the tagged
+  // resource's.
+  locate: async (ctx, id) => {
+    const tag = await getTag(ctx, id);
+    if (!tag) return undefined;
+    const zoneUuid =
+      tag.resourceType && tag.resourceUuid ? await zoneOfTagged(ctx, tag.resourceType, tag.resourceUuid) : undefined;
+    return zoneUuid === undefined ? {} : { zoneUuid };
   },
   read: async (ctx, id) => {
     const tag = await getTag(ctx, id);

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { defineResource, type OperationContext, type ResourceDeclaration } from "../engine/declaration";
 import { checkPortRange, cidrList, port, protocol, uuid } from "../engine/validators";
-import { restcloudResource } from "../dynamic/resource";
+import { restcloudResource } from "../sdk/resource";
 import { waitForGone } from "../client/waiters";
 import type { CallOptions, RestCloudClient } from "../client";
-import { zoneOfAddress, zoneOfNetwork } from "./networking-common";
+import { findInZones } from "../engine/import";
+import { liveCidrList, zoneOfAddress, zoneOfNetwork } from "./networking-common";
 import { byUuid, minutes, portNumber, portText, recordOutputs, waitOptions } from "./common";
 
 /** The arguments both rule kinds share: none can be updated (the API has no update call for rules). */
@@ -43,6 +44,8 @@ interface RuleRecord {
   protocol?: string;
   startPort?: string;
   endPort?: string;
+  icmpType?: string;
+  icmpCode?: string;
   cidrList?: string;
   status?: string;
   isActive?: boolean;
@@ -61,8 +64,16 @@ const ruleOutputs = z.object({
 type RuleBehaviour = Pick<
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- shared by two input shapes; each declaration is typed
   ResourceDeclaration<any, typeof ruleOutputs>,
-  "outputs" | "updates" | "defaultTimeouts" | "identity" | "create" | "read" | "delete"
+  "outputs" | "updates" | "defaultTimeouts" | "identity" | "create" | "locate" | "read" | "delete"
 >;
+
+/** An ICMP value of an ICMP rule as a number (the record writes it as text; "" for other protocols). */
+const icmpNumber = (rule: RuleRecord, field: "icmpType" | "icmpCode") => {
+  const value = rule[field];
+  if (rule.protocol?.toUpperCase() !== "ICMP" || value === undefined || value.trim() === "") return undefined;
+  const n = Number(value);
+  return Number.isInteger(n) ? n : undefined;
+};
 
 /** A rule's request: the target, the traffic, the defaults the API would apply made explicit. */
 function ruleRequest(target: "ipAddressUuid" | "networkUuid", inputs: RuleArguments & Record<string, string>) {
@@ -120,6 +131,11 @@ function ruleBehaviour(
       const rule = await operations(ctx.client).create(ruleRequest(target, inputs), { verify: ctx.findCreated });
       return { id: rule.uuid, known: { ruleZoneUuid: rule.zoneUuid } };
     },
+    // Import: the zone whose list holds the rule (its list calls take a zone, which the id does not give).
+    locate: async (ctx, id) => {
+      const hit = await findInZones(ctx, (zoneUuid) => find(ctx, id, zoneUuid));
+      return hit && { ruleZoneUuid: hit.found.zoneUuid || hit.zoneUuid };
+    },
     read: async (ctx, id, state) => {
       const rule = await find(ctx, id, state.ruleZoneUuid!);
       if (!rule) return undefined;
@@ -129,7 +145,10 @@ function ruleBehaviour(
           protocol: rule.protocol,
           startPort: portNumber(rule.startPort),
           endPort: portNumber(rule.endPort),
-          cidrList: rule.cidrList, // the egress record omits it (the spec says so): no drift seen there
+          // The egress record omits it (the spec says so): not readable there, and no drift seen.
+          cidrList: liveCidrList(rule.cidrList, state.cidrList as string | undefined),
+          icmpType: icmpNumber(rule, "icmpType"),
+          icmpCode: icmpNumber(rule, "icmpCode"),
         },
         outputs: {
           uuid: rule.uuid,
@@ -177,6 +196,8 @@ export const egressRuleDeclaration = defineResource({
     })
     .superRefine(checkPortRange),
   replaceOn: ["networkUuid", ...RULE_ARGUMENTS],
+  // The spec's egress-rule record leaves out the destinations.
+  unreadable: ["cidrList"],
   ...ruleBehaviour("networkUuid", "egress rule", (client) => client.egressRule as unknown as RuleOperations),
 });
 

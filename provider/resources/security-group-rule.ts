@@ -15,7 +15,7 @@ import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import type { CreateContext } from "../engine/identity";
 import { checkPortRange, cidrList, port, protocol, uuid } from "../engine/validators";
-import { restcloudResource } from "../dynamic/resource";
+import { restcloudResource } from "../sdk/resource";
 import type { CallOptions, SecurityGroup } from "../client";
 import { minutes, portNumber, portText, recordOutputs } from "./common";
 import { getSecurityGroup } from "./security-group";
@@ -97,6 +97,12 @@ function embeddedRule<I extends { securityGroupUuid: string }>(
     // The API refuses a rule that overlaps another of the group: the replacement follows the delete.
     deleteBeforeReplace: true,
     defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
+    // Import: the group whose array of this kind holds the rule (the account's groups, one list).
+    locate: async (ctx: OperationContext, id: string) => {
+      const groups = await ctx.client.securityGroup.list();
+      const group = groups.find((g) => rulesOf(g, kind).some((rule) => text(rule.uuid) === id));
+      return group && ({ securityGroupUuid: group.uuid } as Partial<I>);
+    },
     read: async (ctx: OperationContext, id: string, state: I) => {
       const rule = await findRule(ctx, state.securityGroupUuid, kind, id);
       if (!rule) return undefined;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { sameName } from "../engine/identity";
-import { restcloudResource } from "../dynamic/resource";
+import { restcloudResource } from "../sdk/resource";
 import { args, byUuid, minutes, recordOutputs } from "./common";
 import { removeUntilGone } from "./networking-common";
 

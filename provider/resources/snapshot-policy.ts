@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { uuid } from "../engine/validators";
-import { restcloudResource } from "../dynamic/resource";
+import { restcloudResource } from "../sdk/resource";
 import { waitForGone } from "../client/waiters";
+import { findInZones } from "../engine/import";
 import { byUuid, minutes, recordOutputs, waitOptions } from "./common";
 
 const INTERVAL_TYPES = ["HOURLY", "DAILY", "WEEKLY", "MONTHLY"] as const;
@@ -139,6 +140,16 @@ export const snapshotPolicyDeclaration = defineResource({
       { verify: ctx.findCreated },
     );
     return { id: policy.uuid };
+  },
+  // Import: the policy list is per volume: the volume, among those of each zone, whose list holds it.
+  locate: async (ctx, id) => {
+    const hit = await findInZones(ctx, async (zoneUuid) => {
+      for (const volume of await ctx.client.volume.list({ zoneUuid })) {
+        if (await getPolicy(ctx, volume.uuid, id)) return volume.uuid;
+      }
+      return undefined;
+    });
+    return hit && { volumeUuid: hit.found };
   },
   read: async (ctx, id, state) => {
     const policy = await getPolicy(ctx, state.volumeUuid, id);

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { uuid } from "../engine/validators";
-import { restcloudResource } from "../dynamic/resource";
+import { restcloudResource } from "../sdk/resource";
 import { isNotFound } from "../client/errors";
+import { findInZones } from "../engine/import";
 import { byUuid, minutes } from "./common";
 import { isConflict, removeUntilGone, zoneOfNetwork } from "./networking-common";
 
@@ -78,6 +79,29 @@ export const staticNatDeclaration = defineResource({
       id: inputs.ipAddressUuid,
       known: { zoneUuid, instanceName: nat.vmName, status: nat.status },
     };
+  },
+  // Import: the zone whose list holds the address, then the instance of that zone one of whose
+  // networks shows the address (the API lists no static NAT: the NIC's publicIp is the only trace).
+  locate: async (ctx, id) => {
+    const hit = await findInZones(ctx, (zoneUuid) => getAddress(ctx, zoneUuid, id));
+    const publicIp = hit?.found.publicIpAddress;
+    if (!hit || !publicIp) return undefined;
+    const instances = await ctx.client.instance.list({ zoneUuid: hit.zoneUuid });
+    for (const instance of instances) {
+      if (instance.state === "Destroyed" || instance.state === "Expunging") continue;
+      const nics = await ctx.client.instance.networks({ uuid: instance.uuid }).catch((error: unknown) => {
+        if (isNotFound(error)) return []; // expunged meanwhile
+        throw error;
+      });
+      if (nics.some((nic) => nic.publicIp === publicIp)) {
+        return {
+          zoneUuid: hit.zoneUuid,
+          instanceUuid: instance.uuid,
+          instanceName: instance.displayName ?? instance.name,
+        };
+      }
+    }
+    return undefined; // the address maps onto no instance: it has no static NAT
   },
   read: async (ctx, id, state) => {
     const found = await natNic(ctx, state, id);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { sameName } from "../engine/identity";
 import { uuid } from "../engine/validators";
-import { restcloudResource } from "../dynamic/resource";
+import { restcloudResource } from "../sdk/resource";
 import { pollUntil, waitForGone } from "../client/waiters";
 import { appliedWhen, args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
 
@@ -70,6 +70,8 @@ export const vmSnapshotDeclaration = defineResource({
   }),
   autoName: "name",
   zoneDefault: "zoneUuid",
+  // The record names no instance (and no list filters by one).
+  unreadable: ["instanceUuid", "snapshotMemory"],
   replaceOn: ["instanceUuid", "name", "description", "snapshotMemory", "zoneUuid"],
   updates: [
     {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { uuid } from "../engine/validators";
-import { restcloudResource } from "../dynamic/resource";
+import { restcloudResource } from "../sdk/resource";
 import { pollUntil, waitForGone } from "../client/waiters";
 import { args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
 

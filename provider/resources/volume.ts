@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { sameName } from "../engine/identity";
 import { catalogReference, uuid } from "../engine/validators";
-import { restcloudResource } from "../dynamic/resource";
+import { restcloudResource } from "../sdk/resource";
 import { appliedWhen, args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
 
 async function getVolume(ctx: OperationContext, zoneUuid: string, id: string) {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineResource } from "../engine/declaration";
 import { sameName } from "../engine/identity";
 import { catalogReference, cidrBlock, ipv4Address, parseCidr, uuid } from "../engine/validators";
-import { restcloudResource } from "../dynamic/resource";
+import { restcloudResource } from "../sdk/resource";
 import { waitForVisible } from "../client/waiters";
 import { args, getNetwork, replaceAclStep, minutes, recordOutputs, waitOptions } from "./common";
 
@@ -107,14 +107,17 @@ export const vpcTierDeclaration = defineResource({
     const tier = await getNetwork(ctx, state.zoneUuid!, id);
     if (!tier) return undefined;
     return {
+      // vpcUuid and description: fields beyond the spec's record, read where the record carries them.
       inputs: {
         name: tier.name,
+        vpcUuid: tier.vpcUuid,
         zoneUuid: tier.zoneUuid,
         cidr: tier.getcIDR,
         gateway: tier.gateway,
         networkOfferingUuid: tier.networkOfferingUuid,
         networkDomain: tier.networkDomain,
         aclUuid: tier.networkAclList,
+        description: tier.description,
       },
       outputs: {
         uuid: tier.uuid,

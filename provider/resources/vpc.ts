@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineResource } from "../engine/declaration";
 import { sameName } from "../engine/identity";
 import { catalogReference, cidrBlock } from "../engine/validators";
-import { restcloudResource } from "../dynamic/resource";
+import { restcloudResource } from "../sdk/resource";
 import { waitForVisible } from "../client/waiters";
 import { args, getVpc, minutes, recordOutputs, waitOptions } from "./common";
 
@@ -36,6 +36,8 @@ export const vpcDeclaration = defineResource({
   }),
   autoName: "name",
   zoneDefault: "zoneUuid",
+  // The spec's VPC record shows none of them.
+  unreadable: ["vpcOfferingUuid", "networkDomain", "publicLoadBalancerProvider"],
   replaceOn: ["zoneUuid", "cidr", "vpcOfferingUuid", "networkDomain", "publicLoadBalancerProvider"],
   updates: [
     {
@@ -77,7 +79,17 @@ export const vpcDeclaration = defineResource({
     const vpc = await getVpc(ctx, state.zoneUuid!, id);
     if (!vpc) return undefined;
     return {
-      inputs: { name: vpc.name, zoneUuid: vpc.zoneUuid, cidr: vpc.getcIDR, description: vpc.description },
+      // The spec's record (and the emulator's) carries neither the offering, nor the network domain,
+      // nor the load-balancing provider: they are read where a deployment's record shows them.
+      inputs: {
+        name: vpc.name,
+        zoneUuid: vpc.zoneUuid,
+        cidr: vpc.getcIDR,
+        description: vpc.description,
+        vpcOfferingUuid: vpc.vpcOfferingUuid,
+        networkDomain: vpc.networkDomain,
+        publicLoadBalancerProvider: vpc.publicLoadBalancerProvider,
+      },
       outputs: {
         uuid: vpc.uuid,
         status: vpc.status,

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { uuid } from "../engine/validators";
-import { restcloudResource } from "../dynamic/resource";
+import { restcloudResource } from "../sdk/resource";
 import { waitFor } from "../client/waiters";
+import { findInZones } from "../engine/import";
 import { byUuid, minutes, recordOutputs, waitOptions } from "./common";
 import { removeUntilGone } from "./networking-common";
 
@@ -61,6 +62,8 @@ export const vpnConnectionDeclaration = defineResource({
     zoneUuid: z.string().optional().describe("The zone of the VPC."),
   }),
   defaults: { passive: false },
+  // The record does not show it.
+  unreadable: ["passive"],
   replaceOn: ["vpcUuid", "customerGatewayUuid", "passive"],
   updates: [
     {
@@ -91,6 +94,11 @@ export const vpnConnectionDeclaration = defineResource({
     return { id: connection.uuid, known: { zoneUuid: connection.zoneUuid ?? zoneUuid } };
   },
   awaitReady: (ctx, id, state) => waitSettled(ctx, state.zoneUuid!, id),
+  // Import: the zone whose list holds the connection.
+  locate: async (ctx, id) => {
+    const hit = await findInZones(ctx, (zoneUuid) => getConnection(ctx, zoneUuid, id));
+    return hit && { zoneUuid: hit.found.zoneUuid || hit.zoneUuid };
+  },
   read: async (ctx, id, state) => {
     const connection = await getConnection(ctx, state.zoneUuid!, id);
     if (!connection) return undefined;

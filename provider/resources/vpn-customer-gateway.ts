@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { sameName } from "../engine/identity";
 import { cidrList, ipv4Address } from "../engine/validators";
-import { restcloudResource } from "../dynamic/resource";
+import { restcloudResource } from "../sdk/resource";
 import { waitForVisible } from "../client/waiters";
 import { args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
 import { liveCidrList, removeUntilGone } from "./networking-common";
@@ -122,6 +122,8 @@ export const vpnCustomerGatewayDeclaration = defineResource({
   autoName: "name",
   defaults: { ikeLifetime: 86400, espLifetime: 3600, espPolicy: "None" },
   secretInputs: ["ipsecPresharedKey"],
+  // The record shows no IKE or ESP algorithm.
+  unreadable: ["ikeEncryption", "ikeHash", "espEncryption", "espHash"],
   replaceOn: [],
   updates: [
     {

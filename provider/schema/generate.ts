@@ -1,7 +1,8 @@
 /**
- * Generates schema.json, docs/ and the README's update/replace tables from the resource and
- * function registries. `node dist/provider/schema/generate.js` writes them; `--check` only reports
- * the stale ones (exit code 1), as the unit test does.
+ * Generates schema.json, docs/ and the README's update/replace and settings tables from the
+ * resource and function registries and the settings table (provider/settings.ts).
+ * `node dist/provider/schema/generate.js` writes them; `--check` only reports the stale ones (exit
+ * code 1), as the unit test does.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -9,7 +10,14 @@ import { DECLARATIONS } from "../resources/registry";
 import { FUNCTIONS } from "../functions/registry";
 import { packageModel, type PackageModel } from "./model";
 import { schemaJson } from "./package-schema";
-import { referenceDocs, spliceReadme, updateReplaceTables } from "./markdown";
+import {
+  referenceDocs,
+  settingsTable,
+  SETTINGS_BEGIN,
+  SETTINGS_END,
+  spliceReadme,
+  updateReplaceTables,
+} from "./markdown";
 
 /** The checkout's root: the nearest directory up whose package.json is this package's. */
 export function repoRoot(from: string = __dirname): string {
@@ -43,7 +51,13 @@ export function generatedFiles(
   return new Map([
     ["schema.json", schemaJson(model)],
     ...[...referenceDocs(model)].map(([page, text]): [string, string] => [`docs/${page}`, text]),
-    ["README.md", spliceReadme(readme, updateReplaceTables(model))],
+    [
+      "README.md",
+      spliceReadme(spliceReadme(readme, updateReplaceTables(model)), settingsTable(model), [
+        SETTINGS_BEGIN,
+        SETTINGS_END,
+      ]),
+    ],
   ]);
 }
 

@@ -1,14 +1,16 @@
 /**
  * The reference docs (docs/README.md, one page per resource and per function) and the README's
- * update/replace tables, from the package model.
+ * update/replace tables and settings table, from the package model.
  */
-import type { Change, FunctionModel, PackageModel, PropertyModel, ResourceModel } from "./model";
+import type { Change, ConfigModel, FunctionModel, PackageModel, PropertyModel, ResourceModel } from "./model";
 import type { ComplexTypeSpec, ObjectTypeSpec, TypeSpec } from "./types";
 
 export const GENERATED_NOTE =
   "<!-- Generated from the declarations by provider/schema/generate.ts (npm run generate): do not edit. -->";
 export const README_BEGIN = "<!-- resources:begin -->";
 export const README_END = "<!-- resources:end -->";
+export const SETTINGS_BEGIN = "<!-- settings:begin -->";
+export const SETTINGS_END = "<!-- settings:end -->";
 
 /** `PublicIpAddress` and `getZones` to `public-ip-address` and `get-zones`. */
 export const kebab = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
@@ -361,10 +363,38 @@ export function updateReplaceTables(model: PackageModel): string {
   ].join("\n");
 }
 
-/** The README with the text between the resource markers replaced by `section`. */
-export function spliceReadme(readme: string, section: string): string {
-  const begin = readme.indexOf(README_BEGIN);
-  const end = readme.indexOf(README_END);
-  if (begin < 0 || end < begin) throw new Error(`README.md lacks the markers ${README_BEGIN} ... ${README_END}`);
-  return `${readme.slice(0, begin + README_BEGIN.length)}\n${section}\n${readme.slice(end)}`;
+/** "(secret, required)", "(required)" or nothing. */
+function settingFlags(c: ConfigModel): string {
+  const flags = [c.secret ? "secret" : "", c.required ? "required" : ""].filter(Boolean);
+  return flags.length > 0 ? `(${flags.join(", ")})` : "";
+}
+
+/** The README's table of the provider's settings (between the settings markers). */
+export function settingsTable(model: PackageModel): string {
+  return [
+    GENERATED_NOTE,
+    "<!-- prettier-ignore-start -->",
+    table(
+      ["Setting", "Environment variable", "Description"],
+      model.config.map((c) => [
+        [code(`restcloud:${c.name}`), settingFlags(c)].filter(Boolean).join(" "),
+        code(c.environment),
+        c.description,
+      ]),
+    ),
+    "<!-- prettier-ignore-end -->",
+  ].join("\n");
+}
+
+/** The README with the text between two markers (by default the resource markers) replaced by `section`. */
+export function spliceReadme(
+  readme: string,
+  section: string,
+  markers: readonly [begin: string, end: string] = [README_BEGIN, README_END],
+): string {
+  const [beginMarker, endMarker] = markers;
+  const begin = readme.indexOf(beginMarker);
+  const end = readme.indexOf(endMarker);
+  if (begin < 0 || end < begin) throw new Error(`README.md lacks the markers ${beginMarker} ... ${endMarker}`);
+  return `${readme.slice(0, begin + beginMarker.length)}\n${section}\n${readme.slice(end)}`;
 }

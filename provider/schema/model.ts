@@ -5,8 +5,8 @@
  */
 import type { z } from "zod";
 import type { AnyObjectSchema, ResourceDeclaration } from "../engine/declaration";
-import { DEFAULT_MAX_CONCURRENT_REQUESTS } from "../dynamic/config";
 import type { AnyFunctionDeclaration } from "../functions/define";
+import { PROVIDER_SETTINGS, settingDescription, type SettingType } from "../settings";
 import {
   constraintsOf,
   jsonSchemaOf,
@@ -91,74 +91,27 @@ export interface PackageModel {
   types: Map<string, ComplexTypeSpec>;
 }
 
+/** A setting's type in schema.json: a duration is a string ("30s"). */
+const SCHEMA_TYPES: Record<SettingType, ConfigModel["type"]> = {
+  string: "string",
+  integer: "integer",
+  boolean: "boolean",
+  duration: "string",
+};
+
 /**
- * The provider's settings: `restcloud:<name>` in the stack config, else the environment variable.
- * A unit test checks each variable against provider/dynamic/config.ts.
+ * The provider's settings (`restcloud:<name>` in the stack config, else the environment variable),
+ * as schema.json and the docs show them: a view of the one table, provider/settings.ts.
  */
-export const PROVIDER_CONFIG: readonly ConfigModel[] = [
-  {
-    name: "apiUrl",
-    type: "string",
-    description:
-      "The base URL of the RestCloud API (or of the emulator, which prints its own: `restcloud-emulator` listens on http://127.0.0.1:8080 by default).",
-    secret: false,
-    required: true,
-    environment: "RESTCLOUD_API_URL",
-  },
-  {
-    name: "apiKey",
-    type: "string",
-    description: "The account's API key (the `apikey` header). A secret: set it with `pulumi config set --secret`.",
-    secret: true,
-    required: true,
-    environment: "RESTCLOUD_API_KEY",
-  },
-  {
-    name: "secretKey",
-    type: "string",
-    description:
-      "The account's secret key (the `secretkey` header). A secret: set it with `pulumi config set --secret`.",
-    secret: true,
-    required: true,
-    environment: "RESTCLOUD_SECRET_KEY",
-  },
-  {
-    name: "zoneUuid",
-    type: "string",
-    description: "The zone of resources and functions given no `zoneUuid` of their own. Default: none.",
-    secret: false,
-    required: false,
-    environment: "RESTCLOUD_ZONE_UUID",
-  },
-  {
-    name: "maxConcurrentRequests",
-    type: "integer",
-    description: `At most this many API requests in flight at once, across every resource of an operation. Default: ${DEFAULT_MAX_CONCURRENT_REQUESTS}.`,
-    secret: false,
-    required: false,
-    environment: "RESTCLOUD_MAX_CONCURRENT_REQUESTS",
-    default: DEFAULT_MAX_CONCURRENT_REQUESTS,
-  },
-  {
-    name: "shareReads",
-    type: "boolean",
-    description: "Whether concurrent reads share requests (one list call per kind and zone at a time). Default: true.",
-    secret: false,
-    required: false,
-    environment: "RESTCLOUD_SHARE_READS",
-    default: true,
-  },
-  {
-    name: "requestTimeout",
-    type: "string",
-    description:
-      'How long one API request may go unanswered before it counts as failed (and is retried, or verified if it changed something), as a duration: "30s", "2m", "500ms". Default: "30s".',
-    secret: false,
-    required: false,
-    environment: "RESTCLOUD_REQUEST_TIMEOUT",
-    default: "30s",
-  },
-];
+export const PROVIDER_CONFIG: readonly ConfigModel[] = PROVIDER_SETTINGS.map((s) => ({
+  name: s.key,
+  type: SCHEMA_TYPES[s.type],
+  description: settingDescription(s),
+  secret: s.secret,
+  required: s.required,
+  environment: s.env,
+  ...(s.default === undefined ? {} : { default: s.default }),
+}));
 
 export interface PackageInfo {
   version: string;

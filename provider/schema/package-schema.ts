@@ -2,7 +2,7 @@
  * schema.json, the Pulumi package schema (https://www.pulumi.com/docs/iac/extend/packages/schema/),
  * from the package model: resources, functions, named types and the provider's configuration.
  */
-import type { PackageModel, PropertyModel } from "./model";
+import type { ConfigModel, PackageModel, PropertyModel } from "./model";
 import type { PropertySpec } from "./types";
 
 function propertyMap(properties: readonly PropertyModel[]): Record<string, PropertySpec> {
@@ -26,6 +26,31 @@ function objectTypeSpec(properties: readonly PropertyModel[]) {
 const sortedEntries = <T>(entries: [string, T][]): Record<string, T> =>
   Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
+/** A setting as a property: its type, description, default, environment variable and secrecy. */
+function settingSpec(c: ConfigModel): Record<string, unknown> {
+  return {
+    type: c.type,
+    description: c.description,
+    ...(c.default === undefined ? {} : { default: c.default }),
+    defaultInfo: { environment: [c.environment] },
+    ...(c.secret ? { secret: true } : {}),
+  };
+}
+
+/**
+ * The provider resource (`restcloud.Provider`, `pulumi:providers:restcloud`): one typed argument
+ * per setting. None is a required input: each falls back to its environment variable.
+ */
+function providerSpec(model: PackageModel): Record<string, unknown> {
+  return {
+    description:
+      "The provider type for the restcloud package. Without an explicit provider, resources and functions use " +
+      "the stack's `restcloud:*` configuration (else the RESTCLOUD_* environment variables); a `restcloud.Provider` " +
+      "takes the same settings as arguments.",
+    inputProperties: Object.fromEntries(model.config.map((c) => [c.name, settingSpec(c)])),
+  };
+}
+
 /** The package schema as a plain object. */
 export function packageSchema(model: PackageModel): Record<string, unknown> {
   return {
@@ -36,20 +61,10 @@ export function packageSchema(model: PackageModel): Record<string, unknown> {
     keywords: ["pulumi", "restcloud", "category/cloud"],
     license: model.license,
     config: {
-      variables: Object.fromEntries(
-        model.config.map((c) => [
-          c.name,
-          {
-            type: c.type,
-            description: c.description,
-            ...(c.default === undefined ? {} : { default: c.default }),
-            defaultInfo: { environment: [c.environment] },
-            ...(c.secret ? { secret: true } : {}),
-          },
-        ]),
-      ),
+      variables: Object.fromEntries(model.config.map((c) => [c.name, settingSpec(c)])),
       defaults: model.config.filter((c) => !c.required).map((c) => c.name),
     },
+    provider: providerSpec(model),
     types: sortedEntries([...model.types.entries()]),
     resources: sortedEntries(
       model.resources.map((r) => {

@@ -18,6 +18,9 @@ import { createOfflineStack, pulumiCliRoot as cliRootOf, type StackConfig } from
 
 export const REPO_ROOT = path.resolve(__dirname, "..", "..");
 
+/** A listener of the engine's events during an operation. */
+export type OnEvent = (event: EngineEvent) => void;
+
 /** Resource changes by operation, e.g. `{ create: 2 }`, as the engine reports them. */
 export type ChangeSummary = Partial<Record<"create" | "update" | "delete" | "same" | "replace" | "read", number>>;
 
@@ -46,8 +49,11 @@ function compactSummary(map: OpMap | UpdateSummary["resourceChanges"] | undefine
   return changes;
 }
 
-/** Collects, per logical name, the most significant step the engine took (replace > update > create > delete > same). */
-function operationRecorder(): { onEvent: (event: EngineEvent) => void; operations: Record<string, string> } {
+/**
+ * Collects, per logical name, the most significant step the engine took (replace > update > create >
+ * delete > same), and hands every event on to `forward`.
+ */
+function operationRecorder(forward?: OnEvent): { onEvent: OnEvent; operations: Record<string, string> } {
   const rank = ["same", "read", "refresh", "delete", "create", "update", "replace"];
   const operations: Record<string, string> = {};
   const normalise = (op: string) =>
@@ -55,6 +61,7 @@ function operationRecorder(): { onEvent: (event: EngineEvent) => void; operation
   return {
     operations,
     onEvent: (event) => {
+      forward?.(event);
       const metadata = event.resourcePreEvent?.metadata ?? event.resOutputsEvent?.metadata;
       if (!metadata || metadata.type === "pulumi:pulumi:Stack" || metadata.type.startsWith("pulumi:providers:")) return;
       const name = metadata.urn.split("::").pop()!;
@@ -101,9 +108,10 @@ export class TestStack {
     await this.stack.setConfig(key, { value, secret });
   }
 
-  async up(): Promise<UpResultSummary> {
-    const recorder = operationRecorder();
-    const result = await this.stack.up({ color: "never", onEvent: recorder.onEvent });
+  /** `plan` applies a plan a preview saved; `diff` prints each resource's diff; `onEvent` sees every engine event. */
+  async up(options: { plan?: string; diff?: boolean; onEvent?: OnEvent } = {}): Promise<UpResultSummary> {
+    const recorder = operationRecorder(options.onEvent);
+    const result = await this.stack.up({ color: "never", ...options, onEvent: recorder.onEvent });
     return {
       changes: compactSummary(result.summary.resourceChanges),
       operations: recorder.operations,
@@ -113,9 +121,11 @@ export class TestStack {
     };
   }
 
-  /** `expectNoChanges` makes the engine itself fail when the preview finds a change. */
-  async preview(options: { expectNoChanges?: boolean; refresh?: boolean } = {}): Promise<OperationResult> {
-    const recorder = operationRecorder();
+  /** `expectNoChanges` makes the engine itself fail when the preview finds a change; `plan` saves the plan there. */
+  async preview(
+    options: { expectNoChanges?: boolean; refresh?: boolean; plan?: string; onEvent?: OnEvent } = {},
+  ): Promise<OperationResult> {
+    const recorder = operationRecorder(options.onEvent);
     const result = await this.stack.preview({ color: "never", diff: true, ...options, onEvent: recorder.onEvent });
     return {
       changes: compactSummary(result.changeSummary),

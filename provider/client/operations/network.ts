@@ -17,6 +17,11 @@ export const vpcRecord = record(
     zoneName: S,
     status: S,
     isActive: B,
+    // Beyond the spec's fields (neither the spec's record nor the emulator's shows them): read when a
+    // deployment's record carries them, as the create's arguments of the same names.
+    vpcOfferingUuid: S,
+    networkDomain: S,
+    publicLoadBalancerProvider: S,
   },
   cidrAlias,
 );
@@ -37,6 +42,11 @@ export const networkRecord = record(
     networkDomain: S,
     status: S,
     isActive: B,
+    // Beyond the spec's fields: records that carry them (the emulator's do: emulator/README.md,
+    // "Extra record fields") show the description, the VPC of a tier and the security group.
+    description: S,
+    vpcUuid: S,
+    securityGroupUuid: S,
   },
   cidrAlias,
 );

@@ -16,6 +16,8 @@ export const ipAddressRecord = record({
   state: S,
   status: S,
   isActive: B,
+  /** Beyond the spec's fields: the VPC of an address acquired for one, where the record carries it. */
+  vpcUuid: S,
 });
 export type IpAddress = z.output<typeof ipAddressRecord>;
 

@@ -2,8 +2,9 @@
  * What the reliability tests share: their programs (the fleet, every kind, the realistic stack) and
  * their configuration, the emulator as a separate process (to kill and restart), its control
  * endpoints (stats, random faults, fault rules per operation and their log), a counting proxy that
- * measures the requests in flight, the audit of an account against a stack's state (duplicates,
- * orphans, records lost, records held by two resources), and deletions out of band.
+ * measures the requests in flight, a stack's state, the audit of an account against it (duplicates,
+ * orphans, records lost, records held by two resources; the restcloud resources of either mode, by
+ * the dynamic adapter's type tokens or the native plugin's), and deletions out of band.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import * as http from "node:http";
@@ -95,9 +96,11 @@ export async function setFaults(apiUrl: string, faults: Record<string, number>):
 
 type Collections = Record<string, Record<string, Record<string, unknown>>>;
 
-/** Every collection of the demo account, as the emulator holds it. */
-export async function accountResources(apiUrl: string): Promise<Collections> {
-  return (await (await fetch(`${apiUrl}/_emulator/resources?account=demo`)).json()) as Collections;
+/** Every collection of an account of the emulator ("demo", or another it was started with), as it holds them. */
+export async function accountResources(apiUrl: string, account = "demo"): Promise<Collections> {
+  const response = await fetch(`${apiUrl}/_emulator/resources?account=${account}`);
+  if (!response.ok) throw new Error(`GET /_emulator/resources?account=${account}: HTTP ${response.status}`);
+  return (await response.json()) as Collections;
 }
 
 // ---- faults on demand, per operation ---------------------------------------------------------------
@@ -196,50 +199,98 @@ function collectionRecords(collections: Collections, collection: string): Record
  * Per managed collection, the account's records that a program made (derived records left out),
  * keyed by the id a resource holds them by.
  */
-export async function managedRecords(apiUrl: string): Promise<Map<string, Record<string, Record<string, unknown>>>> {
-  const collections = await accountResources(apiUrl);
+export async function managedRecords(
+  apiUrl: string,
+  account = "demo",
+): Promise<Map<string, Record<string, Record<string, unknown>>>> {
+  const collections = await accountResources(apiUrl, account);
   return new Map(MANAGED_COLLECTIONS.map((kind) => [kind, collectionRecords(collections, kind)]));
 }
 
-/** A restcloud resource of a stack's state. */
+/** The type tokens of restcloud resources: the dynamic adapter's, and the native plugin's. */
+export const DYNAMIC_PREFIX = "pulumi-nodejs:dynamic/restcloud:";
+export const NATIVE_PREFIX = "restcloud:index:";
+
+/** The resource kind a type token names (`Vpc` for either front end's token), undefined for other types. */
+function kindOf(type: string): string | undefined {
+  const prefix = [DYNAMIC_PREFIX, NATIVE_PREFIX].find((p) => type.startsWith(p));
+  return prefix === undefined ? undefined : type.slice(prefix.length);
+}
+
+/** A resource of a stack's state: restcloud's, in either mode, and the others (the stack, providers). */
 export interface StateResource {
+  urn: string;
   /** The logical name. */
   name: string;
-  /** The resource kind, e.g. "PublicIpAddress". */
-  kind: string;
-  id: string;
+  type: string;
+  /** The resource kind, e.g. "PublicIpAddress" (restcloud resources only, in either mode). */
+  kind?: string;
+  id?: string;
+  /** The provider reference: `<provider URN>::<provider id>`. */
+  provider?: string;
+  inputs: Record<string, unknown>;
+  outputs: Record<string, unknown>;
+  /** The errors of an operation left unfinished (e.g. a create whose wait was cancelled). */
+  initErrors?: string[];
 }
 
-interface ExportedDeployment {
-  deployment: {
-    resources?: { urn: string; type: string; id?: string }[];
-    pending_operations?: { resource: { urn: string; type: string; id?: string } }[];
-  };
+/** A restcloud resource of a stack's state that holds a record: its kind and id known. */
+export type HeldResource = StateResource & { kind: string; id: string };
+
+/** A resource as a deployment (exported, or the file backend's checkpoint) holds it. */
+export interface DeploymentResource {
+  urn: string;
+  type: string;
+  id?: string;
+  provider?: string;
+  inputs?: object;
+  outputs?: object;
+  initErrors?: string[];
 }
 
-const DYNAMIC_PREFIX = "pulumi-nodejs:dynamic/restcloud:";
+export interface Deployment {
+  resources?: DeploymentResource[];
+  pending_operations?: { resource: DeploymentResource }[];
+}
 
-async function exportedResources(stack: TestStack): Promise<{ held: StateResource[]; pending: StateResource[] }> {
-  const { deployment } = (await stack.stack.exportStack()) as ExportedDeployment;
-  const ours = (r: { urn: string; type: string; id?: string }): StateResource[] =>
-    r.type.startsWith(DYNAMIC_PREFIX) && typeof r.id === "string" && r.id !== ""
-      ? [{ name: r.urn.split("::").pop()!, kind: r.type.slice(DYNAMIC_PREFIX.length), id: r.id }]
-      : [];
+/** A deployment's resource as the tests read it: its logical name and kind drawn out, the rest as it is. */
+export function stateResourceOf(r: DeploymentResource): StateResource {
   return {
-    held: (deployment.resources ?? []).flatMap(ours),
-    pending: (deployment.pending_operations ?? []).flatMap((p) => ours(p.resource)),
+    urn: r.urn,
+    name: r.urn.split("::").pop()!,
+    type: r.type,
+    kind: kindOf(r.type),
+    id: r.id,
+    provider: r.provider,
+    inputs: { ...(r.inputs ?? {}) } as Record<string, unknown>,
+    outputs: { ...(r.outputs ?? {}) } as Record<string, unknown>,
+    initErrors: r.initErrors,
   };
 }
+
+/**
+ * Every resource of the stack's state (the Automation API exports it with secrets decrypted), and
+ * the resources of its pending operations.
+ */
+export async function stateOf(stack: TestStack): Promise<{ resources: StateResource[]; pending: StateResource[] }> {
+  const { deployment } = (await stack.stack.exportStack()) as { deployment: Deployment };
+  return {
+    resources: (deployment.resources ?? []).map(stateResourceOf),
+    pending: (deployment.pending_operations ?? []).map((p) => stateResourceOf(p.resource)),
+  };
+}
+
+const isHeld = (r: StateResource): r is HeldResource => r.kind !== undefined && typeof r.id === "string" && r.id !== "";
 
 /** The stack's restcloud resources with an id, from its exported state (pending operations left out). */
-export async function stateResources(stack: TestStack): Promise<StateResource[]> {
-  return (await exportedResources(stack)).held;
+export async function stateResources(stack: TestStack): Promise<HeldResource[]> {
+  return (await stateOf(stack)).resources.filter(isHeld);
 }
 
 /** The ids of the stack's restcloud resources, from its exported state (pending operations included). */
 export async function stateIds(stack: TestStack): Promise<Set<string>> {
-  const { held, pending } = await exportedResources(stack);
-  return new Set([...held, ...pending].map((r) => r.id));
+  const { resources, pending } = await stateOf(stack);
+  return new Set([...resources, ...pending].filter(isHeld).map((r) => r.id));
 }
 
 export interface AccountAudit {
@@ -264,10 +315,19 @@ export const EMPTY_ACCOUNT: Readonly<AccountAudit> = {
   sharedIds: [],
 };
 
-/** Compares the account's records with the stack's state. */
-export async function auditAccount(apiUrl: string, stack: TestStack): Promise<AccountAudit> {
-  const [kinds, { held, pending }] = await Promise.all([managedRecords(apiUrl), exportedResources(stack)]);
-  const keyOf = (r: StateResource): string => {
+/**
+ * Compares an account's records with the stack's state (its restcloud resources in either mode).
+ * `resources` narrows the state to the resources that live in `account` (a program with two).
+ */
+export async function auditAccount(
+  apiUrl: string,
+  stack: TestStack,
+  options: { account?: string; resources?: (r: HeldResource) => boolean } = {},
+): Promise<AccountAudit> {
+  const [kinds, state] = await Promise.all([managedRecords(apiUrl, options.account), stateOf(stack)]);
+  const ours = (r: StateResource): r is HeldResource => isHeld(r) && (options.resources?.(r) ?? true);
+  const [held, pending] = [state.resources.filter(ours), state.pending.filter(ours)];
+  const keyOf = (r: HeldResource): string => {
     const collection = RESOURCE_COLLECTIONS[r.kind];
     if (collection === undefined) throw new Error(`the audit knows no collection for ${r.kind} (resource ${r.name})`);
     return `${collection}/${r.id}`;
@@ -371,15 +431,16 @@ function outOfBandDeletes(collections: Collections): OutOfBandDelete[][] {
   ];
 }
 
-/** One call of the REST API with the demo account's keys; its status and body. */
+/** One call of the REST API with an account's keys (the demo account's unless told); its status and body. */
 export async function callApi(
   apiUrl: string,
   method: string,
   pathAndQuery: string,
+  keys: { apiKey: string; secretKey: string } = DEMO_KEYS,
 ): Promise<{ status: number; body: string }> {
   const response = await fetch(`${apiUrl}${pathAndQuery}`, {
     method,
-    headers: { apikey: DEMO_KEYS.apiKey, secretkey: DEMO_KEYS.secretKey },
+    headers: { apikey: keys.apiKey, secretkey: keys.secretKey },
   });
   return { status: response.status, body: await response.text() };
 }

@@ -4,7 +4,7 @@
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- the SDK's stubs, as engine-log.ts loads them */
 import * as grpc from "@grpc/grpc-js";
-import { EngineLog, engineAddress } from "../../../provider/dynamic/engine-log";
+import { EngineLog, engineAddress } from "../../../provider/engine-log";
 
 const stubs = require("@pulumi/pulumi/proto/engine_grpc_pb") as { EngineService: grpc.ServiceDefinition };
 const empty = require("google-protobuf/google/protobuf/empty_pb") as { Empty: new () => unknown };
@@ -22,7 +22,7 @@ test("the engine's address is the provider process's last argument", () => {
     "localhost:5",
   );
   expect(engineAddress(["node", "index.js", "[::1]:41234"])).toBe("[::1]:41234");
-  expect(engineAddress(["node", "jest", "tests/unit/dynamic/engine-log.test.ts"])).toBeUndefined();
+  expect(engineAddress(["node", "jest", "tests/unit/engine-log.test.ts"])).toBeUndefined();
   expect(engineAddress(["node"])).toBeUndefined();
 });
 

@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 import { defineResource } from "../../../provider/engine/declaration";
-import { Engine, META_KEY, UNKNOWN, parseDuration } from "../../../provider/engine/engine";
+import { Engine, UNKNOWN, autoName, parseDuration } from "../../../provider/engine/engine";
+import { META_KEY, namingOf, withoutMeta } from "../../../provider/dynamic/meta";
 import { cidrBlock, checkPortRange, port, protocol } from "../../../provider/engine/validators";
 
 const widget = defineResource({
@@ -96,21 +97,35 @@ describe("check", () => {
     expect(failures).toEqual([{ property: "cidrBlock", reason: "is not an argument of Widget" }]);
   });
 
-  test("auto-naming: logical name plus a suffix, stable across updates", () => {
-    const news = { zoneUuid: "z", cidr: "10.0.0.0/16", [META_KEY]: { autoName: "web" } };
-    const first = engine().check({}, news).inputs;
+  test("auto-naming: logical name plus a suffix; the previous name kept", () => {
+    const news = { zoneUuid: "z", cidr: "10.0.0.0/16" };
+    const first = engine().check({}, news, { logicalName: "web" }).inputs;
     expect(first.name).toMatch(/^web-[0-9a-f]{7}$/);
-    const again = engine().check(first, news).inputs;
+    const again = engine().check(first, news, { logicalName: "web", previousName: String(first.name) }).inputs;
     expect(again.name).toBe(first.name);
-    const other = engine().check({}, news).inputs;
+    const other = engine().check({}, news, { logicalName: "web" }).inputs;
     expect(other.name).not.toBe(first.name);
   });
 
-  test("auto-naming: a name drifted out of band (after refresh) is not taken as the default", () => {
+  test("auto-naming: the same random seed gives the same name (a preview and the update that follows it)", () => {
+    const seed = Uint8Array.from({ length: 32 }, (_, i) => i);
+    const news = { zoneUuid: "z", cidr: "10.0.0.0/16" };
+    const preview = engine().check({}, news, { logicalName: "web", seed }).inputs.name;
+    expect(engine().check({}, news, { logicalName: "web", seed }).inputs.name).toBe(preview);
+    expect(preview).toBe(autoName("web", seed));
+    expect(
+      autoName(
+        "web",
+        Uint8Array.from({ length: 32 }, () => 7),
+      ),
+    ).not.toBe(preview);
+  });
+
+  test("dynamic adapter: a name drifted out of band (after refresh) is not taken as the default", () => {
     const news = { zoneUuid: "z", cidr: "10.0.0.0/16", [META_KEY]: { autoName: "web" } };
-    const first = engine().check({}, news).inputs;
-    const refreshed = { ...first, name: "renamed-out-of-band" };
-    expect(engine().check(refreshed, news).inputs.name).toBe(first.name);
+    const first = engine().check({}, withoutMeta(news), namingOf({}, news)).inputs;
+    const olds = { ...first, name: "renamed-out-of-band", [META_KEY]: { autoName: "web", generatedName: first.name } };
+    expect(engine().check(withoutMeta(olds), withoutMeta(news), namingOf(olds, news)).inputs.name).toBe(first.name);
   });
 });
 
@@ -144,14 +159,13 @@ describe("diff", () => {
     });
   });
 
-  test("outputs and the meta input are not arguments", () => {
+  test("outputs are not arguments", () => {
     expect(
       engine().diff(olds, {
         name: "w",
         zoneUuid: "z",
         cidr: "10.0.0.0/16",
         description: "a",
-        [META_KEY]: { timeouts: { create: "5m" } },
       }).changes,
     ).toBe(false);
   });

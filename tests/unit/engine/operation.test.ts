@@ -168,3 +168,51 @@ test("an operation that ends right after the API came back says so, not the outa
     "restcloud: the API at http://127.0.0.1:41234 answered again at 12:01:05, after 1m5s without an answer",
   ]);
 });
+
+test("a long wait that shows a status ends with a status saying how it ended, not the stale wait", async () => {
+  let now = T0;
+  const clock = () => now;
+  const monitor = new OperationMonitor({ tickMs: 3_600_000 });
+  const notices: Notice[] = [];
+  const release = deferred();
+  const running = monitor.run(
+    {
+      type: "Instance",
+      name: "web-1",
+      urn: URN,
+      action: "create",
+      timeoutName: "create",
+      timeoutMs: 600_000,
+      notify: (n) => notices.push(n),
+      now: clock,
+    },
+    () => withActivity("waiting for instance i-1 to be Running", () => release.promise),
+  );
+  now = T0 + 12_000;
+  monitor.tick();
+  now = T0 + 16_000;
+  release.resolve();
+  await running;
+  expect(notices.map((n) => `${n.kind} ${n.urn}: ${n.message}`)).toEqual([
+    `status ${URN}: waiting for instance i-1 to be Running for 12s; the create timeout (10m) runs out in 9m48s`,
+    `status ${URN}: created after 16s`,
+  ]);
+});
+
+test("a short operation that showed nothing says nothing when it ends", async () => {
+  const monitor = new OperationMonitor({ tickMs: 3_600_000 });
+  const notices: Notice[] = [];
+  await monitor.run(
+    {
+      type: "Vpc",
+      name: "v",
+      urn: URN,
+      action: "delete",
+      timeoutName: "delete",
+      timeoutMs: 60_000,
+      notify: (n) => notices.push(n),
+    },
+    async () => undefined,
+  );
+  expect(notices).toEqual([]);
+});

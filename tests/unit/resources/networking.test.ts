@@ -192,7 +192,8 @@ describe("check", () => {
   test("an internal load balancer is auto-named (its name is its id) and assigned by default", () => {
     const { inputs } = engine(internalLoadBalancerDeclaration).check(
       {},
-      { networkUuid: "tier-1", sourcePort: 80, instancePort: 8080, __restcloud: { autoName: "app" } },
+      { networkUuid: "tier-1", sourcePort: 80, instancePort: 8080 },
+      { logicalName: "app" },
     );
     expect(inputs).toMatchObject({ name: expect.stringMatching(/^app-[0-9a-f]{7}$/), assignInstances: true });
   });

@@ -7,11 +7,11 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { DECLARATIONS } from "../../../provider/resources/registry";
 import { FUNCTIONS } from "../../../provider/functions/registry";
-import { resolveProviderConfig } from "../../../provider/dynamic/config";
+import { PROVIDER_SETTINGS, resolveProviderConfig, settingDescription } from "../../../provider/settings";
 import { currentModel, generatedFiles, repoRoot } from "../../../provider/schema/generate";
 import { PROVIDER_CONFIG } from "../../../provider/schema/model";
 import { packageSchema } from "../../../provider/schema/package-schema";
-import { README_BEGIN, README_END } from "../../../provider/schema/markdown";
+import { README_BEGIN, README_END, SETTINGS_BEGIN, SETTINGS_END } from "../../../provider/schema/markdown";
 
 const root = repoRoot(__dirname);
 const model = currentModel(root);
@@ -33,8 +33,16 @@ interface ResourceSpec {
 const schema = packageSchema(model) as {
   resources: Record<string, ResourceSpec>;
   functions: Record<string, { inputs?: { properties: Properties }; outputs: { properties: Properties } }>;
-  config: { variables: Record<string, { secret?: boolean; defaultInfo: { environment: string[] } }> };
+  config: { variables: Record<string, SettingSpec>; defaults: string[] };
+  provider: { description: string; inputProperties: Record<string, SettingSpec>; requiredInputs?: string[] };
 };
+interface SettingSpec {
+  type: string;
+  description: string;
+  secret?: boolean;
+  default?: unknown;
+  defaultInfo: { environment: string[] };
+}
 
 describe("generated files are current", () => {
   test("schema.json", () => {
@@ -58,10 +66,12 @@ describe("generated files are current", () => {
     expect({ stale, orphaned, hint: STALE }).toEqual({ stale: [], orphaned: [], hint: STALE });
   });
 
-  test("the README's update/replace tables, and nothing else of the README", () => {
+  test("the README's update/replace and settings tables, and nothing else of the README", () => {
     const readme = onDisk("README.md")!;
     const generated = files.get("README.md")!;
-    const outside = (text: string) => text.slice(0, text.indexOf(README_BEGIN)) + text.slice(text.indexOf(README_END));
+    const cut = (text: string, begin: string, end: string) =>
+      text.slice(0, text.indexOf(begin)) + text.slice(text.indexOf(end));
+    const outside = (text: string) => cut(cut(text, README_BEGIN, README_END), SETTINGS_BEGIN, SETTINGS_END);
     expect(outside(generated)).toBe(outside(readme));
     expect({ current: readme === generated, hint: STALE }).toEqual({ current: true, hint: STALE });
   });
@@ -129,10 +139,33 @@ describe("the provider configuration in schema.json", () => {
     process.env = { ...saved };
   });
 
-  test("covers every RESTCLOUD_* variable provider/dynamic/config.ts reads", () => {
-    const source = fs.readFileSync(path.join(root, "provider", "dynamic", "config.ts"), "utf8");
-    const read = [...new Set(source.match(/RESTCLOUD_[A-Z_]+/g))].sort();
-    expect(PROVIDER_CONFIG.map((c) => c.environment).sort()).toEqual(read);
+  test("is the settings table of provider/settings.ts, row for row", () => {
+    expect(PROVIDER_CONFIG).toEqual(
+      PROVIDER_SETTINGS.map((s) => ({
+        name: s.key,
+        type: s.type === "duration" ? "string" : s.type,
+        description: settingDescription(s),
+        secret: s.secret,
+        required: s.required,
+        environment: s.env,
+        ...(s.default === undefined ? {} : { default: s.default }),
+      })),
+    );
+  });
+
+  test("no RESTCLOUD_* variable under provider/ is missing from the table (settings are read through it)", () => {
+    const sources = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+        const full = path.join(dir, e.name);
+        return e.isDirectory() ? sources(full) : e.name.endsWith(".ts") ? [full] : [];
+      });
+    const named = new Set(
+      sources(path.join(root, "provider")).flatMap((f) => fs.readFileSync(f, "utf8").match(/RESTCLOUD_[A-Z_]+/g) ?? []),
+    );
+    // Not a provider setting: the program's choice of front end (provider/sdk/mode.ts), never read by a provider.
+    const PROGRAM_ONLY = ["RESTCLOUD_MODE"];
+    const known = new Set([...PROVIDER_SETTINGS.map((s) => s.env), ...PROGRAM_ONLY]);
+    expect([...named].filter((name) => !known.has(name))).toEqual([]);
   });
 
   test.each(PROVIDER_CONFIG.map((c) => [c.name, c] as const))(
@@ -155,5 +188,38 @@ describe("the provider configuration in schema.json", () => {
   test("the API keys are secrets", () => {
     expect(schema.config.variables.apiKey.secret).toBe(true);
     expect(schema.config.variables.secretKey.secret).toBe(true);
+  });
+});
+
+describe("the provider resource in schema.json (restcloud.Provider)", () => {
+  test("one typed input per setting, in the table's order", () => {
+    expect(Object.keys(schema.provider.inputProperties)).toEqual(PROVIDER_SETTINGS.map((s) => s.key));
+    expect(schema.provider.description).not.toEqual("");
+  });
+
+  test.each(PROVIDER_SETTINGS.map((s) => [s.key, s] as const))(
+    "%s: type, description, default, environment variable and secrecy from the table",
+    (key, s) => {
+      const input = schema.provider.inputProperties[key];
+      expect(input.type).toBe(s.type === "duration" ? "string" : s.type);
+      expect(input.description).toBe(settingDescription(s));
+      expect(input.default).toEqual(s.default);
+      expect(input.defaultInfo.environment).toEqual([s.env]);
+      expect(Boolean(input.secret)).toBe(s.secret);
+      // The stack config's variable says the same.
+      expect(schema.config.variables[key]).toEqual(input);
+    },
+  );
+
+  test("the API keys are secret inputs; none is a required input (each falls back to its variable)", () => {
+    expect(
+      Object.keys(schema.provider.inputProperties).filter((k) => schema.provider.inputProperties[k].secret),
+    ).toEqual(["apiKey", "secretKey"]);
+    expect(schema.provider.requiredInputs).toBeUndefined();
+  });
+
+  test("schema.json on disk has the provider section", () => {
+    const onDiskSchema = JSON.parse(onDisk("schema.json")!) as typeof schema;
+    expect(onDiskSchema.provider).toEqual(schema.provider);
   });
 });

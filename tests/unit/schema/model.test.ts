@@ -12,6 +12,9 @@ import {
   README_BEGIN,
   README_END,
   referenceDocs,
+  SETTINGS_BEGIN,
+  SETTINGS_END,
+  settingsTable,
   spliceReadme,
   updateReplaceTables,
 } from "../../../provider/schema/markdown";
@@ -202,6 +205,32 @@ describe("functions in schema.json", () => {
   });
 });
 
+describe("the provider's settings in schema.json", () => {
+  const provider = schema.provider as unknown as {
+    description: string;
+    inputProperties: Record<string, Record<string, unknown>>;
+  };
+
+  test("the provider resource takes every setting, typed, the secrets marked", () => {
+    expect(provider.description).toMatch(/restcloud\.Provider/);
+    expect(provider.inputProperties.apiKey).toMatchObject({ type: "string", secret: true });
+    expect(provider.inputProperties.secretKey).toMatchObject({ type: "string", secret: true });
+    expect(provider.inputProperties.apiUrl.secret).toBeUndefined();
+    expect(provider.inputProperties.maxConcurrentRequests).toMatchObject({
+      type: "integer",
+      default: 8,
+      defaultInfo: { environment: ["RESTCLOUD_MAX_CONCURRENT_REQUESTS"] },
+    });
+    expect(provider.inputProperties.shareReads).toMatchObject({ type: "boolean", default: true });
+    // A duration is a string in the schema.
+    expect(provider.inputProperties.requestTimeout).toMatchObject({ type: "string", default: "30s" });
+  });
+
+  test("the config variables are the same properties", () => {
+    expect((schema.config as Record<string, unknown>).variables).toEqual(provider.inputProperties);
+  });
+});
+
 describe("docs and the README tables", () => {
   const docs = referenceDocs(model);
 
@@ -245,6 +274,20 @@ describe("docs and the README tables", () => {
     const readme = `# Title\n\nintro\n\n${README_BEGIN}\nold\n${README_END}\n\n## After\n`;
     expect(spliceReadme(readme, "new")).toBe(`# Title\n\nintro\n\n${README_BEGIN}\nnew\n${README_END}\n\n## After\n`);
     expect(() => spliceReadme("# no markers\n", "new")).toThrow(/lacks the markers/);
+  });
+
+  test("the README's settings table: one row per setting, secrets and required ones flagged", () => {
+    const table = settingsTable(model);
+    expect(table).toContain(
+      "| `restcloud:apiKey` (secret, required) | `RESTCLOUD_API_KEY` | The account's API key (the `apikey` header).",
+    );
+    expect(table).toContain("| `restcloud:apiUrl` (required) | `RESTCLOUD_API_URL` |");
+    expect(table).toContain("| `restcloud:shareReads` | `RESTCLOUD_SHARE_READS` | Whether concurrent reads share");
+    expect(table.split("\n").filter((l) => l.startsWith("| `restcloud:"))).toHaveLength(model.config.length);
+    const readme = `a\n${SETTINGS_BEGIN}\nold\n${SETTINGS_END}\nb\n`;
+    expect(spliceReadme(readme, table, [SETTINGS_BEGIN, SETTINGS_END])).toBe(
+      `a\n${SETTINGS_BEGIN}\n${table}\n${SETTINGS_END}\nb\n`,
+    );
   });
 
   test("table cells escape pipes and stay on one line", () => {

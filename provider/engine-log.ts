@@ -1,9 +1,10 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- the SDK's own gRPC stubs and grpc-js, loaded when first needed */
 /**
- * How the dynamic-provider process speaks to the user: through the engine's `Log` call, as any
- * provider plugin does. The process is started with the engine's address as its last argument
- * (`pulumi-resource-pulumi-nodejs [flags] <engine address>`); `@pulumi/pulumi` ships the stubs of
- * the call and the gRPC library. The connection is made on the first message.
+ * How a provider process speaks to the user: through the engine's `Log` call, as any provider
+ * plugin does. The dynamic-provider process is started with the engine's address as its last
+ * argument (`pulumi-resource-pulumi-nodejs [flags] <engine address>`), the native plugin with it as
+ * its first; `@pulumi/pulumi` ships the stubs of the call and the gRPC library. The connection is
+ * made on the first message.
  *
  * - `status(urn, message)`: ephemeral: shown on the resource's row of the live display while it
  *   runs (the stack's row for an empty urn), never kept;
@@ -14,6 +15,7 @@
  */
 import * as path from "node:path";
 import type * as grpcJs from "@grpc/grpc-js";
+import type { Notice } from "./engine/operation";
 
 /** pulumirpc.LogSeverity */
 const SEVERITY = { debug: 0, info: 1, warning: 2, error: 3 } as const;
@@ -67,12 +69,36 @@ export class EngineLog {
     return this.send(SEVERITY.info, urn, message, false);
   }
 
+  /** What the engine's operations tell the user (engine/operation.ts), each as its kind asks. */
+  notify(notice: Notice): void {
+    if (notice.kind === "status") void this.status(notice.urn, notice.message);
+    else if (notice.kind === "warning") void this.warn(notice.urn, notice.message);
+    else void this.info(notice.urn, notice.message);
+  }
+
   close(): void {
     this.client?.close();
     this.client = undefined;
   }
 
+  /**
+   * Until every message sent so far has reached the engine: a front end awaits it before answering
+   * an operation, so that an operation's last status ("created after 16s") is not overtaken by its end.
+   */
+  async flush(): Promise<void> {
+    await Promise.all([...this.inFlight]);
+  }
+
+  private readonly inFlight = new Set<Promise<void>>();
+
   private send(severity: number, urn: string | undefined, message: string, ephemeral: boolean): Promise<void> {
+    const sent = this.deliver(severity, urn, message, ephemeral);
+    this.inFlight.add(sent);
+    void sent.finally(() => this.inFlight.delete(sent));
+    return sent;
+  }
+
+  private deliver(severity: number, urn: string | undefined, message: string, ephemeral: boolean): Promise<void> {
     const client = this.connect();
     if (!client || !this.newRequest) return Promise.resolve();
     const request = this.newRequest();

@@ -1,0 +1,132 @@
+/**
+ * An import: a record known by its id alone (`pulumi import TYPE NAME ID`, the `import` resource
+ * option), whose read is sent with that id and no properties. A declaration's read needs more than
+ * the id (the zone whose list holds the record, the parent a rule hangs on); this finds that state
+ * first, reads the record, and answers the arguments it shows, complete:
+ *
+ * - the state comes from the declaration's `locate` when it has one; else, for a declaration with
+ *   `zoneDefault`, from the first zone whose read finds the record (the provider's default zone
+ *   first, then every zone of the catalog); else the read goes with empty state (account-wide lists);
+ * - the inputs are every argument the record shows (and those `locate` established), the
+ *   declaration's `defaults` where the record says nothing, and nothing that means "not set" (an
+ *   empty string, an empty list): a program declaring the same arguments as the record then shows
+ *   no diff. Arguments no record carries (a password, a trigger, a provider-side setting) are left
+ *   out unless a default covers them: each resource file says which.
+ */
+import { isNotFound } from "../client/errors";
+import type { OperationContext, ResourceDeclaration } from "./declaration";
+
+type Values = Record<string, unknown>;
+
+/** The state key listing the arguments an import could not read from the record (declaration.unreadable). */
+export const NOT_READ_ON_IMPORT = "__notReadOnImport";
+
+/** What an import answers: the arguments, as a program would declare them, and the outputs. */
+export interface ImportedRecord {
+  inputs: Values;
+  outputs: Values;
+}
+
+/**
+ * The zones to look in for a record known by its id alone: the provider's default zone first
+ * (where most records are), then every other zone of the catalog.
+ */
+export async function zonesToSearch(ctx: OperationContext): Promise<string[]> {
+  const preferred = ctx.settings.zoneUuid;
+  const others = (await ctx.client.costEstimate.zones())
+    .map((zone) => zone.uuid)
+    .filter((uuid): uuid is string => uuid !== undefined && uuid !== preferred);
+  return preferred === undefined ? [...new Set(others)] : [preferred, ...new Set(others)];
+}
+
+/**
+ * The first zone (zonesToSearch's order) in which `probe` finds something, with what it found;
+ * undefined when no zone does. A zone the API does not know (a stale default) counts as empty.
+ */
+export async function findInZones<T>(
+  ctx: OperationContext,
+  probe: (zoneUuid: string) => Promise<T | undefined>,
+): Promise<{ zoneUuid: string; found: T } | undefined> {
+  for (const zoneUuid of await zonesToSearch(ctx)) {
+    const found = await absentOn404(() => probe(zoneUuid));
+    if (found !== undefined) return { zoneUuid, found };
+  }
+  return undefined;
+}
+
+/** The answer, or undefined when the API says 404 (the record, or its parent, is not there). */
+async function absentOn404<T>(call: () => Promise<T | undefined>): Promise<T | undefined> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+/** A value that says nothing: absent, null, an empty string or an empty list. */
+function isUnset(value: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === "number" && Number.isNaN(value)) ||
+    (typeof value === "string" && value.trim() === "") ||
+    (Array.isArray(value) && value.length === 0)
+  );
+}
+
+/** The state the read needs and the record it finds; undefined when no record has this id. */
+async function locateAndRead(
+  declaration: ResourceDeclaration,
+  ctx: OperationContext,
+  id: string,
+): Promise<{ located: Values; live: { inputs: Values; outputs: Values } } | undefined> {
+  const read = async (state: Values) => {
+    const live = await absentOn404(() => declaration.read(ctx, id, state as never));
+    return live && { located: state, live: live as { inputs: Values; outputs: Values } };
+  };
+  if (declaration.locate) {
+    const located = await absentOn404(() => declaration.locate!(ctx, id));
+    return located === undefined ? undefined : read(located as Values);
+  }
+  const zoneField = declaration.zoneDefault;
+  if (zoneField !== undefined) {
+    return (await findInZones(ctx, (zoneUuid) => read({ [zoneField]: zoneUuid })))?.found;
+  }
+  return read({});
+}
+
+/**
+ * The record with this id, as the arguments a program would declare to match it and the outputs;
+ * undefined when no record of the declaration's kind has this id.
+ */
+export async function readForImport(
+  declaration: ResourceDeclaration,
+  ctx: OperationContext,
+  id: string,
+): Promise<ImportedRecord | undefined> {
+  const found = await locateAndRead(declaration, ctx, id);
+  if (!found) return undefined;
+  const { located, live } = found;
+  const argumentNames = Object.keys(declaration.inputs.shape);
+  const defaults = (declaration.defaults ?? {}) as Values;
+  const unreadable = new Set<string>(declaration.unreadable ?? []);
+  const inputs: Values = {};
+  for (const name of argumentNames) {
+    // The record first, then what the search established, then the declaration's default (not for
+    // an argument the record may not show: its default would claim what nothing read).
+    const candidates = [live.inputs[name], located[name], unreadable.has(name) ? undefined : defaults[name]];
+    const value = candidates.find((v) => !isUnset(v));
+    if (value !== undefined) inputs[name] = value;
+  }
+  // What the program says of these is taken as it is (engine.diff): nothing here contradicts it.
+  const notRead = argumentNames.filter((name) => unreadable.has(name) && inputs[name] === undefined);
+  const outputs: Values = notRead.length > 0 ? { [NOT_READ_ON_IMPORT]: notRead } : {};
+  for (const [name, value] of Object.entries(located)) {
+    if (!argumentNames.includes(name) && !isUnset(value)) outputs[name] = value;
+  }
+  for (const [name, value] of Object.entries(live.outputs)) {
+    if (value !== undefined) outputs[name] = value;
+  }
+  return { inputs, outputs };
+}

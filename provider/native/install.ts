@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+/**
+ * `restcloud-plugin`: the native plugin's one-step installs, offline.
+ *
+ *   npx restcloud-plugin path      the directory to name in Pulumi.yaml (`plugins.providers`)
+ *   npx restcloud-plugin install   `pulumi plugin install resource restcloud <version> --file ...`:
+ *                                  the plugin in Pulumi's plugin cache, for every project on the machine
+ *
+ * The cached plugin is a launcher that runs this installed package's plugin with Node.js: the
+ * package stays where npm put it, and an upgrade of it is an upgrade of the plugin.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+const packageRoot = path.resolve(__dirname, "..", "..", "..");
+const pluginDir = path.join(packageRoot, "plugin");
+const version = (JSON.parse(fs.readFileSync(path.join(packageRoot, "package.json"), "utf8")) as { version: string })
+  .version;
+
+function install(): void {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "restcloud-plugin-"));
+  try {
+    const launcher = path.join(work, "pulumi-resource-restcloud");
+    const entry = path.join(packageRoot, "dist", "provider", "native-plugin.js");
+    fs.writeFileSync(launcher, `#!/bin/sh\nexec node ${JSON.stringify(entry)} "$@"\n`, { mode: 0o755 });
+    const tarball = path.join(work, `pulumi-resource-restcloud-v${version}.tar.gz`);
+    execFileSync("tar", ["-czf", tarball, "-C", work, "pulumi-resource-restcloud"]);
+    execFileSync("pulumi", ["plugin", "install", "resource", "restcloud", version, "--file", tarball, "--reinstall"], {
+      stdio: "inherit",
+    });
+    process.stdout.write(`installed the restcloud plugin v${version} (it runs ${entry})\n`);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const command = process.argv[2];
+if (command === "path") process.stdout.write(`${pluginDir}\n`);
+else if (command === "install") install();
+else {
+  process.stderr.write("usage: restcloud-plugin path | install\n");
+  process.exit(2);
+}

@@ -1,0 +1,59 @@
+/**
+ * Property values between the engine's protobuf Structs and the plain values the engine works on.
+ *
+ * The plugin accepts secrets (Configure answers acceptSecrets): a secret arrives wrapped as
+ * `{ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value }`. Unwrapping
+ * records which top-level properties were secret; wrapping puts the mark back on those, and on the
+ * declaration's secret properties, so that what was secret stays secret in state.
+ * A value not known yet (preview) arrives as the UNKNOWN string, which the engine understands.
+ */
+import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { structSafe, type PropertyMap } from "../engine/engine";
+import { sdkModule } from "./sdk-modules";
+
+const { Struct: StructClass } = sdkModule<typeof import("google-protobuf/google/protobuf/struct_pb")>(
+  "google-protobuf/google/protobuf/struct_pb",
+);
+
+export const SIG_KEY = "4dabf18193072939515e22adb298388d";
+export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+
+function isSecret(value: unknown): value is { value?: unknown } {
+  return value !== null && typeof value === "object" && (value as Record<string, unknown>)[SIG_KEY] === SECRET_SIG;
+}
+
+/** A value with every secret mark removed; `found` is set when there was one. */
+function unwrap(value: unknown, found: { secret: boolean }): unknown {
+  if (isSecret(value)) {
+    found.secret = true;
+    return unwrap(value.value, found);
+  }
+  if (Array.isArray(value)) return value.map((item) => unwrap(item, found));
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, unwrap(item, found)]));
+  }
+  return value;
+}
+
+/** Plain properties, and the names of those that were secret (at any depth within them). */
+export function fromStruct(struct: Struct | undefined): { props: PropertyMap; secrets: Set<string> } {
+  const props: PropertyMap = {};
+  const secrets = new Set<string>();
+  for (const [key, value] of Object.entries(struct?.toJavaScript() ?? {})) {
+    const found = { secret: false };
+    props[key] = unwrap(value, found);
+    if (found.secret) secrets.add(key);
+  }
+  return { props, secrets };
+}
+
+/** A Struct of the properties, the named ones marked secret; undefined values left out (Struct cannot carry them). */
+export function toStruct(props: PropertyMap, secrets: Iterable<string> = []): Struct {
+  const secret = new Set(secrets);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined) continue;
+    out[key] = secret.has(key) ? { [SIG_KEY]: SECRET_SIG, value: structSafe(value) } : structSafe(value);
+  }
+  return StructClass.fromJavaScript(out as Record<string, never>);
+}

@@ -1,0 +1,307 @@
+/**
+ * The native plugin's gRPC service (provider/native/server.ts), over real gRPC with the SDK's
+ * protocol stubs, against the emulator: what the engine asks and what it is answered. The CLI's
+ * side of it (the engine acting on these answers) is in tests/e2e/native.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports -- the SDK's stubs, as the plugin loads them */
+import type * as grpcJs from "@grpc/grpc-js";
+import type * as ProviderMessages from "@pulumi/pulumi/proto/provider_pb";
+import { startEmulator, DEMO_CREDENTIALS, type RunningEmulator } from "../../../emulator/index";
+import { NativeProvider, serve } from "../../../provider/native/server";
+import { fromStruct, toStruct, SIG_KEY, SECRET_SIG } from "../../../provider/native/marshal";
+import { sdkModule } from "../../../provider/native/sdk-modules";
+import { DECLARATIONS } from "../../../provider/resources/registry";
+import { FUNCTIONS } from "../../../provider/functions/registry";
+import { NOT_READ_ON_IMPORT, UNKNOWN } from "../../../provider/engine/engine";
+
+const grpc = sdkModule<typeof grpcJs>("@grpc/grpc-js");
+const pb = require("@pulumi/pulumi/proto/provider_pb") as typeof ProviderMessages;
+const { Empty } = require("google-protobuf/google/protobuf/empty_pb");
+const { ResourceProviderClient } = require("@pulumi/pulumi/proto/provider_grpc_pb");
+
+type Call = (request: unknown, callback: (error: grpcJs.ServiceError | null, response: never) => void) => void;
+
+let emulator: RunningEmulator;
+let provider: NativeProvider;
+let client: Record<string, Call>;
+let zoneUuid: string;
+let vpcOfferingUuid: string;
+
+const VPC_URN = "urn:pulumi:dev::proj::restcloud:index:Vpc::web";
+
+function rpc<T>(method: string, request: unknown): Promise<T> {
+  return new Promise((resolve, reject) =>
+    client[method]!.call(client, request, (error, response) => (error ? reject(error) : resolve(response as T))),
+  );
+}
+
+/** A request about the VPC `web`: its URN and type token set. */
+function vpc<R extends { setUrn(urn: string): R; setType(type: string): R }>(request: R): R {
+  return request.setUrn(VPC_URN).setType("restcloud:index:Vpc");
+}
+
+const secret = (value: unknown) => ({ [SIG_KEY]: SECRET_SIG, value });
+
+function checkRequest(news: Record<string, unknown>, seed: number, olds: Record<string, unknown> = {}) {
+  return vpc(new pb.CheckRequest())
+    .setName("web")
+    .setOlds(toStruct(olds))
+    .setNews(toStruct(news))
+    .setRandomseed(Uint8Array.from({ length: 32 }, (_, i) => (i * seed) % 256));
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, asyncDelayMs: 50 });
+  const catalog = emulator.context.catalog;
+  zoneUuid = catalog.zones[0]!.uuid;
+  vpcOfferingUuid = catalog.zoneCatalog(zoneUuid)!.vpcOfferings[0]!.uuid;
+  provider = new NativeProvider({
+    version: "9.9.9",
+    schema: () => JSON.stringify({ name: "restcloud", provider: { inputProperties: {} } }),
+    declarations: DECLARATIONS,
+    functions: FUNCTIONS,
+  });
+  const port = await serve(provider);
+  client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+  // The settings as an explicit provider sends them: typed values, the keys secret.
+  await rpc(
+    "configure",
+    new pb.ConfigureRequest().setAcceptsecrets(true).setArgs(
+      toStruct({
+        apiUrl: emulator.url,
+        apiKey: secret(DEMO_CREDENTIALS.apiKey),
+        secretKey: secret(DEMO_CREDENTIALS.secretKey),
+        zoneUuid,
+        maxConcurrentRequests: 4,
+        // Not a setting: ignored (the dynamic mode's default provider stores every config key).
+        "other:key": "x",
+      }),
+    ),
+  );
+});
+
+afterAll(async () => {
+  (client as unknown as grpcJs.Client).close();
+  await emulator.stop();
+});
+
+test("plugin info and schema", async () => {
+  const info = await rpc<{ getVersion(): string }>("getPluginInfo", new Empty());
+  expect(info.getVersion()).toBe("9.9.9");
+  const schema = await rpc<ProviderMessages.GetSchemaResponse>("getSchema", new pb.GetSchemaRequest());
+  expect(JSON.parse(schema.getSchema())).toMatchObject({ name: "restcloud" });
+});
+
+test("CheckConfig names each bad setting; a value unknown at preview passes", async () => {
+  const response = await rpc<ProviderMessages.CheckResponse>(
+    "checkConfig",
+    new pb.CheckRequest().setNews(
+      toStruct({
+        apiUrl: UNKNOWN,
+        apiKey: secret("k"),
+        secretKey: secret("s"),
+        maxConcurrentRequests: "many",
+        shareReads: "perhaps",
+        requestTimeout: "soon",
+      }),
+    ),
+  );
+  const failures = Object.fromEntries(response.getFailuresList().map((f) => [f.getProperty(), f.getReason()]));
+  expect(Object.keys(failures).sort()).toEqual(["maxConcurrentRequests", "requestTimeout", "shareReads"]);
+});
+
+test("DiffConfig: settings that are not restcloud's are no change; a new endpoint is an update, never a replace", async () => {
+  const same = await rpc<ProviderMessages.DiffResponse>(
+    "diffConfig",
+    new pb.DiffRequest()
+      .setOldInputs(toStruct({ "restcloud:apiUrl": "http://a", "aws:region": "x", "proj:size": "1" }))
+      .setNews(toStruct({ apiUrl: "http://a" })),
+  );
+  expect(same.getChanges()).toBe(pb.DiffResponse.DiffChanges.DIFF_NONE);
+  const moved = await rpc<ProviderMessages.DiffResponse>(
+    "diffConfig",
+    new pb.DiffRequest().setOldInputs(toStruct({ apiUrl: "http://a" })).setNews(toStruct({ apiUrl: "http://b" })),
+  );
+  expect(moved.getChanges()).toBe(pb.DiffResponse.DiffChanges.DIFF_SOME);
+  expect(moved.getDiffsList()).toEqual(["apiUrl"]);
+  expect(moved.getReplacesList()).toEqual([]);
+});
+
+test("Check: the auto-name comes from the engine's random seed (the same seed, the same name), kept once given", async () => {
+  const news = { cidr: "10.1.0.0/16", vpcOfferingUuid };
+  const names = await Promise.all(
+    [1, 1, 3].map(async (seed) => {
+      const response = await rpc<ProviderMessages.CheckResponse>("check", checkRequest(news, seed));
+      expect(response.getFailuresList()).toEqual([]);
+      return fromStruct(response.getInputs()).props;
+    }),
+  );
+  expect(names[0]!.name).toMatch(/^web-[0-9a-f]{7}$/);
+  expect(names[1]!.name).toBe(names[0]!.name);
+  expect(names[2]!.name).not.toBe(names[0]!.name);
+  expect(names[0]!.zoneUuid).toBe(zoneUuid); // the provider's default zone
+  const kept = await rpc<ProviderMessages.CheckResponse>("check", checkRequest(news, 5, names[0]!));
+  expect(fromStruct(kept.getInputs()).props.name).toBe(names[0]!.name);
+});
+
+test("Check: a failure per bad argument, named", async () => {
+  const response = await rpc<ProviderMessages.CheckResponse>(
+    "check",
+    checkRequest({ cidr: "10.1.0.0/33", vpcOfferingUuid, colour: "red" }, 1),
+  );
+  expect(response.getFailuresList().map((f) => f.getProperty())).toEqual(["cidr", "colour"]);
+});
+
+test("Check: a secret argument stays secret", async () => {
+  const response = await rpc<ProviderMessages.CheckResponse>(
+    "check",
+    new pb.CheckRequest()
+      .setUrn("urn:pulumi:dev::proj::restcloud:index:VpnCustomerGateway::office")
+      .setType("restcloud:index:VpnCustomerGateway")
+      .setName("office")
+      .setNews(
+        toStruct({
+          gateway: "198.51.100.7",
+          cidrList: "192.168.0.0/24",
+          ipsecPresharedKey: secret("correct horse battery"),
+          ikeEncryption: "aes256",
+          ikeHash: "sha256",
+          espEncryption: "aes256",
+          espHash: "sha256",
+        }),
+      ),
+  );
+  const inputs = response.getInputs()!.toJavaScript();
+  expect(inputs.ipsecPresharedKey).toEqual(secret("correct horse battery"));
+});
+
+test("Diff: per property, update or replace, with the kind of change", async () => {
+  const olds = { name: "web-1", zoneUuid, cidr: "10.1.0.0/16", vpcOfferingUuid, description: "a" };
+  const response = await rpc<ProviderMessages.DiffResponse>(
+    "diff",
+    vpc(new pb.DiffRequest())
+      .setOldInputs(toStruct(olds))
+      .setOlds(toStruct({ ...olds, uuid: "x", status: "Active" }))
+      .setNews(toStruct({ ...olds, description: "b", cidr: "10.2.0.0/16", networkDomain: "corp" })),
+  );
+  const { Kind } = pb.PropertyDiff;
+  const detailed: Record<string, number> = {};
+  response.getDetaileddiffMap().forEach((diff, key) => (detailed[key] = diff.getKind()));
+  expect(response.getChanges()).toBe(pb.DiffResponse.DiffChanges.DIFF_SOME);
+  expect(response.getHasdetaileddiff()).toBe(true);
+  expect(detailed).toEqual({ cidr: Kind.UPDATE_REPLACE, networkDomain: Kind.ADD_REPLACE, description: Kind.UPDATE });
+  expect(response.getReplacesList().sort()).toEqual(["cidr", "networkDomain"]);
+  // The dynamic adapter's leftovers in a migrated stack's state are no change.
+  const migrated = await rpc<ProviderMessages.DiffResponse>(
+    "diff",
+    vpc(new pb.DiffRequest())
+      .setOldInputs(toStruct({ ...olds, __provider: "exports.handler = ...", __restcloud: { autoName: "web" } }))
+      .setNews(toStruct(olds)),
+  );
+  expect(migrated.getChanges()).toBe(pb.DiffResponse.DiffChanges.DIFF_NONE);
+});
+
+test("Create, Read (refresh and import by id alone), Update, Delete against the emulator", async () => {
+  const inputs = { name: "native-vpc", zoneUuid, cidr: "10.9.0.0/16", vpcOfferingUuid, description: "first" };
+  const preview = await rpc<ProviderMessages.CreateResponse>(
+    "create",
+    vpc(new pb.CreateRequest()).setProperties(toStruct(inputs)).setPreview(true),
+  );
+  expect(preview.getId()).toBe("");
+  expect(fromStruct(preview.getProperties()).props.uuid).toBe(UNKNOWN);
+
+  const created = await rpc<ProviderMessages.CreateResponse>(
+    "create",
+    vpc(new pb.CreateRequest()).setProperties(toStruct(inputs)).setTimeout(60),
+  );
+  const id = created.getId();
+  expect(fromStruct(created.getProperties()).props).toMatchObject({ ...inputs, uuid: id, status: "Active" });
+
+  const imported = await rpc<ProviderMessages.ReadResponse>("read", vpc(new pb.ReadRequest()).setId(id));
+  expect(imported.getId()).toBe(id);
+  // The spec's VPC record does not show its offering: the import names it as not read, and the
+  // program's value for it is then no change.
+  const { vpcOfferingUuid: _offering, ...shown } = inputs;
+  expect(fromStruct(imported.getInputs()).props).toEqual(shown);
+  const importedState = fromStruct(imported.getProperties()).props;
+  expect(importedState[NOT_READ_ON_IMPORT]).toEqual(["vpcOfferingUuid", "networkDomain", "publicLoadBalancerProvider"]);
+  const adopt = await rpc<ProviderMessages.DiffResponse>(
+    "diff",
+    vpc(new pb.DiffRequest())
+      .setOldInputs(imported.getInputs())
+      .setOlds(imported.getProperties())
+      .setNews(toStruct(inputs)),
+  );
+  expect(adopt.getChanges()).toBe(pb.DiffResponse.DiffChanges.DIFF_NONE);
+
+  const updated = await rpc<ProviderMessages.UpdateResponse>(
+    "update",
+    vpc(new pb.UpdateRequest())
+      .setId(id)
+      .setOlds(created.getProperties())
+      .setOldInputs(toStruct(inputs))
+      .setNews(toStruct({ ...inputs, description: "second" })),
+  );
+  expect(fromStruct(updated.getProperties()).props.description).toBe("second");
+
+  await rpc("delete", vpc(new pb.DeleteRequest()).setId(id).setProperties(updated.getProperties()));
+  // Gone is gone: a refresh drops it (no id), a second delete succeeds.
+  const gone = await rpc<ProviderMessages.ReadResponse>(
+    "read",
+    vpc(new pb.ReadRequest()).setId(id).setProperties(updated.getProperties()),
+  );
+  expect(gone.getId()).toBe("");
+  await rpc("delete", vpc(new pb.DeleteRequest()).setId(id).setProperties(updated.getProperties()));
+});
+
+test("Cancel during an update's wait: the wait ends at once, saying so", async () => {
+  const slow = await startEmulator({ port: 0, asyncDelayMs: 60_000 });
+  const other = new NativeProvider({
+    version: "0",
+    schema: () => "{}",
+    declarations: DECLARATIONS,
+    functions: FUNCTIONS,
+  });
+  const settings: Record<string, string> = {
+    "restcloud:apiUrl": slow.url,
+    "restcloud:apiKey": DEMO_CREDENTIALS.apiKey,
+    "restcloud:secretKey": DEMO_CREDENTIALS.secretKey,
+  };
+  other.session.configure({ get: (key) => settings[key] });
+  const inputs = { name: "slow-vpc", zoneUuid, cidr: "10.8.0.0/16", vpcOfferingUuid, description: "a" };
+  try {
+    const created = await other.create(vpc(new pb.CreateRequest()).setProperties(toStruct(inputs)));
+    // The emulator applies the update after a minute: the update waits until it is visible.
+    const pending = other.update(
+      vpc(new pb.UpdateRequest())
+        .setId(created.getId())
+        .setOlds(created.getProperties())
+        .setOldInputs(toStruct(inputs))
+        .setNews(toStruct({ ...inputs, description: "b" })),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const started = Date.now();
+    other.service().cancel!({ request: new Empty() } as never, () => undefined);
+    const error = (await pending.then(
+      () => new Error("the update was not cancelled"),
+      (e: unknown) => e,
+    )) as Error;
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(error.message).toMatch(/^restcloud:Vpc web: cancelled while waiting for VPC .* to show the update/);
+  } finally {
+    await slow.stop();
+  }
+});
+
+test("Invoke: a function answers; a bad argument comes back as a failure naming it", async () => {
+  const zones = await rpc<ProviderMessages.InvokeResponse>(
+    "invoke",
+    new pb.InvokeRequest().setTok("restcloud:index:getZones").setArgs(toStruct({})),
+  );
+  expect((zones.getReturn()!.toJavaScript().zones as unknown[]).length).toBeGreaterThan(0);
+  const bad = await rpc<ProviderMessages.InvokeResponse>(
+    "invoke",
+    new pb.InvokeRequest().setTok("restcloud:index:getComputePlans").setArgs(toStruct({ minCores: "two" })),
+  );
+  expect(bad.getFailuresList().map((f) => f.getProperty())).toEqual(["minCores"]);
+});
