@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     log: engineLog,
   });
   cancelOnInterrupt();
-  const port = await serve(provider);
+  const { port } = await serve(provider);
   process.stdout.write(`${port}\n`);
 }
 

@@ -385,13 +385,14 @@ function unknownOutputs(declaration: ResourceDeclaration): PropertyMap {
   return Object.fromEntries(Object.keys((declaration.outputs as AnyObjectSchema).shape).map((key) => [key, UNKNOWN]));
 }
 
-/** Serves the provider on a free port of 127.0.0.1 and answers the port, as a plugin must print it. */
-export async function serve(provider: NativeProvider): Promise<number> {
+/** Serves the provider on a free port of 127.0.0.1: the port (a plugin prints it) and a way to stop. */
+export async function serve(provider: NativeProvider): Promise<{ port: number; stop(): void }> {
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
   server.addService(providerRpc.ResourceProviderService, provider.service());
-  return new Promise((resolve, reject) =>
-    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, port) =>
-      error ? reject(error) : resolve(port),
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
     ),
   );
+  return { port, stop: () => server.forceShutdown() };
 }

@@ -24,6 +24,7 @@ type Call = (request: unknown, callback: (error: grpcJs.ServiceError | null, res
 let emulator: RunningEmulator;
 let provider: NativeProvider;
 let client: Record<string, Call>;
+let stopServer: () => void;
 let zoneUuid: string;
 let vpcOfferingUuid: string;
 
@@ -61,7 +62,9 @@ beforeAll(async () => {
     declarations: DECLARATIONS,
     functions: FUNCTIONS,
   });
-  const port = await serve(provider);
+  const served = await serve(provider);
+  stopServer = served.stop;
+  const port = served.port;
   client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
   // The settings as an explicit provider sends them: typed values, the keys secret.
   await rpc(
@@ -82,6 +85,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   (client as unknown as grpcJs.Client).close();
+  stopServer();
   await emulator.stop();
 });
 
