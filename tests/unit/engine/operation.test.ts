@@ -7,7 +7,7 @@
 import { ApiError } from "../../../provider/client/errors";
 import { ApiHealth } from "../../../provider/client/health";
 import { currentScope, withActivity } from "../../../provider/client/scope";
-import { OperationMonitor, subjectOf, type Notice } from "../../../provider/engine/operation";
+import { OperationMonitor, subjectOf, type Notice, type OperationSpec } from "../../../provider/engine/operation";
 
 const T0 = new Date(2030, 0, 1, 12, 0, 0).getTime();
 const URN = "urn:pulumi:s::p::pulumi-nodejs:dynamic/restcloud:Instance::web-1";
@@ -24,6 +24,20 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve!: () => void;
   const promise = new Promise<void>((r) => (resolve = r));
   return { promise, resolve };
+}
+
+/** The create of instance web-1 (a 10-minute timeout), telling `notices`, on `clock`. */
+function createOfWeb1(notices: Notice[], clock: () => number): OperationSpec {
+  return {
+    type: "Instance",
+    name: "web-1",
+    urn: URN,
+    action: "create",
+    timeoutName: "create",
+    timeoutMs: 600_000,
+    notify: (n) => notices.push(n),
+    now: clock,
+  };
 }
 
 test("the subject names the resource by logical name, else by id", () => {
@@ -138,20 +152,7 @@ test("an operation that ends right after the API came back says so, not the outa
   const monitor = new OperationMonitor({ tickMs: 3_600_000 });
   const notices: Notice[] = [];
   const release = deferred();
-  const running = monitor.run(
-    {
-      type: "Instance",
-      name: "web-1",
-      urn: URN,
-      action: "create",
-      timeoutName: "create",
-      timeoutMs: 600_000,
-      health,
-      notify: (n) => notices.push(n),
-      now: clock,
-    },
-    () => release.promise,
-  );
+  const running = monitor.run({ ...createOfWeb1(notices, clock), health }, () => release.promise);
   health.unanswered(refused);
   now = T0 + 5000;
   monitor.tick();
@@ -175,18 +176,8 @@ test("a long wait that shows a status ends with a status saying how it ended, no
   const monitor = new OperationMonitor({ tickMs: 3_600_000 });
   const notices: Notice[] = [];
   const release = deferred();
-  const running = monitor.run(
-    {
-      type: "Instance",
-      name: "web-1",
-      urn: URN,
-      action: "create",
-      timeoutName: "create",
-      timeoutMs: 600_000,
-      notify: (n) => notices.push(n),
-      now: clock,
-    },
-    () => withActivity("waiting for instance i-1 to be Running", () => release.promise),
+  const running = monitor.run(createOfWeb1(notices, clock), () =>
+    withActivity("waiting for instance i-1 to be Running", () => release.promise),
   );
   now = T0 + 12_000;
   monitor.tick();
