@@ -24,6 +24,7 @@ import { invokeFunction } from "../functions/define";
 import { ProviderSession } from "../session";
 import { PROVIDER_SETTING_KEYS, validateProviderSettings } from "../settings";
 import { fromStruct, toStruct } from "./marshal";
+import { secretProperties } from "../sdk/properties";
 import { sdkModule } from "./sdk-modules";
 
 const grpc = sdkModule<typeof grpcJs>("@grpc/grpc-js");
@@ -88,11 +89,7 @@ function timeoutOf(seconds: number): Pick<ResourceCall, "timeoutMs"> {
 
 /** The properties a declaration keeps secret, and those that arrived secret. */
 function secretKeys(declaration: ResourceDeclaration, ...arrived: Set<string>[]): Set<string> {
-  return new Set([
-    ...((declaration.secretInputs ?? []) as string[]),
-    ...((declaration.secretOutputs ?? []) as string[]),
-    ...arrived.flatMap((set) => [...set]),
-  ]);
+  return new Set([...secretProperties(declaration), ...arrived.flatMap((set) => [...set])]);
 }
 
 function failure(property: string, reason: string): ProviderMessages.CheckFailure {
