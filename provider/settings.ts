@@ -201,15 +201,18 @@ export interface ProviderConfig {
 
 /**
  * The configuration from `restcloud:<key>` of the source (the stack config, or a provider's settings
- * as text), else the setting's environment variable, else its default. An empty value counts as
+ * as text), else the setting's environment variable (in `env`), else its default. An empty value counts as
  * not set. Invalid values are reported by `problems()` (and `missing()`); their defaults apply.
  */
-export function resolveProviderConfig(source: { get(key: string): string | undefined }): ProviderConfig {
+export function resolveProviderConfig(
+  source: { get(key: string): string | undefined },
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): ProviderConfig {
   const problems: SettingProblem[] = [];
   const texts: Record<string, string | undefined> = {};
   const values: Record<string, unknown> = {};
   for (const s of PROVIDER_SETTINGS) {
-    const text = source.get(`restcloud:${s.key}`) || process.env[s.env] || undefined;
+    const text = source.get(`restcloud:${s.key}`) || env[s.env] || undefined;
     const { value, problem } = readSetting(s, text);
     if (problem) problems.push(problem);
     texts[s.key] = text;

@@ -13,9 +13,9 @@ import {
 } from "../sdk/properties";
 import { META_KEY, type ResourceMeta } from "./meta";
 import { dynamicProviderFor } from "./shim";
+import { dynamicTypeToken } from "../type-tokens";
 
-/** The dynamic adapter's type token of a declaration's type. */
-export const dynamicTypeToken = (type: string): string => `pulumi-nodejs:dynamic/restcloud:${type}`;
+export { dynamicTypeToken };
 
 export function dynamicResourceClass<IS extends AnyObjectSchema, OS extends AnyObjectSchema>(
   declaration: ResourceDeclaration<IS, OS>,

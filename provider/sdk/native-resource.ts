@@ -5,10 +5,10 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { AnyObjectSchema, ResourceDeclaration } from "../engine/declaration";
-import { dynamicTypeToken } from "../dynamic/resource";
+import { dynamicTypeToken, nativeTypeToken } from "../type-tokens";
 import { resourceProperties, secretProperties, type ResourceArgs, type RestCloudResourceClass } from "./properties";
 
-export const nativeTypeToken = (type: string): string => `restcloud:index:${type}`;
+export { nativeTypeToken };
 
 export function nativeResourceClass<IS extends AnyObjectSchema, OS extends AnyObjectSchema>(
   declaration: ResourceDeclaration<IS, OS>,

@@ -42,6 +42,8 @@ interface SeedReport {
   seconds: number;
   /** The first up's errors, when it failed. */
   firstError?: string;
+  /** The destroy's errors, when it failed. */
+  destroyError?: string;
 }
 const reports: SeedReport[] = [];
 const fileStarted = Date.now();
@@ -53,7 +55,8 @@ afterAll(() => {
       (r) =>
         `seed ${String(r.seed).padStart(2)}: ${r.upRequests.length} up(s), requests per up ${r.upRequests.join(" + ")}` +
         `, destroy ${r.destroyRequests ?? "-"}; faults during the ups: ${r.faults}; ${r.seconds.toFixed(0)} s` +
-        (r.firstError ? `\n  the first up failed: ${r.firstError}` : ""),
+        (r.firstError ? `\n  the first up failed: ${r.firstError}` : "") +
+        (r.destroyError ? `\n  the destroy failed: ${r.destroyError}` : ""),
     );
   const twice = reports.filter((r) => r.upRequests.length > 1).map((r) => r.seed);
   console.log(
@@ -141,7 +144,10 @@ test.concurrent.each(SEEDS)(
         expect(await auditAccount(emulator.url, stack)).toEqual({ records: REALISTIC_SIZE, ...CLEAN });
 
         await resetStats(emulator.url);
-        await stack.destroy();
+        await stack.destroy().catch((error: unknown) => {
+          report.destroyError = errorLines(error);
+          throw error;
+        });
         report.destroyRequests = (await emulatorStats(emulator.url)).total;
         expect(await stateResources(stack)).toEqual([]);
         expect(await auditAccount(emulator.url, stack)).toEqual({ records: 0, ...CLEAN });

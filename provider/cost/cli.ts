@@ -1,0 +1,191 @@
+/**
+ * `restcloud cost`: what a stack will cost a month, before `pulumi up`, from the configured API's
+ * live cost catalog.
+ *
+ *   pulumi preview --json --show-sames | npx restcloud cost     price a plan (with its deltas)
+ *   npx restcloud cost preview.json                              a saved preview, or a stack export
+ *   npx restcloud cost --preview                                 runs the preview itself (the wrapper)
+ *   npx restcloud cost --from-stack                              the stack as it is (pulumi stack export)
+ *
+ * The API comes from the `restcloud:*` settings: the stack's config (`pulumi config`, when run in a
+ * Pulumi project), the preview's own config, then their environment variables (RESTCLOUD_API_URL...).
+ * Exit codes: 0 priced, 1 the estimate failed (bad input, API unreachable, unknown offering), 2 usage.
+ */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import { RestCloudClient } from "../client";
+import { ApiError, RestCloudError } from "../client/errors";
+import { resolveProviderConfig } from "../settings";
+import { EstimateError, estimateCost } from "./estimate";
+import { PlanFormatError, readPlan, type Plan } from "./plan";
+import { PriceBook } from "./price-book";
+import { estimateJson, estimateTable } from "./report";
+
+export const COST_USAGE = `Usage: restcloud cost [FILE] [options]
+
+Prices a Pulumi plan from the configured API's cost catalog: a month of each resource (730 hours),
+its components, the totals before and after, and the difference.
+
+FILE is the JSON of \`pulumi preview --json --show-sames\` or of \`pulumi stack export\`; without
+FILE (or with -), standard input.
+
+Options:
+  --preview            run \`pulumi preview --json --show-sames\` here and price it
+                       (arguments after -- go to pulumi preview)
+  --from-stack         price the stack as it is (\`pulumi stack export\`)
+  --stack NAME         the stack (for --preview, --from-stack and its config); default: the selected one
+  --cwd DIR            the Pulumi project's directory; default: the current one
+  --format table|json  default: table
+  --currency CODE      one of the catalog's currencies (USD...); default: the catalog's default
+  -h, --help           this text
+
+Settings: restcloud:apiUrl, apiKey, secretKey and zoneUuid from the stack's config, else
+RESTCLOUD_API_URL, RESTCLOUD_API_KEY, RESTCLOUD_SECRET_KEY, RESTCLOUD_ZONE_UUID.
+Exit codes: 0 priced; 1 the estimate failed; 2 bad usage.
+`;
+
+/** What the command writes and reads: the process's own streams, or a test's. */
+export interface CostIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  readStdin(): Promise<string>;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+class UsageError extends Error {}
+
+/** Runs `pulumi` in the project; its standard output, or an error with what it printed. */
+function pulumi(args: string[], cwd: string, env: NodeJS.ProcessEnv, allowFailure = false): string {
+  const run = spawnSync("pulumi", [...args, "--non-interactive"], {
+    cwd,
+    env,
+    encoding: "utf8",
+    maxBuffer: 512 * 1024 * 1024,
+  });
+  if (run.error) throw new PlanFormatError(`could not run pulumi: ${run.error.message}`);
+  // A failed preview still prints its JSON (diagnostics included) when the program ran.
+  if (run.status !== 0 && !(allowFailure && run.stdout.trim() !== ""))
+    throw new PlanFormatError(
+      `\`pulumi ${args.join(" ")}\` failed (exit ${run.status}): ${(run.stderr || run.stdout).trim().slice(-2000)}`,
+    );
+  return run.stdout;
+}
+
+/** The stack's `restcloud:*` config with secrets in clear, when `cwd` is a Pulumi project. */
+function stackConfig(cwd: string, stack: string | undefined, env: NodeJS.ProcessEnv): Record<string, string> {
+  if (!fs.existsSync(path.join(cwd, "Pulumi.yaml")) && !fs.existsSync(path.join(cwd, "Pulumi.yml"))) return {};
+  const run = spawnSync(
+    "pulumi",
+    ["config", "--json", "--show-secrets", "--non-interactive", ...(stack ? ["--stack", stack] : [])],
+    { cwd, env, encoding: "utf8" },
+  );
+  if (run.error || run.status !== 0) return {};
+  try {
+    const config = JSON.parse(run.stdout) as Record<string, { value?: unknown }>;
+    return Object.fromEntries(
+      Object.entries(config)
+        .filter(([key, v]) => key.startsWith("restcloud:") && typeof v?.value === "string")
+        .map(([key, v]) => [key, v.value as string]),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** `restcloud cost ARGS`; resolves to the exit code. */
+export async function runCost(argv: readonly string[], io: CostIo): Promise<number> {
+  try {
+    return await cost(argv, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`restcloud cost: ${error.message}\n\n${COST_USAGE}`);
+      return 2;
+    }
+    io.stderr(`restcloud cost: ${describe(error)}\nrestcloud cost: the estimate failed\n`);
+    return 1;
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof EstimateError) return error.problems.join("\nrestcloud cost: ");
+  if (error instanceof ApiError && (error.status === undefined || error.status >= 500))
+    return `the API did not answer (${error.serverMessage}); the estimate needs its cost catalog`;
+  if (error instanceof RestCloudError || error instanceof PlanFormatError) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function cost(argv: readonly string[], io: CostIo): Promise<number> {
+  const dashDash = argv.indexOf("--");
+  const own = dashDash < 0 ? [...argv] : argv.slice(0, dashDash);
+  const passThrough = dashDash < 0 ? [] : argv.slice(dashDash + 1);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: own,
+      allowPositionals: true,
+      options: {
+        preview: { type: "boolean" },
+        "from-stack": { type: "boolean" },
+        stack: { type: "string" },
+        cwd: { type: "string" },
+        format: { type: "string", default: "table" },
+        currency: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout(COST_USAGE);
+    return 0;
+  }
+  if (values.format !== "table" && values.format !== "json")
+    throw new UsageError(`--format must be table or json, not ${values.format}`);
+  if (positionals.length > 1) throw new UsageError(`one input at most, not ${positionals.length}`);
+  if ((values.preview || values["from-stack"]) && positionals.length > 0)
+    throw new UsageError("give a FILE, or --preview, or --from-stack: one input");
+  if (values.preview && values["from-stack"]) throw new UsageError("--preview and --from-stack exclude each other");
+
+  const cwd = path.resolve(io.cwd, values.cwd ?? ".");
+  const stackArgs = values.stack ? ["--stack", values.stack] : [];
+  let text: string;
+  if (values.preview)
+    text = pulumi(["preview", "--json", "--show-sames", ...stackArgs, ...passThrough], cwd, io.env, true);
+  else if (values["from-stack"]) text = pulumi(["stack", "export", ...stackArgs], cwd, io.env);
+  else if (positionals[0] !== undefined && positionals[0] !== "-") {
+    try {
+      text = fs.readFileSync(path.resolve(io.cwd, positionals[0]), "utf8");
+    } catch (error) {
+      throw new PlanFormatError(`cannot read ${positionals[0]}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+    }
+  } else text = await io.readStdin();
+  const plan: Plan = readPlan(text);
+
+  const fromStack = stackConfig(cwd, values.stack, io.env);
+  const fromPreview = Object.fromEntries(Object.entries(plan.config).filter(([, v]) => v !== "[secret]"));
+  const config = resolveProviderConfig({ get: (key) => fromStack[key] ?? fromPreview[key] }, io.env);
+  const missing = config.missing();
+  if (missing.length > 0) throw new EstimateError(missing.map((m) => `settings: ${m}`));
+
+  const client = new RestCloudClient({
+    apiUrl: config.apiUrl,
+    apiKey: config.apiKey,
+    secretKey: config.secretKey,
+    timeoutMs: config.requestTimeoutMs,
+    maxConcurrentRequests: config.maxConcurrentRequests,
+    shareReads: config.shareReads,
+    // A command line waits a few seconds for an API that does not answer, not a deployment's minutes.
+    retry: { maxAttempts: 3, baseDelayMs: 250, maxDelayMs: 1000, maxRetryAfterMs: 5000 },
+  });
+  const estimate = await estimateCost(plan, new PriceBook(client), {
+    ...(values.currency ? { currency: values.currency } : {}),
+    ...(config.zoneUuid ? { defaultZoneUuid: config.zoneUuid } : {}),
+  });
+  io.stdout(values.format === "json" ? `${estimateJson(estimate)}\n` : estimateTable(estimate, config.apiUrl));
+  return 0;
+}

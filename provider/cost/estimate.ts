@@ -1,0 +1,214 @@
+/**
+ * A plan priced: per resource its monthly cost before and after (components included), the totals
+ * and their difference, in the catalog's default currency or another of its currencies. Values not
+ * known at preview stay unknown: they are listed, and left out of the totals, never counted as 0.
+ */
+import { UNKNOWN } from "../engine/engine";
+import type { Plan, PlannedOp, PlannedResource, ResourceState } from "./plan";
+import { HOURS_PER_MONTH, PRICING, PricingError, type CostComponent, type Referenced } from "./pricing";
+import type { Currency, PriceBook } from "./price-book";
+
+export interface ResourceCost {
+  readonly urn: string;
+  readonly name: string;
+  readonly type: string;
+  readonly op: PlannedOp;
+  /** The kind has no price in the catalog (a rule, a tag...). */
+  readonly free: boolean;
+  /** After the plan (0 when deleted); the known part when some component is unknown. */
+  readonly monthlyCost: number;
+  /** Before the plan (0 when created). */
+  readonly pastMonthlyCost: number;
+  /** After minus before; null when a component after the plan is not known (the change is not known). */
+  readonly diffMonthlyCost: number | null;
+  /** Components whose cost is not known at preview, after the plan. */
+  readonly unknownComponents: number;
+  readonly components: readonly CostComponent[];
+  readonly pastComponents: readonly CostComponent[];
+}
+
+export interface CostEstimate {
+  readonly currency: string;
+  readonly currencySymbol?: string;
+  readonly hoursPerMonth: number;
+  /** `preview` (a plan of changes) or `state` (the stack as it is). */
+  readonly source: Plan["source"];
+  readonly totalMonthlyCost: number;
+  readonly pastTotalMonthlyCost: number;
+  /** The sum of the resources' known differences (those with an unknown component are left out). */
+  readonly diffTotalMonthlyCost: number;
+  /** Components, over all resources after the plan, whose cost is not known: not in the totals. */
+  readonly unknownComponents: number;
+  readonly resources: readonly ResourceCost[];
+  /** Resources of other providers, not priced. */
+  readonly otherResources: number;
+  /** Notes for the reader: what the totals leave out. */
+  readonly notes: readonly string[];
+}
+
+/** The estimate failed: each problem names its resource and property. */
+export class EstimateError extends Error {
+  override readonly name = "EstimateError";
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join("\n"));
+  }
+}
+
+export interface EstimateOptions {
+  /** The currency code to show prices in (`USD`); default: the catalog's default currency. */
+  readonly currency?: string;
+  /** The zone of resources whose own is not set (`restcloud:zoneUuid`). */
+  readonly defaultZoneUuid?: string;
+}
+
+const sum = (components: readonly CostComponent[]): number =>
+  components.reduce((total, c) => total + (c.monthlyCost ?? 0), 0);
+
+/** The currency to convert to, and the factor from the catalog's default currency. */
+async function currencyOf(book: PriceBook, code: string | undefined): Promise<{ currency: Currency; factor: number }> {
+  const currencies = await book.currencies();
+  const base = currencies.find((c) => c.isDefault) ?? { code: "EUR", rate: 1, isDefault: true };
+  if (code === undefined) return { currency: base, factor: 1 };
+  const target = currencies.find((c) => c.code.toUpperCase() === code.toUpperCase());
+  if (!target)
+    throw new EstimateError([
+      `--currency ${code}: the catalog has no such currency (it has ${currencies.map((c) => c.code).join(", ") || "none"})`,
+    ]);
+  return { currency: target, factor: target.rate / base.rate };
+}
+
+const convert = (c: CostComponent, factor: number): CostComponent => ({
+  ...c,
+  unitPrice: c.unitPrice === null ? null : c.unitPrice * factor,
+  monthlyCost: c.monthlyCost === null ? null : c.monthlyCost * factor,
+});
+
+export async function estimateCost(plan: Plan, book: PriceBook, options: EstimateOptions = {}): Promise<CostEstimate> {
+  const { currency, factor } = await currencyOf(book, options.currency);
+  const problems: string[] = [];
+  const byUrn = new Map(plan.resources.map((r) => [r.urn, r]));
+  const byId = new Map<string, PlannedResource>();
+  for (const r of plan.resources) for (const s of [r.before, r.after]) if (s?.id) byId.set(s.id, r);
+
+  /** The resource a property of `state` refers to: by the URN it came from, else by its id. */
+  const referenced = (state: ResourceState, property: string): PlannedResource | undefined => {
+    for (const urn of state.propertyDependencies[property] ?? []) if (byUrn.has(urn)) return byUrn.get(urn);
+    const value = state.properties[property];
+    return typeof value === "string" ? byId.get(value) : undefined;
+  };
+
+  /** The zone of a state: its own, else that of a resource it depends on, else the default. */
+  const zoneOf = (state: ResourceState, seen = new Set<ResourceState>()): string | undefined => {
+    seen.add(state);
+    for (const key of ["zoneUuid", "ruleZoneUuid"]) {
+      const own = state.properties[key] ?? state.outputs[key];
+      if (typeof own === "string" && own !== "") return own;
+    }
+    const deps = [...Object.values(state.propertyDependencies).flat(), ...state.dependencies];
+    for (const urn of deps) {
+      const dep = byUrn.get(urn);
+      const depState = dep?.after ?? dep?.before;
+      if (depState && !seen.has(depState)) {
+        const zone = zoneOf(depState, seen);
+        if (zone !== undefined) return zone;
+      }
+    }
+    return options.defaultZoneUuid;
+  };
+
+  async function price(resource: PlannedResource, state: ResourceState | undefined, when: "before" | "after") {
+    const rule = PRICING[resource.kind];
+    if (!state || !rule) return [];
+    const zoneUuid = zoneOf(state);
+    if (zoneUuid === UNKNOWN || zoneUuid === undefined)
+      return [
+        {
+          name: "Everything",
+          unit: "months",
+          quantity: null,
+          unitPrice: null,
+          monthlyCost: null,
+          unknown:
+            zoneUuid === undefined ? "no zoneUuid, and no restcloud:zoneUuid" : "zoneUuid is known only after apply",
+        } satisfies CostComponent,
+      ];
+    if (!(await book.isZone(zoneUuid))) {
+      problems.push(`${resource.kind} ${resource.name}: zoneUuid ${zoneUuid}: no such zone in the catalog`);
+      return [];
+    }
+    try {
+      return await rule({
+        book,
+        zoneUuid,
+        properties: state.properties,
+        referenced: (property): Referenced | undefined => {
+          const target = referenced(state, property);
+          const targetState =
+            target && (when === "before" ? (target.before ?? target.after) : (target.after ?? target.before));
+          return target && targetState ? { kind: target.kind, state: targetState } : undefined;
+        },
+        invalid: (property, message) => {
+          throw new PricingError(property, message);
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof PricingError)) throw error;
+      problems.push(`${resource.kind} ${resource.name}: ${error.property}: ${error.message}`);
+      return [];
+    }
+  }
+
+  const resources: ResourceCost[] = [];
+  for (const r of plan.resources) {
+    const [after, before] = await Promise.all([price(r, r.after, "after"), price(r, r.before, "before")]);
+    const components = after.map((c) => convert(c, factor));
+    const pastComponents = before.map((c) => convert(c, factor));
+    const monthlyCost = sum(components);
+    const pastMonthlyCost = sum(pastComponents);
+    const unknownComponents = components.filter((c) => c.monthlyCost === null).length;
+    resources.push({
+      urn: r.urn,
+      name: r.name,
+      type: r.kind,
+      op: r.op,
+      free: PRICING[r.kind] === undefined,
+      monthlyCost,
+      pastMonthlyCost,
+      diffMonthlyCost: unknownComponents > 0 ? null : monthlyCost - pastMonthlyCost,
+      unknownComponents,
+      components,
+      pastComponents,
+    });
+  }
+  if (problems.length > 0) throw new EstimateError(problems);
+
+  const total = resources.reduce((t, r) => t + r.monthlyCost, 0);
+  const pastTotal = resources.reduce((t, r) => t + r.pastMonthlyCost, 0);
+  const unknownComponents = resources.reduce((n, r) => n + r.unknownComponents, 0);
+  const notes: string[] = [];
+  if (unknownComponents > 0)
+    notes.push(
+      `${unknownComponents} cost component${unknownComponents === 1 ? " is" : "s are"} not known at preview: ` +
+        "not in the totals, and the difference leaves out the resources that have one",
+    );
+  if (!plan.listsUnchanged)
+    notes.push(
+      "the preview lists only the resources it changes: the totals leave out the unchanged ones " +
+        "(run `pulumi preview --json --show-sames`, or `restcloud cost --preview`)",
+    );
+  if (plan.otherResources > 0)
+    notes.push(`${plan.otherResources} resource${plan.otherResources === 1 ? "" : "s"} of other providers not priced`);
+  return {
+    currency: currency.code,
+    ...(currency.symbol ? { currencySymbol: currency.symbol } : {}),
+    hoursPerMonth: HOURS_PER_MONTH,
+    source: plan.source,
+    totalMonthlyCost: total,
+    pastTotalMonthlyCost: pastTotal,
+    diffTotalMonthlyCost: resources.reduce((t, r) => t + (r.diffMonthlyCost ?? 0), 0),
+    unknownComponents,
+    resources,
+    otherResources: plan.otherResources,
+    notes,
+  };
+}

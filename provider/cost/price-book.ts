@@ -1,0 +1,166 @@
+/**
+ * The live cost catalog of the configured API, as the estimate reads it: each list fetched once per
+ * zone (through the client's `costEstimate` area, /restapi/costestimate/...) and kept for the run.
+ * Nothing here knows a price: every figure comes from the API's answers.
+ */
+import type { RestCloudClient } from "../client";
+import type {
+  NetworkOfferingCost,
+  PayAsYouGoOffering,
+  StoragePlan,
+  TemplateCost,
+  VpcOfferingCost,
+} from "../client/operations/catalog";
+
+/** A reserved plan's term (fields outside the spec; the emulator's README gives them). */
+export interface ReservedTerm {
+  name?: string;
+  termMonths?: number;
+  upfrontCost?: number;
+  monthlyCost?: number;
+}
+/** A bundle's term (fields outside the spec). */
+export interface BundleTerm {
+  name?: string;
+  termMonths?: number;
+  cost?: number;
+}
+
+export type ComputePlan =
+  | { readonly kind: "payAsYouGo"; readonly record: PayAsYouGoOffering }
+  | {
+      readonly kind: "reserved";
+      readonly record: { uuid?: string; name?: string; core?: number; memory?: number; offeringPlans?: unknown[] };
+    }
+  | {
+      readonly kind: "bundle";
+      readonly record: { uuid?: string; name?: string; core?: number; memory?: number; bundlePlan?: unknown[] };
+    };
+
+export interface Currency {
+  readonly code: string;
+  readonly symbol?: string;
+  /** Units of this currency per unit of the default one. */
+  readonly rate: number;
+  readonly isDefault: boolean;
+}
+
+/** The per-zone unit prices, under the field names of their cost-estimate answers. */
+export type UnitPrice =
+  | "ipCost"
+  | "portForwardCost"
+  | "loadBalancerCost"
+  | "snapshotCost"
+  | "vmSnapshotCost"
+  | "k8sCost"
+  | "additionalTemplateResizeCost";
+
+const UNIT_PRICE_CALLS: Record<UnitPrice, (c: RestCloudClient, zoneUuid: string) => Promise<unknown>> = {
+  ipCost: (c, zoneUuid) => c.costEstimate.ipCost({ zoneUuid }),
+  portForwardCost: (c, zoneUuid) => c.costEstimate.portForwardingCost({ zoneUuid }),
+  loadBalancerCost: (c, zoneUuid) => c.costEstimate.loadBalancerCost({ zoneUuid }),
+  snapshotCost: (c, zoneUuid) => c.costEstimate.snapshotCost({ zoneUuid }),
+  vmSnapshotCost: (c, zoneUuid) => c.costEstimate.vmSnapshotCost({ zoneUuid }),
+  // The spec shows neither the parameters nor the answer of these two: the zone, and a field named as the rest.
+  k8sCost: (c, zoneUuid) => c.costEstimate.k8sCost({ zoneUuid }),
+  additionalTemplateResizeCost: (c, zoneUuid) => c.costEstimate.additionalTemplateResizeCost({ zoneUuid }),
+};
+
+const PLATFORMS = ["LINUX", "WINDOWS"] as const;
+const DISTRIBUTIONS = ["OS_ONLY", "MARKETPLACE"] as const;
+
+export class PriceBook {
+  private readonly cache = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly client: RestCloudClient) {}
+
+  /** One fetch per key for the whole run. */
+  private once<T>(key: string, fetch: () => Promise<T>): Promise<T> {
+    let answer = this.cache.get(key);
+    if (!answer) {
+      answer = fetch();
+      this.cache.set(key, answer);
+    }
+    return answer as Promise<T>;
+  }
+
+  currencies(): Promise<Currency[]> {
+    return this.once("currencies", async () =>
+      ((await this.client.costEstimate.currencies()).listMultiCurrency ?? [])
+        .filter((c) => typeof c.currency === "string" && typeof c.cost === "number")
+        .map((c) => ({
+          code: c.currency!,
+          ...(c.currencySymbol ? { symbol: c.currencySymbol } : {}),
+          rate: c.cost!,
+          isDefault: String(c.isDefaultCurrency).toLowerCase() === "true",
+        })),
+    );
+  }
+
+  /** The zone's name, or its uuid when the zone list does not have it. */
+  async zoneName(zoneUuid: string): Promise<string> {
+    const zones = await this.once("zones", () => this.client.costEstimate.zones());
+    return zones.find((z) => z.uuid === zoneUuid)?.name ?? zoneUuid;
+  }
+
+  async isZone(zoneUuid: string): Promise<boolean> {
+    const zones = await this.once("zones", () => this.client.costEstimate.zones());
+    return zones.some((z) => z.uuid === zoneUuid);
+  }
+
+  /** A compute plan of the zone by uuid, whichever plan type lists it. */
+  async computePlan(zoneUuid: string, uuid: string): Promise<ComputePlan | undefined> {
+    const plans = await this.once(`compute:${zoneUuid}`, async () => {
+      const types = ["PAY_AS_YOU_GO", "CUSTOM_PLAN", "RESERVED_INSTANCE", "BUNDLE_OFFER"] as const;
+      const answers = await Promise.all(
+        types.map((computeOfferingType) => this.client.costEstimate.computePlans({ zoneUuid, computeOfferingType })),
+      );
+      return answers.flatMap((a): ComputePlan[] => [
+        ...(a.payAsYouGoOfferingCost ?? []).map((record) => ({ kind: "payAsYouGo" as const, record })),
+        ...(a.reservedOfferingCost ?? []).map((record) => ({ kind: "reserved" as const, record })),
+        ...(a.bundleOfferingCost ?? []).map((record) => ({ kind: "bundle" as const, record })),
+      ]);
+    });
+    return plans.find((p) => p.record.uuid === uuid);
+  }
+
+  async storagePlan(zoneUuid: string, uuid: string): Promise<StoragePlan | undefined> {
+    const plans = await this.once(`storage:${zoneUuid}`, () => this.client.costEstimate.storagePlans({ zoneUuid }));
+    return plans.find((p) => p.uuid === uuid);
+  }
+
+  async networkOffering(zoneUuid: string, uuid: string): Promise<NetworkOfferingCost | undefined> {
+    const offerings = await this.once(`network:${zoneUuid}`, () =>
+      this.client.costEstimate.networkOfferings({ zoneUuid }),
+    );
+    return offerings.find((o) => o.uuid === uuid);
+  }
+
+  async vpcOffering(zoneUuid: string, uuid: string): Promise<VpcOfferingCost | undefined> {
+    const offerings = await this.once(`vpc:${zoneUuid}`, () => this.client.costEstimate.vpcOfferings({ zoneUuid }));
+    return offerings.find((o) => o.uuid === uuid);
+  }
+
+  /** A template of the zone, whichever platform and distribution list it. */
+  async template(zoneUuid: string, uuid: string): Promise<TemplateCost | undefined> {
+    const templates = await this.once(`template:${zoneUuid}`, async () =>
+      (
+        await Promise.all(
+          PLATFORMS.flatMap((platform) =>
+            DISTRIBUTIONS.map((distribution) =>
+              this.client.costEstimate.templates({ zoneUuid, platform, distribution }),
+            ),
+          ),
+        )
+      ).flat(),
+    );
+    return templates.find((t) => t.uuid === uuid);
+  }
+
+  /** A unit price of the zone; undefined when the answer has no such number. */
+  async unitPrice(zoneUuid: string, price: UnitPrice): Promise<number | undefined> {
+    const answer = await this.once(`${price}:${zoneUuid}`, () => UNIT_PRICE_CALLS[price](this.client, zoneUuid));
+    const value = (answer as Record<string, unknown> | undefined)?.[price];
+    return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+  }
+}

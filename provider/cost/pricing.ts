@@ -1,0 +1,402 @@
+/**
+ * How each resource kind is priced: one rule per kind that has a price, from its properties and the
+ * live catalog (price-book.ts). Kinds missing from `PRICING` are free. A month is 730 hours.
+ *
+ * The spec names the catalog's fields but not their units; these are the units read here (and the
+ * emulator's): compute (vCPU, memory), template costs and licences and the Kubernetes control plane
+ * per hour; storage and snapshots per GB and month; network and VPC offerings, public IPs and
+ * load-balancer and port-forwarding rules per month. A stopped instance (or cluster) pays the
+ * plan's stoppage rates and its disks, and no template cost or licence.
+ */
+import { UNKNOWN } from "../engine/engine";
+import type { ComputePlan, PriceBook, ReservedTerm, BundleTerm, UnitPrice } from "./price-book";
+import type { Properties, ResourceState } from "./plan";
+
+export const HOURS_PER_MONTH = 730;
+
+/** One priced part of a resource: quantity and price per month, in the catalog's default currency. */
+export interface CostComponent {
+  /** What is priced: "vCPU", "Memory", "Storage"... */
+  readonly name: string;
+  /** Which plan or offering, and in what state: "gp.2c4g, running". */
+  readonly detail?: string;
+  /** The unit of the quantity: "vCPU-hours", "GiB-hours", "GB-months", "months"... */
+  readonly unit: string;
+  /** Per month; null when not known at preview. */
+  readonly quantity: number | null;
+  /** Per unit; null when not known. */
+  readonly unitPrice: number | null;
+  /** quantity × unitPrice; null when either is not known: never counted as 0. */
+  readonly monthlyCost: number | null;
+  /** Why the cost is not known (e.g. "size is known only after apply"). */
+  readonly unknown?: string;
+}
+
+/** A resource the rule may need besides the priced one (the volume of a snapshot...). */
+export interface Referenced {
+  readonly kind: string;
+  readonly state: ResourceState;
+}
+
+export interface PricingContext {
+  readonly book: PriceBook;
+  /** The resource's zone; undefined when not known at preview. */
+  readonly zoneUuid: string | undefined;
+  readonly properties: Properties;
+  /** The resource a property refers to, when the plan holds it. */
+  referenced(property: string): Referenced | undefined;
+  /** A property's value is wrong for the catalog (an unknown offering): the estimate fails, naming it. */
+  invalid(property: string, message: string): never;
+}
+
+export type PriceRule = (ctx: PricingContext) => Promise<CostComponent[]>;
+
+/** Raised through `invalid`: a value of the plan that the catalog does not know. */
+export class PricingError extends Error {
+  override readonly name = "PricingError";
+  constructor(
+    readonly property: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values that may not be known at preview
+// ---------------------------------------------------------------------------------------------
+
+/** A value Pulumi does not know at preview (or hides as a secret). */
+const isUnknown = (v: unknown): boolean =>
+  v === UNKNOWN || v === "[secret]" || (typeof v === "object" && v !== null && !Array.isArray(v));
+
+const notKnown = (property: string): string => `${property} is known only after apply`;
+
+function component(
+  name: string,
+  unit: string,
+  quantity: number | null,
+  unitPrice: number | null,
+  extra: { detail?: string; unknown?: string } = {},
+): CostComponent {
+  const known = quantity !== null && unitPrice !== null;
+  return {
+    name,
+    ...(extra.detail ? { detail: extra.detail } : {}),
+    unit,
+    quantity,
+    unitPrice,
+    monthlyCost: known ? quantity * unitPrice : null,
+    ...(!known ? { unknown: extra.unknown ?? "not known at preview" } : {}),
+  };
+}
+
+/** A component whose whole cost waits for a value not known at preview. */
+const unknownComponent = (name: string, unit: string, why: string): CostComponent =>
+  component(name, unit, null, null, { unknown: why });
+
+function numberOf(props: Properties, key: string): number | undefined | typeof UNKNOWN {
+  const v = props[key];
+  if (v === undefined || v === null) return undefined;
+  if (isUnknown(v)) return UNKNOWN;
+  return typeof v === "number" ? v : Number(v);
+}
+
+function stringOf(props: Properties, key: string): string | undefined | typeof UNKNOWN {
+  const v = props[key];
+  if (v === undefined || v === null || v === "") return undefined;
+  if (isUnknown(v)) return UNKNOWN;
+  return String(v);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Compute
+// ---------------------------------------------------------------------------------------------
+
+interface Size {
+  cores: number;
+  memoryGib: number;
+}
+
+/** What a plan costs per month for `count` machines of `size`, running or stopped. */
+function computeComponents(plan: ComputePlan, size: Size, running: boolean, count = 1, who = ""): CostComponent[] {
+  const name = plan.record.name ?? plan.record.uuid ?? "plan";
+  const state = running ? "running" : "stopped";
+  const label = (what: string) => (who ? `${who}: ${what}` : what);
+  if (plan.kind === "payAsYouGo") {
+    const r = plan.record;
+    const vcpuRate = running ? r.instanceRunningCostVcpu : r.instanceStoppageCostVcpu;
+    const memoryRate = running ? r.instanceRunningCostMemory : r.instanceStoppageCostMemory;
+    return [
+      component(label("vCPU"), "vCPU-hours", count * size.cores * HOURS_PER_MONTH, vcpuRate ?? null, {
+        detail: `${name}, ${state}`,
+        unknown: "the plan has no vCPU rate",
+      }),
+      component(label("Memory"), "GiB-hours", count * size.memoryGib * HOURS_PER_MONTH, memoryRate ?? null, {
+        detail: `${name}, ${state}`,
+        unknown: "the plan has no memory rate",
+      }),
+    ];
+  }
+  if (plan.kind === "reserved") {
+    // The shortest term, its upfront payment spread over its months.
+    const term = shortest((plan.record.offeringPlans ?? []) as ReservedTerm[]);
+    const monthly =
+      term && term.termMonths ? (term.monthlyCost ?? 0) + (term.upfrontCost ?? 0) / term.termMonths : null;
+    return [
+      component(label("Reserved instance"), "months", count, monthly, {
+        detail: `${name}, ${term?.name ?? "no term"}`,
+        unknown: "the plan lists no term",
+      }),
+    ];
+  }
+  const term = shortest((plan.record.bundlePlan ?? []) as BundleTerm[]);
+  const monthly = term && term.termMonths && term.cost !== undefined ? term.cost / term.termMonths : null;
+  return [
+    component(label("Bundle"), "months", count, monthly, {
+      detail: `${name}, ${term?.name ?? "no term"}`,
+      unknown: "the bundle lists no term",
+    }),
+  ];
+}
+
+function shortest<T extends { termMonths?: number }>(terms: readonly T[]): T | undefined {
+  return [...terms]
+    .filter((t) => typeof t.termMonths === "number" && t.termMonths > 0)
+    .sort((a, b) => a.termMonths! - b.termMonths!)[0];
+}
+
+/** The compute plan named by a property, or the estimate fails naming it. */
+async function computePlanOf(ctx: PricingContext, property: string, uuid: string): Promise<ComputePlan> {
+  const plan = await ctx.book.computePlan(ctx.zoneUuid!, uuid);
+  if (!plan) return ctx.invalid(property, `no compute plan ${uuid} in the catalog of zone ${await zoneLabel(ctx)}`);
+  return plan;
+}
+
+const zoneLabel = async (ctx: PricingContext): Promise<string> => {
+  const name = await ctx.book.zoneName(ctx.zoneUuid!);
+  return name === ctx.zoneUuid ? ctx.zoneUuid : `${name} (${ctx.zoneUuid})`;
+};
+
+/** The size a plan gives a machine: the plan's own, or the custom plan's cores and memory. */
+function sizeOf(plan: ComputePlan, props: Properties): Size | "unknown" {
+  const custom = plan.kind === "payAsYouGo" && plan.record.isCustom === true;
+  if (custom) {
+    const cores = numberOf(props, "cpuCore");
+    const memory = numberOf(props, "memory");
+    if (cores === UNKNOWN || memory === UNKNOWN) return "unknown";
+    return { cores: cores ?? plan.record.core ?? 1, memoryGib: (memory ?? plan.record.memory ?? 0) / 1024 };
+  }
+  return { cores: plan.record.core ?? 0, memoryGib: (plan.record.memory ?? 0) / 1024 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Storage
+// ---------------------------------------------------------------------------------------------
+
+/** A disk on a storage plan: a fixed plan bills its own size, a custom plan the size asked for. */
+async function diskComponents(
+  ctx: PricingContext,
+  name: string,
+  planProperty: string,
+  sizeProperty: string,
+): Promise<CostComponent[]> {
+  const uuid = stringOf(ctx.properties, planProperty);
+  const size = numberOf(ctx.properties, sizeProperty);
+  if (uuid === undefined) return [];
+  if (uuid === UNKNOWN) return [unknownComponent(name, "GB-months", notKnown(planProperty))];
+  const plan = await ctx.book.storagePlan(ctx.zoneUuid!, uuid);
+  if (!plan) return ctx.invalid(planProperty, `no storage plan ${uuid} in the catalog of zone ${await zoneLabel(ctx)}`);
+  const detail = plan.name ?? uuid;
+  if (plan.isCustom) {
+    const perGb = plan.customCostPerGb || plan.costForGb || 0;
+    if (size === UNKNOWN) return [unknownComponent(name, "GB-months", notKnown(sizeProperty))];
+    return [component(name, "GB-months", size ?? null, perGb, { detail, unknown: `no ${sizeProperty}` })];
+  }
+  return [component(name, "GB-months", plan.diskSize ?? null, plan.costForGb ?? null, { detail })];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rules
+// ---------------------------------------------------------------------------------------------
+
+const running = (props: Properties): boolean => props.state !== "Stopped";
+
+const priceInstance: PriceRule = async (ctx) => {
+  const p = ctx.properties;
+  const parts: CostComponent[] = [];
+  const planUuid = stringOf(p, "computeOfferingUuid");
+  const isRunning = running(p);
+  let cores: number | undefined;
+  if (planUuid === UNKNOWN || planUuid === undefined) {
+    parts.push(unknownComponent("Compute", "hours", notKnown("computeOfferingUuid")));
+  } else {
+    const plan = await computePlanOf(ctx, "computeOfferingUuid", planUuid);
+    const size = sizeOf(plan, p);
+    if (size === "unknown") parts.push(unknownComponent("Compute", "hours", notKnown("cpuCore and memory")));
+    else {
+      cores = size.cores;
+      parts.push(...computeComponents(plan, size, isRunning));
+    }
+  }
+
+  const templateUuid = stringOf(p, "templateUuid");
+  if (templateUuid === UNKNOWN) parts.push(unknownComponent("Template", "hours", notKnown("templateUuid")));
+  else if (templateUuid !== undefined) {
+    const template = await ctx.book.template(ctx.zoneUuid!, templateUuid);
+    if (!template)
+      return ctx.invalid("templateUuid", `no template ${templateUuid} in the catalog of zone ${await zoneLabel(ctx)}`);
+    const detail = template.name ?? templateUuid;
+    if (isRunning && template.cost)
+      parts.push(component("Template", "hours", HOURS_PER_MONTH, template.cost, { detail }));
+    if (isRunning && template.enablePerCoreLicense && template.licensePerCoreCost)
+      parts.push(
+        component(
+          "Licence",
+          "core-hours",
+          cores === undefined ? null : cores * HOURS_PER_MONTH,
+          template.licensePerCoreCost,
+          { detail, unknown: "the number of cores is not known" },
+        ),
+      );
+    const rootDisk = numberOf(p, "rootDiskSize");
+    if (rootDisk === UNKNOWN)
+      parts.push(unknownComponent("Root disk beyond the template", "GB-months", notKnown("rootDiskSize")));
+    else if (rootDisk !== undefined && template.size !== undefined && rootDisk > template.size) {
+      const price = await ctx.book.unitPrice(ctx.zoneUuid!, "additionalTemplateResizeCost");
+      parts.push(
+        component("Root disk beyond the template", "GB-months", rootDisk - template.size, price ?? null, {
+          detail: `${rootDisk} GB, the template's ${template.size} GB included`,
+          unknown: "the API answers no additionalTemplateResizeCost",
+        }),
+      );
+    }
+  }
+  parts.push(...(await diskComponents(ctx, "Data disk", "storageOfferingUuid", "diskSize")));
+  return parts;
+};
+
+const priceVolume: PriceRule = (ctx) => diskComponents(ctx, "Storage", "storageOfferingUuid", "size");
+
+/** A flat price per month from one of the zone's unit prices. */
+const perMonth =
+  (name: string, price: UnitPrice): PriceRule =>
+  async (ctx) => {
+    const unitPrice = await ctx.book.unitPrice(ctx.zoneUuid!, price);
+    return [component(name, "months", 1, unitPrice ?? null, { unknown: `the API answers no ${price}` })];
+  };
+
+/** Snapshot storage per GB and month, the GB those of the snapshotted disks. */
+const perSnapshotGb =
+  (
+    name: string,
+    price: UnitPrice,
+    property: string,
+    gbOf: (r: Referenced, ctx: PricingContext) => Promise<number | null>,
+  ): PriceRule =>
+  async (ctx) => {
+    const unitPrice = (await ctx.book.unitPrice(ctx.zoneUuid!, price)) ?? null;
+    const target = ctx.referenced(property);
+    const gb = target ? await gbOf(target, ctx) : null;
+    return [
+      component(name, "GB-months", gb, unitPrice, {
+        unknown: target
+          ? `the size of the snapshotted disks is not known`
+          : `the ${property} resource is not in the plan`,
+      }),
+    ];
+  };
+
+const volumeGb = async (volume: Referenced, ctx: PricingContext): Promise<number | null> => {
+  const props = volume.state.properties;
+  const size = numberOf(props, "size") ?? numberOf(volume.state.outputs, "size");
+  if (size === UNKNOWN || size === undefined) return null;
+  const uuid = stringOf(props, "storageOfferingUuid");
+  if (uuid === undefined || uuid === UNKNOWN) return size;
+  const plan = await ctx.book.storagePlan(ctx.zoneUuid!, uuid);
+  return plan && !plan.isCustom && plan.diskSize ? plan.diskSize : size;
+};
+
+const instanceDisksGb = async (instance: Referenced, ctx: PricingContext): Promise<number | null> => {
+  const props = instance.state.properties;
+  const root = numberOf(props, "rootDiskSize");
+  const data = numberOf(props, "diskSize");
+  if (root === UNKNOWN || data === UNKNOWN) return null;
+  let rootGb = root;
+  if (rootGb === undefined) {
+    const uuid = stringOf(props, "templateUuid");
+    if (uuid === undefined || uuid === UNKNOWN) return null;
+    rootGb = (await ctx.book.template(ctx.zoneUuid!, uuid))?.size;
+    if (rootGb === undefined) return null;
+  }
+  return rootGb + (data ?? 0);
+};
+
+/** A flat price per month: the offering a property names (`vpcOffering`, `networkOffering`), its total with HA. */
+const perOffering =
+  (name: string, property: string, what: string, lookUp: "vpcOffering" | "networkOffering"): PriceRule =>
+  async (ctx) => {
+    const uuid = stringOf(ctx.properties, property);
+    if (uuid === undefined || uuid === UNKNOWN) return [unknownComponent(name, "months", notKnown(property))];
+    const offering = await ctx.book[lookUp](ctx.zoneUuid!, uuid);
+    if (!offering) return ctx.invalid(property, `no ${what} ${uuid} in the catalog of zone ${await zoneLabel(ctx)}`);
+    return [component(name, "months", 1, offering.totalCost ?? offering.cost ?? null, { detail: offering.name })];
+  };
+
+const priceCluster: PriceRule = async (ctx) => {
+  const p = ctx.properties;
+  const planUuid = stringOf(p, "computeOfferingUuid");
+  const workers = numberOf(p, "size");
+  const controlNodes = numberOf(p, "controlNodes") ?? 1;
+  const isRunning = running(p);
+  const parts: CostComponent[] = [];
+  if (planUuid === undefined || planUuid === UNKNOWN) {
+    parts.push(unknownComponent("Nodes", "hours", notKnown("computeOfferingUuid")));
+  } else {
+    const plan = await computePlanOf(ctx, "computeOfferingUuid", planUuid);
+    const size = sizeOf(plan, {});
+    if (size !== "unknown") {
+      if (workers === UNKNOWN || workers === undefined)
+        parts.push(unknownComponent("Worker nodes", "hours", notKnown("size")));
+      else
+        parts.push(
+          ...computeComponents(plan, size, isRunning, workers, `${workers} worker node${workers === 1 ? "" : "s"}`),
+        );
+      if (controlNodes === UNKNOWN) parts.push(unknownComponent("Control nodes", "hours", notKnown("controlNodes")));
+      else
+        parts.push(
+          ...computeComponents(
+            plan,
+            size,
+            isRunning,
+            controlNodes,
+            `${controlNodes} control node${controlNodes === 1 ? "" : "s"}`,
+          ),
+        );
+    }
+  }
+  if (isRunning) {
+    const rate = await ctx.book.unitPrice(ctx.zoneUuid!, "k8sCost");
+    parts.push(
+      component("Control plane", "hours", HOURS_PER_MONTH, rate ?? null, { unknown: "the API answers no k8sCost" }),
+    );
+  }
+  return parts;
+};
+
+/** The kinds that have a price, and how. Every other kind is free. */
+export const PRICING: Readonly<Record<string, PriceRule>> = {
+  Instance: priceInstance,
+  Volume: priceVolume,
+  PublicIpAddress: perMonth("Public IP", "ipCost"),
+  LoadBalancerRule: perMonth("Load-balancer rule", "loadBalancerCost"),
+  InternalLoadBalancer: perMonth("Load-balancer rule", "loadBalancerCost"),
+  PortForwardingRule: perMonth("Port-forwarding rule", "portForwardCost"),
+  SecurityGroupPortForwardingRule: perMonth("Port-forwarding rule", "portForwardCost"),
+  VolumeSnapshot: perSnapshotGb("Snapshot storage", "snapshotCost", "volumeUuid", volumeGb),
+  VmSnapshot: perSnapshotGb("VM snapshot storage", "vmSnapshotCost", "instanceUuid", instanceDisksGb),
+  Vpc: perOffering("VPC offering", "vpcOfferingUuid", "VPC offering", "vpcOffering"),
+  Network: perOffering("Network offering", "networkOfferingUuid", "network offering", "networkOffering"),
+  VpcTier: perOffering("Network offering", "networkOfferingUuid", "network offering", "networkOffering"),
+  KubernetesCluster: priceCluster,
+};
