@@ -2,6 +2,8 @@
 /** `restcloud-emulator`: run the emulator in a terminal. The first line printed is `listening on URL`. */
 import { DEFAULT_ACCOUNTS } from "./store";
 import { parseArgs } from "node:util";
+import { parseAccountSpec, resolveAccounts, type AccountSpec } from "./control/accounts";
+import { ASYNC_MODES, type AsyncMode } from "./jobs";
 import { QUIRKS, type Quirk } from "./core";
 import { parseFaultSpec } from "./faults";
 import { startEmulator, type RunningEmulator } from "./index";
@@ -15,6 +17,9 @@ A stateful emulator of the RestCloud REST API on your machine.
   --host HOST              address to bind (default 127.0.0.1)
   --async-delay-ms N       delay of asynchronous work (default 3000)
   --state-file PATH        persist state to PATH after each change and reload it on start
+  --load FILE              load a snapshot (saved from GET /_emulator/state) at start
+  --async-mode MODE        auto (default): asynchronous work completes after --async-delay-ms;
+                           manual: only on POST /_emulator/advance
   --latency-ms N           added latency per API request
   --fail-rate R            probability (0..1) of a 503 before processing
   --throttle-rate R        probability (0..1) of a 429 with Retry-After: 1
@@ -31,6 +36,8 @@ A stateful emulator of the RestCloud REST API on your machine.
   --secret-key K           the demo account's secretkey (default demo-secret-key)
   --admin-api-key K        the admin account's apikey (default admin-api-key)
   --admin-secret-key K     the admin account's secretkey (default admin-secret-key)
+  --account NAME:APIKEY:SECRETKEY
+                           a further (regular) account, repeatable; names and keys must be unique
   --logger                 log every request
   --help                   show this help
 `;
@@ -51,6 +58,9 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
       host: { type: "string" },
       "async-delay-ms": { type: "string" },
       "state-file": { type: "string" },
+      load: { type: "string" },
+      "async-mode": { type: "string" },
+      account: { type: "string", multiple: true },
       "latency-ms": { type: "string" },
       "fail-rate": { type: "string" },
       "throttle-rate": { type: "string" },
@@ -75,11 +85,39 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
     apiKey: values["admin-api-key"] ?? "admin-api-key",
     secretKey: values["admin-secret-key"] ?? "admin-secret-key",
   };
+  const asyncMode = values["async-mode"];
+  if (asyncMode !== undefined && !(ASYNC_MODES as readonly string[]).includes(asyncMode)) {
+    throw new Error(`--async-mode ${asyncMode}: must be one of ${ASYNC_MODES.join(", ")}`);
+  }
+  // Every account, each with the flag that gave it, validated now: a mistake is one line naming its flag.
+  const accounts: AccountSpec[] = [
+    { name: "demo", ...demo },
+    { name: "admin", ...admin },
+    ...(values.account ?? []).map(parseAccountSpec),
+  ];
+  const flagOf = (i: number): string =>
+    i === 0
+      ? "--api-key/--secret-key"
+      : i === 1
+        ? "--admin-api-key/--admin-secret-key"
+        : `--account ${accounts[i].name}:...`;
+  try {
+    resolveAccounts(accounts);
+  } catch (err) {
+    const bad = /^accounts\[(\d+)\](?:\.(\w+))?: (.*)$/.exec((err as Error).message);
+    if (!bad) throw err;
+    const [, index, field, message] = bad;
+    const part =
+      field === undefined ? "" : ` (${field === "apiKey" ? "APIKEY" : field === "secretKey" ? "SECRETKEY" : "NAME"})`;
+    throw new Error(`${flagOf(Number(index))}${part}: ${message}`);
+  }
   return {
     port: number("port", values.port) ?? 8080,
     host: values.host,
     asyncDelayMs: number("async-delay-ms", values["async-delay-ms"]),
     stateFile: values["state-file"],
+    loadStateFile: values.load,
+    asyncMode: asyncMode as AsyncMode | undefined,
     latencyMs: number("latency-ms", values["latency-ms"]),
     failRate: number("fail-rate", values["fail-rate"]),
     throttleRate: number("throttle-rate", values["throttle-rate"]),
@@ -90,7 +128,7 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
       ?.split(",")
       .map((q) => q.trim())
       .filter(Boolean) as Quirk[] | undefined,
-    accounts: { demo, admin },
+    accounts,
     logger: values.logger,
   };
 }
@@ -101,8 +139,9 @@ async function main(): Promise<void> {
     options = parseCli(process.argv.slice(2));
   } catch (err) {
     const { message } = err as Error;
-    // A bad --fault is answered in one line; other mistakes show the usage too.
-    process.stderr.write(message.startsWith("--fault ") ? `${message}\n` : `${message}\n\n${HELP}`);
+    // A bad --fault, --account, --async-mode (or keys) is answered in one line; other mistakes show the usage too.
+    const oneLine = /^--(fault|account|async-mode|api-key|admin-api-key)[ /]/.test(message);
+    process.stderr.write(oneLine ? `${message}\n` : `${message}\n\n${HELP}`);
     process.exit(2);
   }
   if (options === "help") {
@@ -114,7 +153,13 @@ async function main(): Promise<void> {
     emulator = await startEmulator(options);
   } catch (err) {
     // Operation names are checked against the route table at start: still a bad --fault.
-    const bad = /^faultRules\[(\d+)\]\.(.*)$/.exec((err as Error).message);
+    const { message } = err as Error;
+    // A snapshot that cannot be loaded: one line naming the file and what is wrong with it.
+    if (options.loadStateFile !== undefined && message.startsWith(`${options.loadStateFile}: `)) {
+      process.stderr.write(`--load ${message}\n`);
+      process.exit(2);
+    }
+    const bad = /^faultRules\[(\d+)\]\.(.*)$/.exec(message);
     if (!bad) throw err;
     process.stderr.write(`--fault #${Number(bad[1]) + 1}: ${bad[2]}\n`);
     process.exit(2);

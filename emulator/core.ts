@@ -99,8 +99,12 @@ export const QUIRKS = [
   "numbers-as-strings",
   /** Deletes answer `{}` where the spec says a bare boolean. */
   "delete-returns-object",
-  /** The resource-tags envelope key is `kongCreateTagsResponse`. */
+  /** Every `svc...` envelope key arrives under its `kong...` spelling (svcCreateTagsResponse -> kongCreateTagsResponse). */
+  "kong-envelopes",
+  /** The old name of `kong-envelopes` (it once renamed the tags envelope only); an alias now. */
   "tags-kong-envelope",
+  /** The async job status speaks PENDING / COMPLETE / FAILED instead of IN_PROGRESS / SUCCEEDED / FAILED. */
+  "job-status-complete",
 ] as const;
 export type Quirk = (typeof QUIRKS)[number];
 

@@ -5,6 +5,10 @@ import { createServer, type EmulatorOptions } from "./server";
 export type { EmulatorOptions } from "./server";
 export type { FaultRule, FaultRuleView, FaultLogEntry, FaultEffect, FaultMoment } from "./faults";
 export { QUIRKS, type Quirk } from "./core";
+export type { AccountSpec, AccountsOption } from "./control/accounts";
+export type { Snapshot } from "./control/snapshot";
+export type { RequestLogEntry } from "./control/requestlog";
+export type { AsyncMode } from "./jobs";
 import { DEFAULT_ACCOUNTS } from "./store";
 /** The built-in regular account's headers (`apikey`, `secretkey`), for programs and scripts run against the emulator. */
 export const DEMO_CREDENTIALS = (({ apiKey, secretKey }) => ({ apiKey, secretKey }))(DEFAULT_ACCOUNTS[0]);
@@ -15,7 +19,7 @@ export interface RunningEmulator {
   port: number;
   /** What the areas see: catalog, clock, ids, async work (tests may use it to inspect or drive state). */
   context: EmulatorContext;
-  /** An account's state by account name ("demo" or "admin"), for tests that seed or inspect records directly. */
+  /** An account's state by account name ("demo", "admin", or one of `accounts`), for tests that seed or inspect records directly. */
   scope(account: string): AccountScope;
   /** Cancel pending work and close the server. */
   stop(): Promise<void>;

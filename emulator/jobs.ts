@@ -2,16 +2,27 @@
  * Asynchronous work as data: deferred changes and the jobs they complete. Each piece of work is
  * stored (and persisted) with its due time, scheduled on the one clock, and applied when due, or at
  * once on start when it fell due while the emulator was down.
+ *
+ * In manual mode nothing is scheduled: work stays pending until `advance` completes it (all of it,
+ * or one piece), whatever its due time.
  */
 import type { Clock } from "./clock";
 import type { AccountScope, DeferredChange, JobRecord } from "./core";
 import type { PendingWork, Store } from "./store";
 
+/** `auto`: work completes when due; `manual`: only when advanced (`POST /_emulator/advance`). */
+export type AsyncMode = "auto" | "manual";
+export const ASYNC_MODES: readonly AsyncMode[] = ["auto", "manual"];
+
 export class DeferredWork {
+  /** The cancel function of each armed piece of work, by work id. */
+  private readonly timers = new Map<string, () => void>();
+
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly newId: () => string,
+    readonly mode: AsyncMode = "auto",
   ) {}
 
   /** Schedule `changes` for `scope`'s account after `delayMs`; returns the work's id. */
@@ -54,17 +65,57 @@ export class DeferredWork {
     return job;
   }
 
-  /** On start: apply what fell due while the emulator was down, schedule the rest. */
+  /**
+   * On start (and after a snapshot is loaded): apply what fell due while the emulator was down,
+   * schedule the rest. In manual mode everything stays pending.
+   */
   resume(): void {
+    if (this.mode === "manual") return;
     const now = this.clock.now();
-    for (const work of [...this.store.pending].sort((a, b) => a.dueAt - b.dueAt)) {
+    for (const work of this.pendingWork()) {
       if (work.dueAt <= now) this.complete(work.id);
       else this.arm(work);
     }
   }
 
+  /** The pending work, soonest due first (in the order it was scheduled for equal due times). */
+  pendingWork(): PendingWork[] {
+    return [...this.store.pending].sort((a, b) => a.dueAt - b.dueAt);
+  }
+
+  /** The pending work `id` names: its own id, or the id of the job it completes. */
+  find(id: string): PendingWork | undefined {
+    return this.store.pending.find((w) => w.id === id || w.jobId === id);
+  }
+
+  /**
+   * Complete pending work now, whatever the mode and its due time: the piece `id` names (see
+   * `find`; the caller checks that it exists), or every piece pending at the call, soonest due first.
+   * Returns how many pieces were completed.
+   */
+  advance(id?: string): number {
+    const chosen = id === undefined ? this.pendingWork() : [this.find(id)].filter((w) => w !== undefined);
+    let completed = 0;
+    for (const work of chosen) if (this.complete(work.id)) completed++;
+    return completed;
+  }
+
+  /** Cancel every armed timer; the pending work stays (as data). */
+  cancelAll(): void {
+    for (const cancel of this.timers.values()) cancel();
+    this.timers.clear();
+  }
+
   private arm(work: PendingWork): void {
-    this.clock.at(work.dueAt, () => this.complete(work.id));
+    if (this.mode === "manual") return;
+    this.timers.get(work.id)?.();
+    this.timers.set(
+      work.id,
+      this.clock.at(work.dueAt, () => {
+        this.timers.delete(work.id);
+        this.complete(work.id);
+      }),
+    );
   }
 
   /**
@@ -72,9 +123,11 @@ export class DeferredWork {
    * been removed since is not applied (an update must not resurrect a deleted record); under a job
    * that makes the whole job FAILED with NOT_FOUND and nothing is applied.
    */
-  private complete(workId: string): void {
+  private complete(workId: string): boolean {
     const index = this.store.pending.findIndex((w) => w.id === workId);
-    if (index < 0) return; // reset meanwhile
+    if (index < 0) return false; // reset or advanced meanwhile
+    this.timers.get(workId)?.();
+    this.timers.delete(workId);
     const [work] = this.store.pending.splice(index, 1);
     const resources = this.store.resources(work.accountId);
     const vanished = work.changes.map(
@@ -94,5 +147,6 @@ export class DeferredWork {
       if (job) job.status = "SUCCEEDED";
     }
     this.store.persist();
+    return true;
   }
 }

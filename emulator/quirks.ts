@@ -5,10 +5,16 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { QUIRKS, scopeOf, type ApiRecord, type EmulatorContext, type Quirk } from "./core";
 
+/** Old quirk names that still work, and the quirk each now switches on. */
+export const QUIRK_ALIASES: Readonly<Partial<Record<Quirk, Quirk>>> = {
+  "tags-kong-envelope": "kong-envelopes",
+};
+
+/** The quirks switched on by `names` (aliases resolved); an unknown name is an error. */
 export function parseQuirks(names: readonly string[]): Set<Quirk> {
   const unknown = names.filter((n) => !(QUIRKS as readonly string[]).includes(n));
   if (unknown.length) throw new Error(`unknown quirk(s): ${unknown.join(", ")} (known: ${QUIRKS.join(", ")})`);
-  return new Set(names as Quirk[]);
+  return new Set((names as Quirk[]).map((name) => QUIRK_ALIASES[name] ?? name));
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -28,6 +34,28 @@ function mapRecords(body: unknown, f: (record: unknown) => unknown): unknown {
   if (!("count" in body)) return f(body);
   return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, Array.isArray(v) ? v.map(f) : v]));
 }
+
+/**
+ * The `kong` spelling of an envelope key the spec spells with `svc` (svcCreateTagsResponse ->
+ * kongCreateTagsResponse, svcInstanceNetworkResponses -> kongInstanceNetworkResponses); any other
+ * key is returned as it is.
+ */
+export function kongKey(key: string): string {
+  return /^svc[A-Z]/.test(key) ? `kong${key.slice(3)}` : key;
+}
+
+/** An answer with each `svc...` envelope key (a top-level key holding the records) renamed to its `kong...` form. */
+export function kongEnvelopes(body: unknown): unknown {
+  if (!isObject(body)) return body;
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [Array.isArray(v) ? kongKey(k) : k, v]));
+}
+
+/** The job statuses of deployments that say COMPLETE (api-notes.md: one client expects PENDING, COMPLETE, FAILED). */
+const COMPLETE_VOCABULARY: Readonly<Record<string, string>> = {
+  IN_PROGRESS: "PENDING",
+  SUCCEEDED: "COMPLETE",
+  FAILED: "FAILED",
+};
 
 interface RouteFacts {
   operation: string | undefined;
@@ -54,11 +82,11 @@ const RESPONSE_REWRITES: Partial<Record<Quirk, (body: unknown, route: RouteFacts
   },
   "numbers-as-strings": (body) => mapRecords(body, stringifyNumbers),
   "delete-returns-object": (body, { method }) => (method === "DELETE" && typeof body === "boolean" ? {} : body),
-  "tags-kong-envelope": (body) => {
-    if (!isObject(body) || !("svcCreateTagsResponse" in body)) return body;
-    const { svcCreateTagsResponse, ...rest } = body;
-    return { ...rest, kongCreateTagsResponse: svcCreateTagsResponse };
-  },
+  "kong-envelopes": (body) => kongEnvelopes(body),
+  "job-status-complete": (body, { operation }) =>
+    operation === "resourceStatus" && isObject(body) && typeof body.status === "string"
+      ? { ...body, status: COMPLETE_VOCABULARY[body.status] ?? body.status }
+      : body,
 };
 
 /** The deletes whose record stays listed for one async delay under "lingering-deletes". */

@@ -5,9 +5,14 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { createCatalog } from "./catalog";
 import { Clock } from "./clock";
+import { resolveAccounts, type AccountsOption } from "./control/accounts";
+import { ControlError } from "./control/errors";
+import { AttributingFaultLog, redactUrl, RequestLog } from "./control/requestlog";
+import { registerControlRoutes } from "./control/routes";
+import { countRecords, InvalidSnapshot, readSnapshot } from "./control/snapshot";
+import { registerConsole } from "./console/index";
 import { ApiFault, badInput, notFound, type AccountScope, type EmulatorContext, type Quirk } from "./core";
 import {
-  FaultLog,
   FaultRules,
   InjectedStatus,
   mergeFaults,
@@ -19,13 +24,14 @@ import {
 } from "./faults";
 import { FaultInjector } from "./injection";
 import { allocatePrivateIp, PublicIpPools } from "./ippool";
-import { DeferredWork } from "./jobs";
+import { ASYNC_MODES, DeferredWork, type AsyncMode } from "./jobs";
 import { installQuirks, parseQuirks } from "./quirks";
 import { RandomStream } from "./random";
 import { registerAsyncJob } from "./routes/asyncjob";
 import { AREAS } from "./routes/index";
 import { RequestStats } from "./stats";
-import { Store, type AccountKeys, type AccountName } from "./store";
+import { readFileSync } from "node:fs";
+import { Store, type State } from "./store";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -33,6 +39,8 @@ declare module "fastify" {
     operation?: string;
     /** Whether the operation changes state. */
     mutating?: boolean;
+    /** A control endpoint whose errors answer `{error: "..."}` instead of the API's envelope. */
+    plainErrors?: boolean;
   }
 }
 
@@ -57,8 +65,18 @@ export interface EmulatorOptions {
   faultRules?: readonly FaultRule[];
   /** Makes uuids, random numbers and fault draws deterministic. */
   seed?: string | number;
-  /** Override the built-in accounts' keys. */
-  accounts?: Partial<Record<AccountName, AccountKeys>>;
+  /**
+   * Further accounts, `[{name, apiKey, secretKey}]` (an entry named demo or admin gives that built-in
+   * account other keys); or, by name, other keys for the built-in accounts: `{demo: {apiKey, secretKey}}`.
+   * A missing part, a duplicate name or a duplicate key: `startEmulator` rejects, naming the entry.
+   */
+  accounts?: AccountsOption;
+  /** `auto` (default): asynchronous work completes when due; `manual`: only on `POST /_emulator/advance`. */
+  asyncMode?: AsyncMode;
+  /** A snapshot file (from `GET /_emulator/state`) to load at start, replacing the state file's content. */
+  loadStateFile?: string;
+  /** A snapshot (as `GET /_emulator/state` answers it) to load at start; wins over `loadStateFile`. */
+  initialState?: unknown;
   /** Deployment differences to switch on. */
   quirks?: readonly Quirk[];
   /** Fastify's request log (default false). */
@@ -78,13 +96,39 @@ const PUBLIC_KEY_PATH = "/restapi/costestimate/getpublickey";
 
 const pathOf = (request: FastifyRequest): string => request.url.split("?")[0];
 const isApi = (request: FastifyRequest): boolean => pathOf(request).startsWith("/restapi/");
+/** `/_emulator/...`: never logged in the request log. */
+const isControl = (request: FastifyRequest): boolean => /^\/_emulator(\/|$)/.test(pathOf(request));
 
 const errorBody = (errorCode: string, errorMsg: string) => ({ listErrorResponse: { errorCode, errorMsg } });
 
+/** The snapshot to load at start, read from the option or the file; throws an Error naming what is wrong. */
+function initialSnapshot(options: EmulatorOptions): { source: string; snapshot: unknown } | undefined {
+  if (options.initialState !== undefined) return { source: "initialState", snapshot: options.initialState };
+  const file = options.loadStateFile;
+  if (file === undefined) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (err) {
+    throw new Error(`${file}: cannot read the snapshot: ${(err as Error).message}`);
+  }
+  try {
+    return { source: file, snapshot: JSON.parse(text) };
+  } catch (err) {
+    throw new Error(`${file}: not JSON: ${(err as Error).message}`);
+  }
+}
+
 export async function createServer(options: EmulatorOptions = {}): Promise<EmulatorServer> {
   const seed = options.seed === undefined ? undefined : String(options.seed);
+  const asyncMode = options.asyncMode ?? "auto";
+  if (!ASYNC_MODES.includes(asyncMode)) {
+    throw new Error(`asyncMode: must be one of ${ASYNC_MODES.join(", ")} (got ${JSON.stringify(asyncMode)})`);
+  }
+  const accounts = resolveAccounts(options.accounts);
+  const initial = initialSnapshot(options);
   const clock = new Clock();
-  const store = new Store(options.stateFile, options.accounts);
+  const store = new Store(options.stateFile, accounts);
   const uuids = new RandomStream(seed, "uuid", store.uuidCounter);
   const randoms = new RandomStream(seed, "random");
   const faultDraws = new RandomStream(seed, "fault");
@@ -93,7 +137,7 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
     store.uuidCounter = uuids.counter;
     return id;
   };
-  const work = new DeferredWork(store, clock, newUuid);
+  const work = new DeferredWork(store, clock, newUuid, asyncMode);
   const catalog = createCatalog();
   const pools = new PublicIpPools(
     () => store.publicIps,
@@ -108,7 +152,9 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
   });
   const stats = new RequestStats();
   const faultRules = new FaultRules();
-  const faultLog = new FaultLog();
+  /** The fault log, which also tells the request log which request a fault struck. */
+  const faultLog = new AttributingFaultLog();
+  const requests = new RequestLog();
   /** Every operation name of the route table, for validating rules. */
   const operations = new Set<string>();
   const injector = new FaultInjector({
@@ -120,6 +166,7 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
     countUnanswered: (request, outcome) => {
       const config = request.routeOptions.config;
       stats.record(config.operation, config.mutating === true, outcome);
+      logRequest(request, null);
     },
   });
 
@@ -145,8 +192,44 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
     allocatePrivateIp,
   };
 
-  // The log goes to stderr so that stdout keeps the CLI's one "listening on" line first.
-  const app = Fastify({ logger: options.logger ? { level: "info", stream: process.stderr } : false });
+  /** When each request arrived (epoch ms, and a monotonic mark for its duration). */
+  const arrivals = new WeakMap<FastifyRequest, { at: number; mark: number }>();
+  const logRequest = (request: FastifyRequest, status: number | null): void => {
+    if (isControl(request)) return;
+    const arrival = arrivals.get(request) ?? { at: clock.now(), mark: performance.now() };
+    const scope = (request as FastifyRequest & { restcloudScope?: AccountScope }).restcloudScope;
+    // A request faulted before authentication still shows whose keys it carried.
+    const account = scope?.account ?? store.authenticate(request.headers.apikey, request.headers.secretkey);
+    requests.add({
+      time: new Date(arrival.at).toISOString(),
+      account: account?.name ?? null,
+      method: request.method,
+      path: redactUrl(request.url),
+      operation: request.routeOptions.config?.operation ?? null,
+      status,
+      fault: faultLog.faultOf(request),
+      durationMs: Math.round((performance.now() - arrival.mark) * 100) / 100,
+    });
+  };
+
+  // The log goes to stderr so that stdout keeps the CLI's one "listening on" line first. Requests
+  // are logged without headers, and with secret-looking query parameters masked.
+  const app = Fastify({
+    logger: options.logger
+      ? {
+          level: "info",
+          stream: process.stderr,
+          serializers: {
+            req: (request: FastifyRequest) => ({
+              method: request.method,
+              url: redactUrl(request.url),
+              host: request.host,
+              remoteAddress: request.ip,
+            }),
+          },
+        }
+      : false,
+  });
   app.addHook("onRoute", (route) => {
     if (route.config?.operation) operations.add(route.config.operation);
   });
@@ -163,7 +246,20 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
     }
   });
 
-  app.setErrorHandler((error: FastifyError | ApiFault, _request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler((error: FastifyError | ApiFault, request: FastifyRequest, reply: FastifyReply) => {
+    if (request.routeOptions.config?.plainErrors) {
+      // The newer control endpoints: `{error}`, bad input (bad JSON included) a 400.
+      const status =
+        error instanceof ControlError
+          ? error.httpStatus
+          : error instanceof ApiFault
+            ? error.httpStatus
+            : ((error as FastifyError).statusCode ?? 500) < 500
+              ? 400
+              : 500;
+      if (status >= 500) reply.log.error(error);
+      return reply.code(status).send({ error: error.message });
+    }
     if (error instanceof ApiFault || error instanceof InjectedStatus) {
       if (error.httpStatus === 429) reply.header("Retry-After", "1");
       return reply.code(error.httpStatus).send(errorBody(error.errorCode, error.message));
@@ -181,8 +277,14 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
     reply.code(404).send(errorBody("NOT_FOUND", `no such endpoint: ${request.method} ${pathOf(request)}`)),
   );
 
+  app.addHook("onRequest", async (request) => {
+    arrivals.set(request, { at: clock.now(), mark: performance.now() });
+  });
+
   // Faults first (a gateway throttles before the service authenticates), then authentication.
-  app.addHook("onRequest", injector.beforeProcessing);
+  app.addHook("onRequest", (request, reply) =>
+    faultLog.within(request, () => injector.beforeProcessing(request, reply)),
+  );
 
   app.addHook("onRequest", async (request) => {
     if (!isApi(request)) return;
@@ -198,14 +300,19 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
   installQuirks(app, context);
 
   // The ambiguous failures: the work is done (quirks included), the answer is lost.
-  app.addHook("onSend", injector.afterProcessing);
+  app.addHook("onSend", (request, reply, payload) =>
+    faultLog.within(request, () => injector.afterProcessing(request, reply, payload)),
+  );
 
   app.addHook("onResponse", async (request, reply) => {
-    if (!isApi(request) || injector.wasUnanswered(request)) return;
+    if (injector.wasUnanswered(request)) return;
+    logRequest(request, reply.statusCode);
+    if (!isApi(request)) return;
     const config = request.routeOptions.config;
     stats.record(config.operation, config.mutating === true, reply.statusCode);
   });
 
+  registerConsole(app);
   registerControl(app, {
     store,
     stats,
@@ -214,8 +321,18 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
     rules: faultRules,
     log: faultLog,
     operations,
-    cancelPending: () => clock.cancelAll(),
+    cancelPending: () => work.cancelAll(),
   });
+
+  /** Replace the whole state by a validated snapshot's: cancel the timers, load, reschedule the pending work. */
+  const load = (state: State): number => {
+    work.cancelAll();
+    store.replaceState(state);
+    uuids.counter = state.uuidCounter;
+    work.resume();
+    return countRecords(state);
+  };
+  registerControlRoutes(app, { store, work, requests, operations, now: () => clock.now(), load });
   registerAsyncJob(app, work);
   for (const area of AREAS) area.register(app, context);
 
@@ -229,8 +346,19 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
     }
   }
 
-  // Work that fell due while the emulator was down completes now; the rest is rescheduled.
-  work.resume();
+  if (initial) {
+    try {
+      load(readSnapshot(initial.snapshot, new Set(accounts.map((a) => a.id)), clock.now(), "snapshot").state);
+    } catch (err) {
+      clock.stop();
+      await app.close();
+      if (err instanceof InvalidSnapshot) throw new Error(`${initial.source}: ${err.message}`);
+      throw err;
+    }
+  } else {
+    // Work that fell due while the emulator was down completes now; the rest is rescheduled.
+    work.resume();
+  }
 
   return {
     app,
@@ -255,7 +383,7 @@ interface ControlDeps {
   getFaults(): FaultSettings;
   setFaults(next: FaultSettings): void;
   rules: FaultRules;
-  log: FaultLog;
+  log: AttributingFaultLog;
   /** The operation names of the route table. */
   operations: ReadonlySet<string>;
   cancelPending(): void;

@@ -50,7 +50,7 @@ export interface StoredJob extends JobRecord {
   accountId: string;
 }
 
-interface State {
+export interface State {
   version: 1;
   accounts: Record<string, AccountResources>;
   jobs: Record<string, StoredJob>;
@@ -61,7 +61,14 @@ interface State {
   uuidCounter: number;
 }
 
-const emptyState = (): State => ({ version: 1, accounts: {}, jobs: {}, pending: [], publicIps: {}, uuidCounter: 0 });
+export const emptyState = (): State => ({
+  version: 1,
+  accounts: {},
+  jobs: {},
+  pending: [],
+  publicIps: {},
+  uuidCounter: 0,
+});
 
 export class Store {
   private state: State;
@@ -70,9 +77,10 @@ export class Store {
 
   constructor(
     private readonly stateFile: string | undefined,
-    keys: Partial<Record<AccountName, AccountKeys>> = {},
+    /** Every account served, with its keys (the built-in ones by default). */
+    accounts: ReadonlyArray<Account & AccountKeys> = DEFAULT_ACCOUNTS,
   ) {
-    this.accounts = DEFAULT_ACCOUNTS.map((a) => ({ ...a, ...keys[a.id as AccountName] }));
+    this.accounts = accounts.map((a) => ({ ...a }));
     this.state = stateFile && existsSync(stateFile) ? Store.load(stateFile) : emptyState();
   }
 
@@ -130,6 +138,17 @@ export class Store {
 
   set uuidCounter(n: number) {
     this.state.uuidCounter = n;
+  }
+
+  /** A deep copy of the whole state, for a snapshot. */
+  exportState(): State {
+    return structuredClone(this.state);
+  }
+
+  /** Replace the whole state (a validated snapshot's), then persist it. The caller reschedules the pending work. */
+  replaceState(state: State): void {
+    this.state = state;
+    this.persist();
   }
 
   /** Empty every account, the jobs, the pending work and the IP pools (the uuid counter goes on). */

@@ -1,4 +1,8 @@
-/** `GET /restapi/asyncjob/resourceStatus?jobId=...`: the status of an asynchronous job of the caller's account. */
+/**
+ * `GET /restapi/asyncjob/resourceStatus?jobId=...`: the status of an asynchronous job of the caller's
+ * account. Like every answer of the emulator it holds no null: errorCode and errorMessage are "" until
+ * the job fails (api-notes.md gives them as fields of the record, the spec gives every field one type).
+ */
 import type { FastifyInstance } from "fastify";
 import { notFound, scopeOf } from "../core";
 import { readString } from "../http";
@@ -12,7 +16,7 @@ export function registerAsyncJob(app: FastifyInstance, work: DeferredWork): void
       const jobId = readString(request.query as Record<string, unknown>, "jobId", { required: true });
       const job = work.job(scopeOf(request).account.id, jobId);
       if (!job) throw notFound("job", jobId);
-      return job;
+      return { ...job, errorCode: job.errorCode ?? "", errorMessage: job.errorMessage ?? "" };
     },
   );
 }

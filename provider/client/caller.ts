@@ -9,7 +9,13 @@ import type { HttpTransport, WireRequest, WireResponse } from "./http";
 import { withRetries } from "./retry";
 import { SharedReads } from "./coalesce";
 import { waitForGone, type WaitOptions } from "./waiters";
-import type { AnyOperation, InputOf, OutputOf, ResponseShape } from "./operations/define";
+import {
+  envelopeKeySpellings,
+  type AnyOperation,
+  type InputOf,
+  type OutputOf,
+  type ResponseShape,
+} from "./operations/define";
 
 export interface CallOptions<T> {
   /**
@@ -223,7 +229,9 @@ function unwrapEnvelope(
 ): unknown[] {
   if (body === undefined) return []; // 202/204 without a body
   if (!isObject(body)) throw unexpected(operation, `expected an envelope {count, ${shape.keys[0]}}`);
-  const key = shape.keys.find((candidate) => body[candidate] !== undefined && body[candidate] !== null);
+  const key = envelopeKeySpellings(shape.keys).find(
+    (candidate) => body[candidate] !== undefined && body[candidate] !== null,
+  );
   const raw = key === undefined ? [] : body[key];
   const items = Array.isArray(raw) ? raw : isObject(raw) ? [raw] : undefined;
   if (items === undefined) throw unexpected(operation, `${key} is not an array`);

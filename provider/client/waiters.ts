@@ -39,13 +39,13 @@ export interface WaitOptions<T> {
 
 export const DEFAULT_WAIT = { timeoutMs: 600_000, initialDelayMs: 100, maxDelayMs: 5000, factor: 2 } as const;
 
-/** A record's lifecycle fields, never its other values (which may hold secrets). */
+/** A record's lifecycle fields that have a value (an empty errorCode says nothing), never its other values (which may hold secrets). */
 export function describeState(value: unknown): string {
   if (value === undefined || value === null) return "absent";
   if (typeof value !== "object") return excerpt(String(value), 100);
   const fields = value as Record<string, unknown>;
   const parts = ["state", "status", "isActive", "errorCode", "errorMessage"]
-    .filter((key) => fields[key] !== undefined && fields[key] !== null)
+    .filter((key) => fields[key] !== undefined && fields[key] !== null && fields[key] !== "")
     .map((key) => `${key}=${excerpt(String(fields[key]), 100)}`);
   return parts.length > 0 ? parts.join(" ") : "present";
 }
@@ -174,7 +174,10 @@ export async function waitForGone<T>(
   });
 }
 
-/** IN_PROGRESS -> SUCCEEDED | FAILED; some clients see PENDING and COMPLETE. */
+/**
+ * IN_PROGRESS -> SUCCEEDED | FAILED; some deployments answer PENDING -> COMPLETE | FAILED
+ * (api-notes.md). Any status in neither set (IN_PROGRESS, PENDING, ...) means the job still runs.
+ */
 export const JOB_SUCCEEDED: ReadonlySet<string> = new Set(["SUCCEEDED", "COMPLETE", "COMPLETED", "SUCCESS"]);
 export const JOB_FAILED: ReadonlySet<string> = new Set(["FAILED", "FAILURE", "ERROR"]);
 
@@ -195,8 +198,9 @@ export async function waitForJob(
     throw new JobFailedError(
       spec.jobId,
       job.resourceId ?? undefined,
-      job.errorCode ?? "JOB_FAILED",
-      job.errorMessage ?? "no error message",
+      // An empty errorCode/errorMessage (deployments answer "" rather than null) says nothing either.
+      job.errorCode || "JOB_FAILED",
+      job.errorMessage || "no error message",
     );
   }
   return job;

@@ -11,7 +11,8 @@ export type ResponseShape =
   /**
    * `{count, [key]: [records]}`. `pick`: "all" gives the array; "one" the single record (the answer
    * to a create or an action); "first" the record or undefined (a get by uuid). `keys`: the spec's
-   * key first, then names some deployments use instead.
+   * key first, then names some deployments use instead (the `kong` spelling of a `svc` key is always
+   * accepted too: see `envelopeKeySpellings`).
    */
   | { kind: "envelope"; keys: readonly string[]; record: z.ZodType; pick: "all" | "one" | "first" }
   /** A bare JSON boolean (deletes). `{}` and an empty answer count as true; `false` is an error. */
@@ -91,6 +92,17 @@ export type OutputOf<O extends AnyOperation> = ResponseOutput<O["response"]>;
 /** Identity with inference: keeps the literal types of a table row. */
 export const op = <I extends z.ZodType, R extends ResponseShape>(operation: Operation<I, R>): Operation<I, R> =>
   operation;
+
+/**
+ * Every key under which an envelope's records may arrive, the spec's first: each key as given, and
+ * for a key the spec spells `svc...` its `kong...` spelling, which live deployments answer instead
+ * (api-notes.md: kongCreateTagsResponse, kongAttachStaticNatResponse, kongInstanceNetworkResponses).
+ * For every envelope of the tables, not per operation.
+ */
+export function envelopeKeySpellings(keys: readonly string[]): readonly string[] {
+  const spellings = keys.flatMap((key) => (/^svc[A-Z]/.test(key) ? [key, `kong${key.slice(3)}`] : [key]));
+  return [...new Set(spellings)];
+}
 
 /** Envelope answers. */
 export const list = <S extends z.ZodType>(keys: string | readonly string[], record: S) =>

@@ -3,12 +3,21 @@ import type { z } from "zod";
 import { S, record, input, ref } from "../schema";
 import { object, op } from "./define";
 
+/**
+ * The statuses of deployments that say PENDING / COMPLETE / FAILED (api-notes.md), as the caller reads
+ * them: IN_PROGRESS / SUCCEEDED / FAILED, whichever the deployment answers.
+ */
+const JOB_STATUS_SPELLINGS: Readonly<Record<string, string>> = { PENDING: "IN_PROGRESS", COMPLETE: "SUCCEEDED" };
+const jobStatus = S.transform((status) =>
+  status === undefined ? undefined : (JOB_STATUS_SPELLINGS[status.toUpperCase()] ?? status),
+);
+
 export const asyncJobRecord = record({
   jobId: S,
   resourceId: S,
   resourceType: S,
-  /** IN_PROGRESS, then SUCCEEDED or FAILED (some deployments: PENDING, COMPLETE). */
-  status: S,
+  /** IN_PROGRESS, then SUCCEEDED or FAILED (PENDING and COMPLETE, which some deployments answer, read as those). */
+  status: jobStatus,
   errorCode: S,
   errorMessage: S,
 });

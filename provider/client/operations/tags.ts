@@ -13,8 +13,8 @@ export const tagRecord = record({
 });
 export type Tag = z.output<typeof tagRecord>;
 
-// The spec's envelope key, then the one some deployments use (api-notes.md).
-const TAG = ["svcCreateTagsResponse", "kongCreateTagsResponse"];
+// The spec's envelope key; kongCreateTagsResponse (api-notes.md) is read too, as for every svc key (define.ts).
+const TAG = "svcCreateTagsResponse";
 
 export const resourceTagOperations = {
   create: op({

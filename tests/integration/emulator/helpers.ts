@@ -3,6 +3,8 @@
  * file runs against, and builders of the prerequisite resources (network, VPC and tier, instance,
  * public IP, volume, VPN customer gateway) from the seeded catalog's fixed ids.
  */
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import * as path from "node:path";
 import { CATALOG_IDS } from "../../../emulator/catalog";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../emulator/index";
 
@@ -330,3 +332,12 @@ export const gatewayInput = (overrides: Json = {}): Json => ({
 
 export const addGateway = (on: Target, overrides: Json = {}) =>
   one(on, "POST", "/restapi/vpncustomergateway/addVpnCustomerGateway", gatewayInput(overrides));
+
+/** The emulator's command line (emulator/cli.ts, through ts-node) with these arguments, its output piped. */
+export function spawnEmulatorCli(args: readonly string[]): ChildProcessWithoutNullStreams {
+  return spawn(
+    process.execPath,
+    ["-r", "ts-node/register/transpile-only", path.join(__dirname, "../../../emulator/cli.ts"), ...args],
+    { stdio: "pipe" },
+  );
+}

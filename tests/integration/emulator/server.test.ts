@@ -78,8 +78,8 @@ describe("the emulator server", () => {
       resourceId: "v-1",
       resourceType: "Volume",
       status: "IN_PROGRESS",
-      errorCode: null,
-      errorMessage: null,
+      errorCode: "",
+      errorMessage: "",
     });
     expect((await call("GET", url, undefined, ADMIN)).status).toBe(404);
     expect(await finished(jobId)).toMatchObject({ status: "SUCCEEDED" });

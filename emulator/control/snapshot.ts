@@ -1,0 +1,246 @@
+/**
+ * Snapshots of the emulator's whole mutable state (`GET` / `PUT /_emulator/state`, `--load FILE`):
+ * every account's records, the jobs, the pending asynchronous work, the public IP pools and the uuid
+ * counter, in an envelope `{format, version, savedAt, state}`.
+ *
+ * A snapshot is validated in full before anything changes; the first problem found is reported as
+ * `<where>: <what>` (`state.accounts.demo.vpc.1234: the record has no uuid`).
+ */
+import type { ApiRecord } from "../core";
+import type { PendingWork, State, StoredJob } from "../store";
+
+export const SNAPSHOT_FORMAT = "restcloud-emulator-state";
+export const SNAPSHOT_VERSION = 1;
+
+export interface Snapshot {
+  format: typeof SNAPSHOT_FORMAT;
+  version: typeof SNAPSHOT_VERSION;
+  /** When the snapshot was taken (ISO 8601): pending work resumes with the time it had left then. */
+  savedAt: string;
+  state: State;
+}
+
+/** A snapshot that cannot be loaded; the message names what is wrong. */
+export class InvalidSnapshot extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "InvalidSnapshot";
+  }
+}
+
+/**
+ * Collections whose records are not keyed by their `uuid`: the record must carry `field`, equal to
+ * its key when `equalsKey` (else the key is a generated id the record does not carry). Every other
+ * collection is keyed by the record's `uuid`. A new collection keyed otherwise needs a line here.
+ */
+const KEYED_BY: Record<string, { field: string; equalsKey: boolean }> = {
+  /** Internal load balancers have no uuid (the spec's record has none); they are known by name. */
+  internallb: { field: "name", equalsKey: false },
+  invoice: { field: "invoiceNumber", equalsKey: true },
+  staticnat: { field: "ipAddressUuid", equalsKey: true },
+  remotevpnaccess: { field: "ipAddressUuid", equalsKey: true },
+};
+
+const STATE_FIELDS = ["version", "accounts", "jobs", "pending", "publicIps", "uuidCounter"] as const;
+const JOB_STATUSES = ["IN_PROGRESS", "SUCCEEDED", "FAILED"];
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const typeName = (v: unknown): string => (v === null ? "null" : Array.isArray(v) ? "an array" : `a ${typeof v}`);
+const fail = (where: string, what: string): never => {
+  throw new InvalidSnapshot(`${where}: ${what}`);
+};
+/** `a.b` for plain keys (uuids, names, numbers), `a["odd key"]` otherwise. */
+const at = (where: string, key: string): string =>
+  /^[\w$.-]+$/.test(key) ? `${where}.${key}` : `${where}[${JSON.stringify(key)}]`;
+
+/** The snapshot of a state, taken at `now` (epoch ms). */
+export function takeSnapshot(state: State, now: number): Snapshot {
+  return { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, savedAt: new Date(now).toISOString(), state };
+}
+
+/** How many records the state holds, over every account and collection. */
+export function countRecords(state: State): number {
+  let n = 0;
+  for (const resources of Object.values(state.accounts)) {
+    for (const collection of Object.values(resources)) n += Object.keys(collection).length;
+  }
+  return n;
+}
+
+/**
+ * Check a snapshot in full and return it with its state ready to load: the pending work keeps the
+ * time it had left when the snapshot was taken, counted from `now`. `accountIds` are the accounts
+ * this emulator serves (a snapshot's records must belong to one of them). `where` prefixes messages
+ * (the body of a request, or a file name).
+ */
+export function readSnapshot(
+  input: unknown,
+  accountIds: ReadonlySet<string>,
+  now: number,
+  where = "body",
+): { state: State; savedAt: number } {
+  if (!isObject(input)) {
+    return fail(where, `must be a JSON object {format, version, savedAt, state} (got ${typeName(input)})`);
+  }
+  const unknown = Object.keys(input).find((k) => !["format", "version", "savedAt", "state"].includes(k));
+  if (unknown !== undefined) fail(at(where, unknown), "unknown field (expected format, version, savedAt, state)");
+  if (input.format !== SNAPSHOT_FORMAT) {
+    fail("format", `must be "${SNAPSHOT_FORMAT}" (got ${JSON.stringify(input.format) ?? "nothing"})`);
+  }
+  if (input.version !== SNAPSHOT_VERSION) {
+    fail("version", `unsupported version ${JSON.stringify(input.version) ?? "(none)"}; this emulator reads version 1`);
+  }
+  const savedAt = typeof input.savedAt === "string" ? Date.parse(input.savedAt) : NaN;
+  if (!Number.isFinite(savedAt)) {
+    fail("savedAt", `must be an ISO 8601 date such as 2025-01-31T12:00:00.000Z (got ${JSON.stringify(input.savedAt)})`);
+  }
+  const state = readState(input.state, accountIds);
+  // Pending work resumes with the time it had left when the snapshot was taken.
+  for (const work of state.pending) work.dueAt = now + Math.max(0, work.dueAt - savedAt);
+  return { state, savedAt };
+}
+
+function readState(input: unknown, accountIds: ReadonlySet<string>): State {
+  const where = "state";
+  if (!isObject(input)) return fail(where, `must be an object (got ${typeName(input)})`);
+  const unknown = Object.keys(input).find((k) => !(STATE_FIELDS as readonly string[]).includes(k));
+  if (unknown !== undefined) fail(at(where, unknown), `unknown field (expected ${STATE_FIELDS.join(", ")})`);
+  if (input.version !== undefined && input.version !== 1) fail("state.version", "must be 1");
+
+  // accounts: account id -> collection name -> key -> record
+  const accounts = input.accounts ?? {};
+  if (!isObject(accounts)) fail("state.accounts", `must be an object of accounts (got ${typeName(accounts)})`);
+  for (const [accountId, resources] of Object.entries(accounts as Record<string, unknown>)) {
+    const aw = at("state.accounts", accountId);
+    if (!accountIds.has(accountId)) {
+      fail(aw, `no account ${accountId} in this emulator (accounts: ${[...accountIds].join(", ")})`);
+    }
+    if (!isObject(resources)) fail(aw, `must be an object of collections (got ${typeName(resources)})`);
+    for (const [name, collection] of Object.entries(resources as Record<string, unknown>)) {
+      const cw = at(aw, name);
+      if (!isObject(collection)) fail(cw, `must be an object of records keyed by uuid (got ${typeName(collection)})`);
+      for (const [key, record] of Object.entries(collection as Record<string, unknown>))
+        readRecord(at(cw, key), name, key, record);
+    }
+  }
+
+  // jobs: jobId -> job
+  const jobs = input.jobs ?? {};
+  if (!isObject(jobs)) fail("state.jobs", `must be an object of jobs keyed by jobId (got ${typeName(jobs)})`);
+  for (const [jobId, job] of Object.entries(jobs as Record<string, unknown>))
+    readJob(at("state.jobs", jobId), jobId, job, accountIds);
+
+  // pending: the asynchronous work not yet applied
+  const pending = input.pending ?? [];
+  if (!Array.isArray(pending)) fail("state.pending", `must be an array of pending work (got ${typeName(pending)})`);
+  const ids = new Set<string>();
+  (pending as unknown[]).forEach((work, i) => {
+    const id = readWork(`state.pending[${i}]`, work, accountIds, jobs as Record<string, StoredJob>);
+    if (ids.has(id)) fail(`state.pending[${i}].id`, `duplicate work id ${id}`);
+    ids.add(id);
+  });
+
+  // publicIps: zoneUuid -> allocated addresses
+  const publicIps = input.publicIps ?? {};
+  if (!isObject(publicIps))
+    fail("state.publicIps", `must be an object of address lists by zone (got ${typeName(publicIps)})`);
+  const allocated = new Set<string>();
+  for (const [zone, addresses] of Object.entries(publicIps as Record<string, unknown>)) {
+    const zw = at("state.publicIps", zone);
+    if (!Array.isArray(addresses)) fail(zw, `must be an array of IPv4 addresses (got ${typeName(addresses)})`);
+    (addresses as unknown[]).forEach((address, i) => {
+      if (typeof address !== "string" || !IPV4.test(address)) fail(`${zw}[${i}]`, "must be an IPv4 address");
+      if (allocated.has(address as string)) fail(`${zw}[${i}]`, `address ${String(address)} is allocated twice`);
+      allocated.add(address as string);
+    });
+  }
+
+  const uuidCounter = input.uuidCounter ?? 0;
+  if (!Number.isSafeInteger(uuidCounter) || (uuidCounter as number) < 0) {
+    fail("state.uuidCounter", `must be a non-negative integer (got ${JSON.stringify(uuidCounter)})`);
+  }
+
+  return structuredClone({
+    version: 1,
+    accounts: accounts as State["accounts"],
+    jobs: jobs as State["jobs"],
+    pending: pending as PendingWork[],
+    publicIps: publicIps as State["publicIps"],
+    uuidCounter: uuidCounter as number,
+  });
+}
+
+function readRecord(where: string, collection: string, key: string, record: unknown): void {
+  if (!isObject(record)) fail(where, `must be a record (a JSON object; got ${typeName(record)})`);
+  const r = record as ApiRecord;
+  const keyed = KEYED_BY[collection];
+  if (!keyed) {
+    if (r.uuid === undefined || r.uuid === "") fail(where, "the record has no uuid");
+    if (typeof r.uuid !== "string") fail(`${where}.uuid`, "must be a string");
+    if (r.uuid !== key) fail(`${where}.uuid`, `is ${r.uuid}, but the record is filed under ${key}`);
+    return;
+  }
+  const value = r[keyed.field];
+  if (value === undefined || value === null || value === "") fail(where, `the record has no ${keyed.field}`);
+  if (keyed.equalsKey && String(value) !== key) {
+    fail(`${where}.${keyed.field}`, `is ${String(value)}, but the record is filed under ${key}`);
+  }
+}
+
+function readJob(where: string, jobId: string, job: unknown, accountIds: ReadonlySet<string>): void {
+  if (!isObject(job)) return fail(where, `must be a job object (got ${typeName(job)})`);
+  if (job.jobId !== jobId) fail(`${where}.jobId`, `must be ${jobId}, the job's key (got ${JSON.stringify(job.jobId)})`);
+  if (typeof job.accountId !== "string" || !accountIds.has(job.accountId)) {
+    fail(`${where}.accountId`, `must name an account of this emulator (got ${JSON.stringify(job.accountId)})`);
+  }
+  for (const field of ["resourceId", "resourceType"]) {
+    if (typeof job[field] !== "string") fail(`${where}.${field}`, "must be a string");
+  }
+  if (!JOB_STATUSES.includes(job.status as string))
+    fail(`${where}.status`, `must be one of ${JOB_STATUSES.join(", ")}`);
+  for (const field of ["errorCode", "errorMessage"]) {
+    if (job[field] !== null && typeof job[field] !== "string") fail(`${where}.${field}`, "must be a string or null");
+  }
+}
+
+function readWork(
+  where: string,
+  work: unknown,
+  accountIds: ReadonlySet<string>,
+  jobs: Record<string, StoredJob>,
+): string {
+  if (!isObject(work)) return fail(where, `must be a pending work object (got ${typeName(work)})`);
+  if (typeof work.id !== "string" || work.id === "") fail(`${where}.id`, "must be a non-empty string");
+  if (typeof work.accountId !== "string" || !accountIds.has(work.accountId)) {
+    fail(`${where}.accountId`, `must name an account of this emulator (got ${JSON.stringify(work.accountId)})`);
+  }
+  if (typeof work.dueAt !== "number" || !Number.isFinite(work.dueAt)) {
+    fail(`${where}.dueAt`, "must be a time in epoch milliseconds");
+  }
+  if (!Array.isArray(work.changes)) fail(`${where}.changes`, "must be an array of changes");
+  const changes = work.changes as unknown[];
+  changes.forEach((change, i) => {
+    const cw = `${where}.changes[${i}]`;
+    if (!isObject(change)) fail(cw, "must be {collection, uuid, set} or {collection, uuid, remove: true}");
+    const c = change as Record<string, unknown>;
+    if (typeof c.collection !== "string" || c.collection === "") fail(`${cw}.collection`, "must be a non-empty string");
+    if (typeof c.uuid !== "string" || c.uuid === "") fail(`${cw}.uuid`, "must be a non-empty string");
+    const hasSet = c.set !== undefined;
+    if (hasSet === (c.remove !== undefined)) fail(cw, "must hold either set (an object) or remove: true");
+    if (hasSet && !isObject(c.set)) fail(`${cw}.set`, "must be an object of fields");
+    if (!hasSet && c.remove !== true) fail(`${cw}.remove`, "must be true");
+  });
+  const existed = work.existedAtStart;
+  if (!Array.isArray(existed) || existed.length !== changes.length || existed.some((e) => typeof e !== "boolean")) {
+    fail(`${where}.existedAtStart`, `must be an array of ${changes.length} booleans, one per change`);
+  }
+  if (work.jobId !== undefined) {
+    if (typeof work.jobId !== "string") fail(`${where}.jobId`, "must be a string");
+    else if (!jobs[work.jobId]) fail(`${where}.jobId`, `names no job of state.jobs (${work.jobId})`);
+    else if (jobs[work.jobId].accountId !== work.accountId) {
+      fail(`${where}.jobId`, `job ${work.jobId} belongs to another account`);
+    }
+  }
+  return work.id as string;
+}
