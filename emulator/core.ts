@@ -6,11 +6,13 @@
  *    state machines, rules. It never sees a request and throws `ApiFault`s for bad input.
  *  - `routes/<area>.ts`: thin. Reads inputs from the query, path or body as the spec places them,
  *    calls the model, shapes the envelope. The spec's JSON field names live here and in the model's
- *    record types (the records are stored exactly as the API returns them).
+ *    record types (`model/collections.ts`: the records are stored exactly as the API returns them;
+ *    the emulator's own bookkeeping about a record is a separate internal entry, never sent).
  *
  * Every area exports `register: AreaRegistrar` from its routes file; `server.ts` lists them.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Collection } from "./model/collections";
 
 /** An error the API answers with `{"listErrorResponse": {"errorCode", "errorMsg"}}`. */
 export class ApiFault extends Error {
@@ -47,6 +49,9 @@ export type ApiRecord = Record<string, unknown> & { uuid?: string };
 /** One account's resources: collection name (e.g. "vpc", "instance") to uuid to record. */
 export type AccountResources = Record<string, Record<string, ApiRecord>>;
 
+/** One account's internal entries: collection name to the key of a record to what the emulator keeps about it. */
+export type AccountInternals = Record<string, Record<string, Record<string, unknown>>>;
+
 export interface Account {
   readonly id: string;
   readonly name: string;
@@ -57,8 +62,18 @@ export interface Account {
 /** The state of one account as areas see it. All mutations go through it so they persist. */
 export interface AccountScope {
   readonly account: Account;
-  /** The records of one collection, created empty on first use. Mutate, then call `changed()`. */
+  /**
+   * The records of one collection, created empty on first use. Mutate, then call `changed()`. Typed
+   * by the collection's constant (`collection(VPCS)`: `Record<string, VpcRecord>`); a plain name
+   * gives untyped records (for code that walks every collection, and for tests).
+   */
+  collection<R, I>(kind: Collection<R, I>): Record<string, R>;
   collection(name: string): Record<string, ApiRecord>;
+  /** The internal entries of a collection's records, by the record's key (never returned by the API). */
+  internal<R, I>(kind: Collection<R, I>): Record<string, I>;
+  internal(name: string): Record<string, Record<string, unknown>>;
+  /** Remove a record and its internal entry (the caller persists). */
+  remove(name: string, key: string): void;
   /** Persist after a mutation (atomic write of the state file, when one is configured). */
   changed(): void;
   /** The names of the collections created so far (for rules that look for any record referring to a uuid). */
@@ -79,8 +94,8 @@ export interface JobRecord {
 /**
  * A change that asynchronous work applies later. Data, not a closure, so that pending work is
  * persisted in the state file and completed after a restart.
- * - `set`: merge these fields into the record, creating it if absent (an upsert);
- * - `remove`: delete the record.
+ * - `set`: merge these fields into the record, creating it if absent (an upsert); record fields only;
+ * - `remove`: delete the record and its internal entry.
  */
 export type DeferredChange =
   { collection: string; uuid: string; set: ApiRecord } | { collection: string; uuid: string; remove: true };

@@ -96,6 +96,7 @@ interface LingeringRecord {
   collection: string;
   uuid: string;
   record: ApiRecord;
+  internal: Record<string, unknown> | undefined;
 }
 const lingering = new WeakMap<FastifyRequest, LingeringRecord[]>();
 
@@ -113,7 +114,9 @@ export function installQuirks(app: FastifyInstance, ctx: EmulatorContext): void 
       const scope = scopeOf(request);
       const found = scope.collectionNames().flatMap((collection) => {
         const record = scope.collection(collection)[uuid];
-        return record ? [{ collection, uuid, record: structuredClone(record) }] : [];
+        if (!record) return [];
+        const internal = structuredClone(scope.internal(collection)[uuid]);
+        return [{ collection, uuid, record: structuredClone(record), internal }];
       });
       lingering.set(request, found);
     });
@@ -124,7 +127,10 @@ export function installQuirks(app: FastifyInstance, ctx: EmulatorContext): void 
       const scope = scopeOf(request);
       const removed = stashed.filter(({ collection, uuid }) => scope.collection(collection)[uuid] === undefined);
       if (removed.length === 0) return payload;
-      for (const { collection, uuid, record } of removed) scope.collection(collection)[uuid] = record;
+      for (const { collection, uuid, record, internal } of removed) {
+        scope.collection(collection)[uuid] = record;
+        if (internal) scope.internal(collection)[uuid] = internal;
+      }
       scope.changed();
       ctx.later(
         scope,

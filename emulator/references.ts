@@ -1,8 +1,9 @@
 /** Look-ups shared by the models: a record of the caller's account, and the records that refer to one. */
-import { notFound, type AccountScope, type ApiRecord } from "./core";
+import { notFound, type AccountScope } from "./core";
+import type { Collection } from "./model/collections";
 
 /** The record of `collection` with this uuid in the caller's account, or a 404 naming `kind`. */
-export function requireRecord(scope: AccountScope, collection: string, kind: string, uuid: string): ApiRecord {
+export function requireRecord<R, I>(scope: AccountScope, collection: Collection<R, I>, kind: string, uuid: string): R {
   const record = scope.collection(collection)[uuid];
   if (!record) throw notFound(kind, uuid);
   return record;

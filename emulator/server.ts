@@ -441,6 +441,6 @@ function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     const name = (request.query as Record<string, unknown>).account ?? "demo";
     const account = typeof name === "string" ? deps.store.account(name) : undefined;
     if (!account) throw notFound("account", String(name));
-    return deps.store.resources(account.id);
+    return deps.store.resourcesWithInternals(account.id);
   });
 }

@@ -1,11 +1,24 @@
 /**
- * The emulator's whole mutable state: each account's resources, the asynchronous jobs, the pending
- * deferred changes and the public IP pools. Persisted atomically (temp file, then rename) after each
- * change when a state file is configured, and reloaded from it on start.
+ * The emulator's whole mutable state: each account's resources (the records, as the API returns
+ * them, and apart from them the internal entries the emulator keeps about some), the asynchronous
+ * jobs, the pending deferred changes and the public IP pools. Persisted atomically (temp file, then
+ * rename) after each change when a state file is configured, and reloaded from it on start.
+ *
+ * Format versions: 2 keeps internal entries in `internal`; version 1 (before them) kept them inside
+ * the records as `_`-prefixed fields. A version 1 file or snapshot is read and migrated
+ * (`migrateState`); what is written is always the current version.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from "node:fs";
 import { dirname } from "node:path";
-import type { Account, AccountResources, AccountScope, ApiRecord, DeferredChange, JobRecord } from "./core";
+import type {
+  Account,
+  AccountInternals,
+  AccountResources,
+  AccountScope,
+  ApiRecord,
+  DeferredChange,
+  JobRecord,
+} from "./core";
 
 export interface AccountKeys {
   apiKey: string;
@@ -50,9 +63,15 @@ export interface StoredJob extends JobRecord {
   accountId: string;
 }
 
+/** The version of the state written (in the state file and in snapshots). */
+export const STATE_VERSION = 2;
+
 export interface State {
-  version: 1;
+  version: typeof STATE_VERSION;
+  /** Account id to its records. */
   accounts: Record<string, AccountResources>;
+  /** Account id to the internal entries of its records (same collection names and keys as `accounts`). */
+  internal: Record<string, AccountInternals>;
   jobs: Record<string, StoredJob>;
   pending: PendingWork[];
   /** zoneUuid to the allocated public addresses of its pool (global across accounts). */
@@ -62,8 +81,9 @@ export interface State {
 }
 
 export const emptyState = (): State => ({
-  version: 1,
+  version: STATE_VERSION,
   accounts: {},
+  internal: {},
   jobs: {},
   pending: [],
   publicIps: {},
@@ -85,10 +105,10 @@ export class Store {
   }
 
   private static load(file: string): State {
-    const parsed = JSON.parse(readFileSync(file, "utf8")) as Partial<State>;
-    if (parsed.version !== 1)
+    const parsed = JSON.parse(readFileSync(file, "utf8")) as Partial<Omit<State, "version">> & { version?: unknown };
+    if (parsed.version !== 1 && parsed.version !== STATE_VERSION)
       throw new Error(`${file}: not an emulator state file (version ${String(parsed.version)})`);
-    return { ...emptyState(), ...parsed };
+    return migrateState({ ...emptyState(), ...parsed, version: parsed.version });
   }
 
   /** The account whose keys these are, if any. */
@@ -106,14 +126,45 @@ export class Store {
     return (this.state.accounts[accountId] ??= {});
   }
 
+  internals(accountId: string): AccountInternals {
+    return (this.state.internal[accountId] ??= {});
+  }
+
+  /**
+   * The account's records with their internal entries folded in as `_`-prefixed fields (as version 1
+   * kept them): the view `GET /_emulator/resources` gives, for tests and the console. Never an API answer.
+   */
+  resourcesWithInternals(accountId: string): AccountResources {
+    const internals = this.internals(accountId);
+    return Object.fromEntries(
+      Object.entries(this.resources(accountId)).map(([name, records]) => [
+        name,
+        Object.fromEntries(
+          Object.entries(records).map(([key, record]) => {
+            const internal = internals[name]?.[key];
+            if (!internal) return [key, record];
+            const prefixed = Object.entries(internal).map(([field, value]) => [`_${field}`, value]);
+            return [key, { ...record, ...Object.fromEntries(prefixed) }];
+          }),
+        ),
+      ]),
+    );
+  }
+
   scope(account: Account): AccountScope {
     let scope = this.scopes.get(account.id);
     if (!scope) {
+      const id = account.id;
       scope = {
         account,
-        collection: (name: string): Record<string, ApiRecord> => (this.resources(account.id)[name] ??= {}),
+        collection: (name: string): Record<string, ApiRecord> => (this.resources(id)[name] ??= {}),
+        internal: (name: string): Record<string, Record<string, unknown>> => (this.internals(id)[name] ??= {}),
+        remove: (name: string, key: string) => {
+          delete this.resources(id)[name]?.[key];
+          delete this.internals(id)[name]?.[key];
+        },
         changed: () => this.persist(),
-        collectionNames: () => Object.keys(this.resources(account.id)),
+        collectionNames: () => Object.keys(this.resources(id)),
       };
       this.scopes.set(account.id, scope);
     }
@@ -165,4 +216,37 @@ export class Store {
     writeFileSync(temp, JSON.stringify(this.state));
     renameSync(temp, this.stateFile);
   }
+}
+
+/**
+ * A state of either version, as the current version. Version 1 kept a record's internal entry in
+ * the record, as `_`-prefixed fields (`_password`): they move to `internal`, without the prefix
+ * (`password`). The `_` fields of pending changes (`_attachingTo: ""`, which cleared an attach's
+ * target when its job completed) are dropped: the internal entries they touched are read only while
+ * the record is in the transitional status they leave. Mutates and returns `state`.
+ */
+export function migrateState(state: Omit<State, "version"> & { version: unknown }): State {
+  if (state.version === STATE_VERSION) return state as State;
+  state.internal ??= {};
+  for (const [accountId, resources] of Object.entries(state.accounts)) {
+    for (const [name, records] of Object.entries(resources)) {
+      for (const [key, record] of Object.entries(records)) {
+        const internal = Object.keys(record).filter((field) => field.startsWith("_"));
+        if (internal.length === 0) continue;
+        const entry = (((state.internal[accountId] ??= {})[name] ??= {})[key] ??= {});
+        for (const field of internal) {
+          entry[field.slice(1)] = record[field];
+          delete record[field];
+        }
+      }
+    }
+  }
+  for (const work of state.pending) {
+    for (const change of work.changes) {
+      if (!("set" in change)) continue;
+      for (const field of Object.keys(change.set)) if (field.startsWith("_")) delete change.set[field];
+    }
+  }
+  state.version = STATE_VERSION;
+  return state as State;
 }

@@ -5,12 +5,19 @@
  *
  * A snapshot is validated in full before anything changes; the first problem found is reported as
  * `<where>: <what>` (`state.accounts.demo.vpc.1234: the record has no uuid`).
+ *
+ * Version 2 (written) keeps the internal entries of records in `state.internal`; version 1 (still
+ * read, and migrated: see `migrateState`) kept them in the records as `_`-prefixed fields.
  */
 import type { ApiRecord } from "../core";
-import type { PendingWork, State, StoredJob } from "../store";
+import { KEYED_BY } from "../model/collections";
+import { migrateState, STATE_VERSION, type PendingWork, type State, type StoredJob } from "../store";
 
 export const SNAPSHOT_FORMAT = "restcloud-emulator-state";
-export const SNAPSHOT_VERSION = 1;
+/** The version written; the snapshot's and its state's version are the same. */
+export const SNAPSHOT_VERSION = STATE_VERSION;
+/** The versions read: 1 is migrated on load. */
+const READABLE_VERSIONS: readonly number[] = [1, SNAPSHOT_VERSION];
 
 export interface Snapshot {
   format: typeof SNAPSHOT_FORMAT;
@@ -28,20 +35,8 @@ export class InvalidSnapshot extends Error {
   }
 }
 
-/**
- * Collections whose records are not keyed by their `uuid`: the record must carry `field`, equal to
- * its key when `equalsKey` (else the key is a generated id the record does not carry). Every other
- * collection is keyed by the record's `uuid`. A new collection keyed otherwise needs a line here.
- */
-const KEYED_BY: Record<string, { field: string; equalsKey: boolean }> = {
-  /** Internal load balancers have no uuid (the spec's record has none); they are known by name. */
-  internallb: { field: "name", equalsKey: false },
-  invoice: { field: "invoiceNumber", equalsKey: true },
-  staticnat: { field: "ipAddressUuid", equalsKey: true },
-  remotevpnaccess: { field: "ipAddressUuid", equalsKey: true },
-};
-
-const STATE_FIELDS = ["version", "accounts", "jobs", "pending", "publicIps", "uuidCounter"] as const;
+const STATE_FIELDS_V1 = ["version", "accounts", "jobs", "pending", "publicIps", "uuidCounter"] as const;
+const STATE_FIELDS = [...STATE_FIELDS_V1, "internal"] as const;
 const JOB_STATUSES = ["IN_PROGRESS", "SUCCEEDED", "FAILED"];
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 
@@ -88,25 +83,31 @@ export function readSnapshot(
   if (input.format !== SNAPSHOT_FORMAT) {
     fail("format", `must be "${SNAPSHOT_FORMAT}" (got ${JSON.stringify(input.format) ?? "nothing"})`);
   }
-  if (input.version !== SNAPSHOT_VERSION) {
-    fail("version", `unsupported version ${JSON.stringify(input.version) ?? "(none)"}; this emulator reads version 1`);
+  if (typeof input.version !== "number" || !READABLE_VERSIONS.includes(input.version)) {
+    fail(
+      "version",
+      `unsupported version ${JSON.stringify(input.version) ?? "(none)"}; this emulator reads versions ${READABLE_VERSIONS.join(" and ")}`,
+    );
   }
   const savedAt = typeof input.savedAt === "string" ? Date.parse(input.savedAt) : NaN;
   if (!Number.isFinite(savedAt)) {
     fail("savedAt", `must be an ISO 8601 date such as 2025-01-31T12:00:00.000Z (got ${JSON.stringify(input.savedAt)})`);
   }
-  const state = readState(input.state, accountIds);
+  const state = readState(input.state, accountIds, input.version as number);
   // Pending work resumes with the time it had left when the snapshot was taken.
   for (const work of state.pending) work.dueAt = now + Math.max(0, work.dueAt - savedAt);
   return { state, savedAt };
 }
 
-function readState(input: unknown, accountIds: ReadonlySet<string>): State {
+function readState(input: unknown, accountIds: ReadonlySet<string>, version: number): State {
   const where = "state";
   if (!isObject(input)) return fail(where, `must be an object (got ${typeName(input)})`);
-  const unknown = Object.keys(input).find((k) => !(STATE_FIELDS as readonly string[]).includes(k));
-  if (unknown !== undefined) fail(at(where, unknown), `unknown field (expected ${STATE_FIELDS.join(", ")})`);
-  if (input.version !== undefined && input.version !== 1) fail("state.version", "must be 1");
+  const fields: readonly string[] = version === 1 ? STATE_FIELDS_V1 : STATE_FIELDS;
+  const unknown = Object.keys(input).find((k) => !fields.includes(k));
+  if (unknown !== undefined) fail(at(where, unknown), `unknown field (expected ${fields.join(", ")})`);
+  if (input.version !== undefined && input.version !== version) {
+    fail("state.version", `must be ${version}, the snapshot's version`);
+  }
 
   // accounts: account id -> collection name -> key -> record
   const accounts = input.accounts ?? {};
@@ -121,7 +122,30 @@ function readState(input: unknown, accountIds: ReadonlySet<string>): State {
       const cw = at(aw, name);
       if (!isObject(collection)) fail(cw, `must be an object of records keyed by uuid (got ${typeName(collection)})`);
       for (const [key, record] of Object.entries(collection as Record<string, unknown>))
-        readRecord(at(cw, key), name, key, record);
+        readRecord(at(cw, key), name, key, record, version);
+    }
+  }
+
+  // internal: account id -> collection name -> key -> the internal entry of that record
+  const internal = input.internal ?? {};
+  if (!isObject(internal)) fail("state.internal", `must be an object of accounts (got ${typeName(internal)})`);
+  for (const [accountId, collections] of Object.entries(internal as Record<string, unknown>)) {
+    const aw = at("state.internal", accountId);
+    if (!accountIds.has(accountId)) {
+      fail(aw, `no account ${accountId} in this emulator (accounts: ${[...accountIds].join(", ")})`);
+    }
+    if (!isObject(collections)) fail(aw, `must be an object of collections (got ${typeName(collections)})`);
+    for (const [name, entries] of Object.entries(collections as Record<string, unknown>)) {
+      const cw = at(aw, name);
+      if (!isObject(entries))
+        fail(cw, `must be an object of entries keyed like the records (got ${typeName(entries)})`);
+      const records = (accounts as Record<string, Record<string, Record<string, unknown>> | undefined>)[accountId]?.[
+        name
+      ];
+      for (const [key, entry] of Object.entries(entries as Record<string, unknown>)) {
+        if (!isObject(entry)) fail(at(cw, key), `must be an object of internal fields (got ${typeName(entry)})`);
+        if (records?.[key] === undefined) fail(at(cw, key), `no record ${name} ${key} in state.accounts.${accountId}`);
+      }
     }
   }
 
@@ -161,19 +185,29 @@ function readState(input: unknown, accountIds: ReadonlySet<string>): State {
     fail("state.uuidCounter", `must be a non-negative integer (got ${JSON.stringify(uuidCounter)})`);
   }
 
-  return structuredClone({
-    version: 1,
-    accounts: accounts as State["accounts"],
-    jobs: jobs as State["jobs"],
-    pending: pending as PendingWork[],
-    publicIps: publicIps as State["publicIps"],
-    uuidCounter: uuidCounter as number,
-  });
+  return migrateState(
+    structuredClone({
+      version,
+      accounts: accounts as State["accounts"],
+      internal: internal as State["internal"],
+      jobs: jobs as State["jobs"],
+      pending: pending as PendingWork[],
+      publicIps: publicIps as State["publicIps"],
+      uuidCounter: uuidCounter as number,
+    }),
+  );
 }
 
-function readRecord(where: string, collection: string, key: string, record: unknown): void {
+function readRecord(where: string, collection: string, key: string, record: unknown, version: number): void {
   if (!isObject(record)) fail(where, `must be a record (a JSON object; got ${typeName(record)})`);
   const r = record as ApiRecord;
+  const internalField = version === 1 ? undefined : Object.keys(r).find((field) => field.startsWith("_"));
+  if (internalField !== undefined) {
+    fail(
+      at(where, internalField),
+      "a record holds the API's fields only: internal fields belong in state.internal (version 1 snapshots kept them here)",
+    );
+  }
   const keyed = KEYED_BY[collection];
   if (!keyed) {
     if (r.uuid === undefined || r.uuid === "") fail(where, "the record has no uuid");

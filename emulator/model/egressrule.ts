@@ -1,10 +1,9 @@
 /** Egress rules of a guest network ("egressrule"). The spec's record omits cidrList: it is validated, not returned. */
-import { conflict, type AccountScope, type ApiRecord, type EmulatorContext } from "../core";
+import { conflict, type AccountScope, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";
+import { EGRESS_RULES, NETWORKS, type EgressRuleRecord } from "./collections";
 import { filterRecords, removeRecord, requireZone } from "./records";
 import { cidrList, traffic, trafficOverlaps, type TrafficInput } from "./rules-common";
-
-export const COLLECTION = "egressrule";
 
 export interface EgressRuleInput extends TrafficInput {
   networkUuid: string;
@@ -12,16 +11,16 @@ export interface EgressRuleInput extends TrafficInput {
 }
 
 /** A rule on a network of the caller; one whose traffic overlaps an existing rule of the network is a 409. */
-export function createEgressRule(scope: AccountScope, ctx: EmulatorContext, input: EgressRuleInput): ApiRecord {
-  const network = requireRecord(scope, "network", "network", input.networkUuid);
+export function createEgressRule(scope: AccountScope, ctx: EmulatorContext, input: EgressRuleInput): EgressRuleRecord {
+  const network = requireRecord(scope, NETWORKS, "network", input.networkUuid);
   const rule = traffic(input);
   cidrList("cidrList", input.cidrList);
-  const clash = filterRecords(scope, COLLECTION, { networkUuid: input.networkUuid }).find((r) =>
+  const clash = filterRecords(scope, EGRESS_RULES, { networkUuid: input.networkUuid }).find((r) =>
     trafficOverlaps(rule, r),
   );
   if (clash) throw conflict(`egress rule ${clash.uuid} of network ${input.networkUuid} already covers this traffic`);
   const uuid = ctx.newUuid();
-  const record: ApiRecord = {
+  const record: EgressRuleRecord = {
     startPort: rule.startPort,
     icmpType: rule.icmpType,
     protocol: rule.protocol,
@@ -33,7 +32,7 @@ export function createEgressRule(scope: AccountScope, ctx: EmulatorContext, inpu
     networkUuid: input.networkUuid,
     status: "Active",
   };
-  scope.collection(COLLECTION)[uuid] = record;
+  scope.collection(EGRESS_RULES)[uuid] = record;
   scope.changed();
   return record;
 }
@@ -42,10 +41,10 @@ export function listEgressRules(
   scope: AccountScope,
   ctx: EmulatorContext,
   filters: { zoneUuid: string; uuid?: string; networkUuid?: string },
-): ApiRecord[] {
+): EgressRuleRecord[] {
   requireZone(ctx, filters.zoneUuid);
-  return filterRecords(scope, COLLECTION, filters);
+  return filterRecords(scope, EGRESS_RULES, filters);
 }
 
 export const deleteEgressRule = (scope: AccountScope, uuid: string): true =>
-  removeRecord(scope, COLLECTION, "egress rule", uuid);
+  removeRecord(scope, EGRESS_RULES, "egress rule", uuid);

@@ -1,13 +1,29 @@
 /**
  * Instances (virtual machines): placement on a network with a private address, the lifecycle state
  * machine (Starting, Running, Stopping, Stopped, Destroyed, Expunging), resizing, extra networks,
- * ISOs, SSH keys and passwords. The nodes of a Kubernetes cluster are instances too, marked with
- * `_clusterUuid`; the cluster drives their lifecycle, so the instance operations refuse them.
+ * ISOs, SSH keys and passwords. The nodes of a Kubernetes cluster are instances too, marked with a
+ * `clusterUuid` in their internal entry; the cluster drives their lifecycle, so the instance
+ * operations refuse them.
  */
-import type { AccountScope, ApiRecord, DeferredChange, EmulatorContext } from "../core";
+import type { AccountScope, DeferredChange, EmulatorContext } from "../core";
 import { badInput, conflict, missing, notFound } from "../core";
 import { CUSTOM_PLAN_MAX_MEMORY_PER_CORE_MIB, type StorageCostRecord, type TemplateCostRecord } from "../catalog";
 import { formatIpv4, maskOf, parseCidr } from "../cidr";
+import {
+  ATTACHED_NETWORKS,
+  INSTANCES,
+  IP_ADDRESSES,
+  NETWORKS,
+  SECURITY_GROUPS,
+  STATIC_NATS,
+  VM_SNAPSHOTS,
+  VOLUMES,
+  type AttachedNetworkRecord,
+  type ComputeSize,
+  type InstanceInternal,
+  type InstanceRecord,
+  type NetworkRecord,
+} from "./collections";
 import { filterRecords, requireSameZone, requireZone } from "./records";
 import { dropTagsOf } from "./resourcetags";
 import { requireRecord } from "../references";
@@ -19,19 +35,12 @@ import {
   storeNewVolume,
   volumeAttaching,
   volumesOf,
-  VOLUMES,
 } from "./volume";
 
-export const INSTANCES = "instance";
+export type { ComputeSize } from "./collections";
 
 /** The root disk a caller may ask for, in GB (at least the template's minimum). */
 export const MAX_ROOT_DISK_GB = 1024;
-
-/**
- * The networks an instance is attached to besides its default one: records of their own, so that
- * anything looking for users of a network (`networkUuid`) finds them. Never shown as such.
- */
-export const ATTACHED_NETWORKS = "nic";
 
 /** States in which the instance is settled and may be operated on (as opposed to Starting, Stopping, Expunging). */
 const SETTLED_STATES = ["Running", "Stopped", "Destroyed"];
@@ -45,30 +54,38 @@ const POWER_TRANSITIONS = {
 // ---------------------------------------------------------------------------------------------
 // Look-ups and rules shared with the volume, VM-snapshot and Kubernetes models
 
-export function requireInstance(scope: AccountScope, uuid: string): ApiRecord {
+export function requireInstance(scope: AccountScope, uuid: string): InstanceRecord {
   return requireRecord(scope, INSTANCES, "instance", uuid);
 }
 
+/** What the emulator keeps about an instance besides its record (an empty entry if it has none). */
+export function instanceInternal(scope: AccountScope, uuid: string): InstanceInternal {
+  return (scope.internal(INSTANCES)[uuid] ??= { password: "" });
+}
+
+/** The cluster whose node the instance is, if any. */
+export const clusterOf = (scope: AccountScope, instanceUuid: string): string | undefined =>
+  scope.internal(INSTANCES)[instanceUuid]?.clusterUuid;
+
 /** An instance the caller drives itself: not a node of a Kubernetes cluster. */
-export function requireUnmanaged(instance: ApiRecord): void {
-  if (instance._clusterUuid) {
+export function requireUnmanaged(scope: AccountScope, instance: InstanceRecord): void {
+  const clusterUuid = clusterOf(scope, instance.uuid);
+  if (clusterUuid) {
     throw conflict(
-      `instance ${String(instance.uuid)} is a node of Kubernetes cluster ${String(instance._clusterUuid)}; use the cluster operations`,
+      `instance ${instance.uuid} is a node of Kubernetes cluster ${clusterUuid}; use the cluster operations`,
     );
   }
 }
 
-export function requireState(instance: ApiRecord, allowed: readonly string[], action: string): void {
-  if (!allowed.includes(instance.state as string)) {
-    throw conflict(
-      `instance ${String(instance.uuid)} is ${String(instance.state)}; ${action} needs it ${allowed.join(" or ")}`,
-    );
+export function requireState(instance: InstanceRecord, allowed: readonly string[], action: string): void {
+  if (!allowed.includes(instance.state)) {
+    throw conflict(`instance ${instance.uuid} is ${instance.state}; ${action} needs it ${allowed.join(" or ")}`);
   }
 }
 
 /** The account's network, in the zone. */
-export function requireNetwork(scope: AccountScope, field: string, uuid: string, zoneUuid: string): ApiRecord {
-  const network = requireRecord(scope, "network", "network", uuid);
+export function requireNetwork(scope: AccountScope, field: string, uuid: string, zoneUuid: string): NetworkRecord {
+  const network = requireRecord(scope, NETWORKS, "network", uuid);
   requireSameZone(field, network, zoneUuid);
   return network;
 }
@@ -76,31 +93,20 @@ export function requireNetwork(scope: AccountScope, field: string, uuid: string,
 /** Addresses taken in a network: its gateway and every instance's address there. */
 function usedAddresses(scope: AccountScope, networkUuid: string): Set<string> {
   const used = new Set<string>();
-  const network = scope.collection("network")[networkUuid];
+  const network = scope.collection(NETWORKS)[networkUuid];
   if (typeof network?.gateway === "string") used.add(network.gateway);
-  for (const holder of [
-    ...filterRecords(scope, INSTANCES, { networkUuid }),
-    ...filterRecords(scope, ATTACHED_NETWORKS, { networkUuid }),
-  ]) {
-    used.add((holder.instancePrivateIp ?? holder.privateIp) as string);
-  }
+  for (const instance of filterRecords(scope, INSTANCES, { networkUuid })) used.add(instance.instancePrivateIp);
+  for (const nic of filterRecords(scope, ATTACHED_NETWORKS, { networkUuid })) used.add(nic.privateIp);
   return used;
 }
 
-function allocateAddress(ctx: EmulatorContext, scope: AccountScope, network: ApiRecord): string {
-  return ctx.allocatePrivateIp(String(network.getcIDR), usedAddresses(scope, network.uuid as string));
+function allocateAddress(ctx: EmulatorContext, scope: AccountScope, network: NetworkRecord): string {
+  return ctx.allocatePrivateIp(String(network.getcIDR), usedAddresses(scope, network.uuid));
 }
 
 /** The attachments (`{uuid, instanceUuid, networkUuid, privateIp}`) of an instance's extra networks. */
-export function attachedNetworksOf(scope: AccountScope, instanceUuid: string): ApiRecord[] {
+export function attachedNetworksOf(scope: AccountScope, instanceUuid: string): AttachedNetworkRecord[] {
   return filterRecords(scope, ATTACHED_NETWORKS, { instanceUuid });
-}
-
-export interface ComputeSize {
-  computeOfferingUuid: string;
-  cpuCore: number;
-  /** MiB. */
-  memory: number;
 }
 
 /**
@@ -181,20 +187,20 @@ function newPassword(ctx: EmulatorContext): string {
 export interface Placement {
   name: string;
   zoneUuid: string;
-  network: ApiRecord;
+  network: NetworkRecord;
   template: { uuid: string; name: string };
   size: ComputeSize;
   rootDiskSize: number;
   dataDisk?: { offering: StorageCostRecord; sizeGb: number };
   sshKeyName?: string;
   /** Set for the nodes of a Kubernetes cluster. */
-  clusterUuid?: string;
+  node?: { clusterUuid: string; clusterRole: InstanceInternal["clusterRole"]; nodeIndex: number };
 }
 
 /** Stores the instance, state Starting, and its disks; the caller schedules Running and persists. */
-export function placeInstance(ctx: EmulatorContext, scope: AccountScope, p: Placement): ApiRecord {
+export function placeInstance(ctx: EmulatorContext, scope: AccountScope, p: Placement): InstanceRecord {
   const dataDiskSize = p.dataDisk?.sizeGb ?? 0;
-  const instance: ApiRecord = {
+  const instance: InstanceRecord = {
     uuid: ctx.newUuid(),
     name: p.name,
     displayName: p.name,
@@ -217,11 +223,13 @@ export function placeInstance(ctx: EmulatorContext, scope: AccountScope, p: Plac
     state: "Starting",
     status: "Active",
     isActive: true,
-    _password: newPassword(ctx),
-    ...(p.sshKeyName ? { _sshKeyName: p.sshKeyName } : {}),
-    ...(p.clusterUuid ? { _clusterUuid: p.clusterUuid } : {}),
   };
-  scope.collection(INSTANCES)[instance.uuid as string] = instance;
+  scope.collection(INSTANCES)[instance.uuid] = instance;
+  scope.internal(INSTANCES)[instance.uuid] = {
+    password: newPassword(ctx),
+    ...(p.sshKeyName ? { sshKeyName: p.sshKeyName } : {}),
+    ...p.node,
+  };
   storeNewVolume(ctx, scope, {
     name: `ROOT-${p.name}`,
     zoneUuid: p.zoneUuid,
@@ -248,13 +256,16 @@ export function placeInstance(ctx: EmulatorContext, scope: AccountScope, p: Plac
  * The immediate part of expunging an instance (state Expunging, data volumes released, tags gone)
  * and the removals to defer: the instance, its ROOT volumes and its VM snapshots.
  */
-export function beginExpunge(scope: AccountScope, instance: ApiRecord): DeferredChange[] {
-  const uuid = instance.uuid as string;
+export function beginExpunge(scope: AccountScope, instance: InstanceRecord): DeferredChange[] {
+  const uuid = instance.uuid;
   Object.assign(instance, { state: "Expunging", status: "Expunging", isActive: false });
   releaseDataVolumes(scope, uuid);
-  const roots = volumesOf(scope, uuid).map((v) => v.uuid as string);
-  const vmSnapshots = filterRecords(scope, "vmsnapshot", { _virtualmachineUuid: uuid }).map((s) => s.uuid as string);
-  const nics = attachedNetworksOf(scope, uuid).map((n) => n.uuid as string);
+  const roots = volumesOf(scope, uuid).map((v) => v.uuid);
+  const taken = scope.internal(VM_SNAPSHOTS);
+  const vmSnapshots = Object.values(scope.collection(VM_SNAPSHOTS))
+    .filter((s) => taken[s.uuid]?.virtualmachineUuid === uuid)
+    .map((s) => s.uuid);
+  const nics = attachedNetworksOf(scope, uuid).map((n) => n.uuid);
   dropTagsOf(scope, [uuid, ...roots, ...vmSnapshots]);
   const removal =
     (collection: string) =>
@@ -262,7 +273,7 @@ export function beginExpunge(scope: AccountScope, instance: ApiRecord): Deferred
   return [
     removal(INSTANCES)(uuid),
     ...roots.map(removal(VOLUMES)),
-    ...vmSnapshots.map(removal("vmsnapshot")),
+    ...vmSnapshots.map(removal(VM_SNAPSHOTS)),
     ...nics.map(removal(ATTACHED_NETWORKS)),
   ];
 }
@@ -295,7 +306,7 @@ function requireHypervisor(ctx: EmulatorContext, name: string): void {
   }
 }
 
-export function createInstance(ctx: EmulatorContext, scope: AccountScope, input: CreateInstanceInput): ApiRecord {
+export function createInstance(ctx: EmulatorContext, scope: AccountScope, input: CreateInstanceInput): InstanceRecord {
   requireHostName("name", input.name);
   requireZone(ctx, input.zoneUuid);
   const template = requireTemplate(ctx, input.templateUuid, input.zoneUuid);
@@ -310,7 +321,7 @@ export function createInstance(ctx: EmulatorContext, scope: AccountScope, input:
   if (input.hypervisorName !== undefined) requireHypervisor(ctx, input.hypervisorName);
   if (
     input.securitygroupName !== undefined &&
-    !filterRecords(scope, "securitygroup", { name: input.securitygroupName }).length
+    !filterRecords(scope, SECURITY_GROUPS, { name: input.securitygroupName }).length
   ) {
     throw notFound("security group", input.securitygroupName);
   }
@@ -341,9 +352,11 @@ export function createInstance(ctx: EmulatorContext, scope: AccountScope, input:
     dataDisk,
     sshKeyName: input.sshKeyName,
   });
-  if (input.securitygroupName !== undefined) instance._securityGroupName = input.securitygroupName;
+  if (input.securitygroupName !== undefined) {
+    instanceInternal(scope, instance.uuid).securityGroupName = input.securitygroupName;
+  }
   scope.changed();
-  ctx.later(scope, [{ collection: INSTANCES, uuid: instance.uuid as string, set: { state: "Running" } }]);
+  ctx.later(scope, [{ collection: INSTANCES, uuid: instance.uuid, set: { state: "Running" } }]);
   return instance;
 }
 
@@ -351,7 +364,7 @@ export function listInstances(
   ctx: EmulatorContext,
   scope: AccountScope,
   filters: { zoneUuid: string; vmUuid?: string },
-): ApiRecord[] {
+): InstanceRecord[] {
   requireZone(ctx, filters.zoneUuid);
   return filterRecords(scope, INSTANCES, { zoneUuid: filters.zoneUuid, uuid: filters.vmUuid });
 }
@@ -362,9 +375,9 @@ export function changePower(
   scope: AccountScope,
   uuid: string,
   action: keyof typeof POWER_TRANSITIONS,
-): ApiRecord {
+): InstanceRecord {
   const instance = requireInstance(scope, uuid);
-  requireUnmanaged(instance);
+  requireUnmanaged(scope, instance);
   const { from, via, to } = POWER_TRANSITIONS[action];
   requireState(instance, [from], action);
   instance.state = via;
@@ -377,13 +390,13 @@ export function resizeInstance(
   ctx: EmulatorContext,
   scope: AccountScope,
   input: { uuid: string; offeringUuid: string; cpuCore?: number; memory?: number },
-): ApiRecord {
+): InstanceRecord {
   const instance = requireInstance(scope, input.uuid);
-  requireUnmanaged(instance);
+  requireUnmanaged(scope, instance);
   requireState(instance, ["Running", "Stopped"], "resizing");
-  const zoneUuid = instance.zoneUuid as string;
+  const zoneUuid = instance.zoneUuid;
   const size = resolveComputeSize(ctx, zoneUuid, { offeringField: "offeringUuid", ...input });
-  const template = ctx.catalog.template(instance.templateUuid as string);
+  const template = ctx.catalog.template(instance.templateUuid);
   if (template) requireFitsTemplate("offeringUuid", size, template);
   ctx.later(scope, [
     {
@@ -400,9 +413,9 @@ export function resizeInstance(
 }
 
 /** A destroyed (not expunged) instance comes back Stopped, with its ROOT volume. */
-export function recoverInstance(scope: AccountScope, uuid: string): ApiRecord {
+export function recoverInstance(scope: AccountScope, uuid: string): InstanceRecord {
   const instance = requireInstance(scope, uuid);
-  requireUnmanaged(instance);
+  requireUnmanaged(scope, instance);
   requireState(instance, ["Destroyed"], "recovery");
   Object.assign(instance, { state: "Stopped", status: "Active", isActive: true });
   setRootVolumes(scope, uuid, { status: "Ready", isActive: true });
@@ -414,12 +427,17 @@ export function recoverInstance(scope: AccountScope, uuid: string): ApiRecord {
  * Without expunge: Destroyed at once, still listed, recoverable; with expunge (also of a Destroyed
  * instance): Expunging, then gone after one async delay. Either way its data volumes are released.
  */
-export function destroyInstance(ctx: EmulatorContext, scope: AccountScope, uuid: string, expunge: boolean): ApiRecord {
+export function destroyInstance(
+  ctx: EmulatorContext,
+  scope: AccountScope,
+  uuid: string,
+  expunge: boolean,
+): InstanceRecord {
   const instance = requireInstance(scope, uuid);
-  requireUnmanaged(instance);
+  requireUnmanaged(scope, instance);
   requireState(instance, expunge ? SETTLED_STATES : ["Running", "Stopped"], expunge ? "expunging" : "destroying");
   const attaching = volumeAttaching(scope, uuid);
-  if (attaching) throw conflict(`volume ${String(attaching.uuid)} is being attached to instance ${uuid}`);
+  if (attaching) throw conflict(`volume ${attaching.uuid} is being attached to instance ${uuid}`);
 
   if (expunge) {
     const removals = beginExpunge(scope, instance);
@@ -439,7 +457,7 @@ export function renameInstance(
   ctx: EmulatorContext,
   scope: AccountScope,
   input: { uuid: string; displayName: string },
-): ApiRecord {
+): InstanceRecord {
   const instance = requireInstance(scope, input.uuid);
   if (instance.state === "Expunging") throw conflict(`instance ${input.uuid} is Expunging`);
   ctx.later(scope, [{ collection: INSTANCES, uuid: input.uuid, set: { displayName: input.displayName } }]);
@@ -454,28 +472,38 @@ function netmaskOf(cidr: unknown): string {
 
 /** The public address by which static NAT exposes this instance on that network, if any. */
 function staticNatAddress(scope: AccountScope, instanceUuid: string, networkUuid: string): string {
-  const nat = filterRecords(scope, "staticnat", { vmUuid: instanceUuid, networkUuid })[0];
-  const ip = nat && scope.collection("ipaddress")[nat.ipAddressUuid as string];
+  const nat = filterRecords(scope, STATIC_NATS, { vmUuid: instanceUuid, networkUuid })[0];
+  const ip = nat && scope.collection(IP_ADDRESSES)[nat.ipAddressUuid];
   return typeof ip?.publicIpAddress === "string" ? ip.publicIpAddress : "";
 }
 
+/** A network of an instance as getInstanceNetworks shows it (the spec's InstanceNetwork). */
+export type InstanceNetworkRecord = {
+  uuid: string;
+  name: string;
+  type: string;
+  defaultNetwork: boolean;
+  privateIp: string;
+  gateway: string;
+  netmask: string;
+  publicIp: string;
+  status: string;
+  isActive: boolean;
+};
+
 /** The default network first, then the attached ones. */
-export function instanceNetworks(scope: AccountScope, uuid: string): ApiRecord[] {
+export function instanceNetworks(scope: AccountScope, uuid: string): InstanceNetworkRecord[] {
   const instance = requireInstance(scope, uuid);
   const nics = [
-    {
-      networkUuid: instance.networkUuid as string,
-      privateIp: instance.instancePrivateIp as string,
-      defaultNetwork: true,
-    },
+    { networkUuid: instance.networkUuid, privateIp: instance.instancePrivateIp, defaultNetwork: true },
     ...attachedNetworksOf(scope, uuid).map((n) => ({
-      networkUuid: n.networkUuid as string,
-      privateIp: n.privateIp as string,
+      networkUuid: n.networkUuid,
+      privateIp: n.privateIp,
       defaultNetwork: false,
     })),
   ];
   return nics.flatMap((nic) => {
-    const network = scope.collection("network")[nic.networkUuid];
+    const network = scope.collection(NETWORKS)[nic.networkUuid];
     if (!network) return [];
     return [
       {
@@ -495,9 +523,9 @@ export function instanceNetworks(scope: AccountScope, uuid: string): ApiRecord[]
 }
 
 /** An instance that can change networks, ISOs or keys: the caller's own, Running or Stopped. */
-function requireConfigurable(scope: AccountScope, uuid: string, action: string): ApiRecord {
+function requireConfigurable(scope: AccountScope, uuid: string, action: string): InstanceRecord {
   const instance = requireInstance(scope, uuid);
-  requireUnmanaged(instance);
+  requireUnmanaged(scope, instance);
   requireState(instance, ["Running", "Stopped"], action);
   return instance;
 }
@@ -506,50 +534,52 @@ export function attachNetwork(
   ctx: EmulatorContext,
   scope: AccountScope,
   input: { uuid: string; networkUuid: string },
-): ApiRecord {
+): InstanceRecord {
   const instance = requireConfigurable(scope, input.uuid, "attaching a network");
-  const network = requireNetwork(scope, "networkUuid", input.networkUuid, instance.zoneUuid as string);
+  const network = requireNetwork(scope, "networkUuid", input.networkUuid, instance.zoneUuid);
   const attached = attachedNetworksOf(scope, input.uuid);
   if (instance.networkUuid === input.networkUuid || attached.some((n) => n.networkUuid === input.networkUuid)) {
     throw conflict(`instance ${input.uuid} is already on network ${input.networkUuid}`);
   }
-  const nic: ApiRecord = {
+  const nic: AttachedNetworkRecord = {
     uuid: ctx.newUuid(),
     instanceUuid: input.uuid,
     networkUuid: input.networkUuid,
     privateIp: allocateAddress(ctx, scope, network),
   };
-  scope.collection(ATTACHED_NETWORKS)[nic.uuid as string] = nic;
+  scope.collection(ATTACHED_NETWORKS)[nic.uuid] = nic;
   scope.changed();
   return instance;
 }
 
-export function detachNetwork(scope: AccountScope, input: { uuid: string; networkUuid: string }): ApiRecord {
+export function detachNetwork(scope: AccountScope, input: { uuid: string; networkUuid: string }): InstanceRecord {
   const instance = requireConfigurable(scope, input.uuid, "detaching a network");
-  requireRecord(scope, "network", "network", input.networkUuid);
+  requireRecord(scope, NETWORKS, "network", input.networkUuid);
   if (instance.networkUuid === input.networkUuid) {
     throw conflict(`network ${input.networkUuid} is the default network of instance ${input.uuid}`);
   }
   const nic = attachedNetworksOf(scope, input.uuid).find((n) => n.networkUuid === input.networkUuid);
   if (!nic) throw conflict(`network ${input.networkUuid} is not attached to instance ${input.uuid}`);
-  delete scope.collection(ATTACHED_NETWORKS)[nic.uuid as string];
+  scope.remove(ATTACHED_NETWORKS, nic.uuid);
   scope.changed();
   return instance;
 }
 
 /** ISO references are opaque (the API lists no ISOs); one ISO at a time. */
-export function attachIso(scope: AccountScope, input: { uuid: string; isoUuid: string }): ApiRecord {
+export function attachIso(scope: AccountScope, input: { uuid: string; isoUuid: string }): InstanceRecord {
   const instance = requireConfigurable(scope, input.uuid, "attaching an ISO");
-  if (instance._isoUuid) throw conflict(`instance ${input.uuid} already has ISO ${String(instance._isoUuid)} attached`);
-  instance._isoUuid = input.isoUuid;
+  const internal = instanceInternal(scope, input.uuid);
+  if (internal.isoUuid) throw conflict(`instance ${input.uuid} already has ISO ${internal.isoUuid} attached`);
+  internal.isoUuid = input.isoUuid;
   scope.changed();
   return instance;
 }
 
-export function detachIso(scope: AccountScope, uuid: string): ApiRecord {
+export function detachIso(scope: AccountScope, uuid: string): InstanceRecord {
   const instance = requireConfigurable(scope, uuid, "detaching an ISO");
-  if (!instance._isoUuid) throw conflict(`instance ${uuid} has no ISO attached`);
-  delete instance._isoUuid;
+  const internal = instanceInternal(scope, uuid);
+  if (!internal.isoUuid) throw conflict(`instance ${uuid} has no ISO attached`);
+  delete internal.isoUuid;
   scope.changed();
   return instance;
 }
@@ -559,17 +589,22 @@ export function resetSshKey(
   ctx: EmulatorContext,
   scope: AccountScope,
   input: { uuid: string; sshKeyName: string },
-): ApiRecord {
+): InstanceRecord {
   const instance = requireInstance(scope, input.uuid);
-  requireUnmanaged(instance);
+  requireUnmanaged(scope, instance);
   requireState(instance, ["Stopped"], "resetting the SSH key");
-  Object.assign(instance, { sshUuid: ctx.newUuid(), _sshKeyName: input.sshKeyName });
+  instance.sshUuid = ctx.newUuid();
+  instanceInternal(scope, input.uuid).sshKeyName = input.sshKeyName;
   scope.changed();
   return instance;
 }
 
 /** The instance's generated password. */
-export function instancePassword(scope: AccountScope, uuid: string): ApiRecord {
+export function instancePassword(
+  scope: AccountScope,
+  uuid: string,
+): { uuid: string; name: string; password: string; status: string; isActive: boolean } {
   const instance = requireInstance(scope, uuid);
-  return { uuid, name: instance.name, password: instance._password ?? "", status: "Active", isActive: true };
+  const password = scope.internal(INSTANCES)[uuid]?.password ?? "";
+  return { uuid, name: instance.name, password, status: "Active", isActive: true };
 }

@@ -9,13 +9,19 @@
  */
 import { inBlock } from "../ippool";
 import { parseIpv4 } from "../cidr";
-import { badInput, conflict, notFound, type AccountScope, type ApiRecord, type EmulatorContext } from "../core";
+import { badInput, conflict, notFound, type AccountScope, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";
+import {
+  ATTACHED_NETWORKS,
+  INSTANCES,
+  INTERNAL_LBS,
+  NETWORKS,
+  type InternalLbRecord,
+  type NetworkRecord,
+} from "./collections";
 import { filterRecords, requireZone } from "./records";
 import { port } from "./rules-common";
 import type { Algorithm } from "./loadbalancerrule";
-
-export const COLLECTION = "internallb";
 
 export interface InternalLbInput {
   name: string;
@@ -28,26 +34,26 @@ export interface InternalLbInput {
 }
 
 /** The stored key and record of the internal LB named `name`, or a 404. */
-function byName(scope: AccountScope, name: string): [string, ApiRecord] {
-  const found = Object.entries(scope.collection(COLLECTION)).find(([, r]) => r.name === name);
+function byName(scope: AccountScope, name: string): [string, InternalLbRecord] {
+  const found = Object.entries(scope.collection(INTERNAL_LBS)).find(([, r]) => r.name === name);
   if (!found) throw notFound("internal load balancer", name);
   return found;
 }
 
 /** The addresses in use in a network: its gateway, its instances' (default and attached NICs) and its internal LBs'. */
-function usedAddresses(scope: AccountScope, network: ApiRecord): Set<string> {
-  const networkUuid = String(network.uuid);
-  const addresses = [
+function usedAddresses(scope: AccountScope, network: NetworkRecord): Set<string> {
+  const networkUuid = network.uuid;
+  const addresses: unknown[] = [
     network.gateway,
-    ...filterRecords(scope, "instance", { networkUuid }).map((r) => r.instancePrivateIp),
-    ...filterRecords(scope, "nic", { networkUuid }).map((r) => r.privateIp),
-    ...filterRecords(scope, COLLECTION, { networkUuid }).map((r) => r.sourceIpAddress),
+    ...filterRecords(scope, INSTANCES, { networkUuid }).map((r) => r.instancePrivateIp),
+    ...filterRecords(scope, ATTACHED_NETWORKS, { networkUuid }).map((r) => r.privateIp),
+    ...filterRecords(scope, INTERNAL_LBS, { networkUuid }).map((r) => r.sourceIpAddress),
   ];
   return new Set(addresses.filter((a): a is string => typeof a === "string" && a !== ""));
 }
 
-export function createInternalLb(scope: AccountScope, ctx: EmulatorContext, input: InternalLbInput): ApiRecord {
-  const network = requireRecord(scope, "network", "network", input.networkUuid);
+export function createInternalLb(scope: AccountScope, ctx: EmulatorContext, input: InternalLbInput): InternalLbRecord {
+  const network = requireRecord(scope, NETWORKS, "network", input.networkUuid);
   if (network.vpcUuid === undefined) {
     throw badInput(
       "networkUuid",
@@ -56,7 +62,7 @@ export function createInternalLb(scope: AccountScope, ctx: EmulatorContext, inpu
   }
   const sourcePort = port("sourceport", input.sourceport);
   const instancePort = port("instanceport", input.instanceport);
-  if (Object.values(scope.collection(COLLECTION)).some((r) => r.name === input.name)) {
+  if (Object.values(scope.collection(INTERNAL_LBS)).some((r) => r.name === input.name)) {
     throw conflict(`an internal load balancer named "${input.name}" already exists`);
   }
   const cidr = String(network.getcIDR ?? "");
@@ -70,7 +76,7 @@ export function createInternalLb(scope: AccountScope, ctx: EmulatorContext, inpu
   } else {
     sourceIpAddress = cidr ? ctx.allocatePrivateIp(cidr, used) : "";
   }
-  const record: ApiRecord = {
+  const record: InternalLbRecord = {
     instancePort: String(instancePort),
     sourcePort: String(sourcePort),
     name: input.name,
@@ -82,7 +88,7 @@ export function createInternalLb(scope: AccountScope, ctx: EmulatorContext, inpu
     algorithm: input.algorithm,
     status: "Add",
   };
-  scope.collection(COLLECTION)[ctx.newUuid()] = record;
+  scope.collection(INTERNAL_LBS)[ctx.newUuid()] = record;
   scope.changed();
   return record;
 }
@@ -92,9 +98,9 @@ export function listInternalLbs(
   scope: AccountScope,
   ctx: EmulatorContext,
   filters: { zoneUuid: string; uuid?: string; networkUuid?: string },
-): ApiRecord[] {
+): InternalLbRecord[] {
   requireZone(ctx, filters.zoneUuid);
-  return filterRecords(scope, COLLECTION, {
+  return filterRecords(scope, INTERNAL_LBS, {
     zoneUuid: filters.zoneUuid,
     name: filters.uuid,
     networkUuid: filters.networkUuid,
@@ -102,7 +108,7 @@ export function listInternalLbs(
 }
 
 /** Assigns the tier's instances to the internal LB: it becomes "Active". Idempotent. */
-export function assignLbRule(scope: AccountScope, name: string): ApiRecord {
+export function assignLbRule(scope: AccountScope, name: string): InternalLbRecord {
   const [, record] = byName(scope, name);
   if (record.status !== "Active") {
     record.status = "Active";
@@ -113,7 +119,7 @@ export function assignLbRule(scope: AccountScope, name: string): ApiRecord {
 
 export function deleteInternalLb(scope: AccountScope, name: string): true {
   const [key] = byName(scope, name);
-  delete scope.collection(COLLECTION)[key];
+  scope.remove(INTERNAL_LBS, key);
   scope.changed();
   return true;
 }

@@ -4,22 +4,33 @@
  *
  * InvoiceTax and TaxPendingInvoice are views of an invoice: id = the invoice's referenceNumber as a
  * string, realNumber = its invoiceNumber, status = its status. The tax set by updateInvoiceTax is
- * kept in TAXES.
+ * kept in INVOICE_TAXES.
  *
  * Lifecycle: DRAFT --generate--> DUE --paid--> PAID; TAX_PENDING --tax set--> DUE; OVER_DUE --paid--> PAID.
  */
 import type { Catalog, InvoiceStatus } from "../catalog";
-import { badInput, conflict, notFound, type AccountScope, type ApiRecord } from "../core";
+import { badInput, conflict, notFound, type AccountScope } from "../core";
+import { INVOICE_TAXES, INVOICES, type StoredInvoiceRecord } from "./collections";
 
-export const COLLECTION = "invoice";
-/** invoiceNumber to `{uuid: invoiceNumber, total, taxes, taxDetails}`. */
-export const TAXES = "invoice.tax";
+/** An invoice as the invoice-tax operations show it (the spec's InvoiceTax). */
+export type InvoiceTaxView = { realNumber: string; clientEmail: string; id: string; status: string; isActive: boolean };
+
+/** The spec's TaxPendingInvoice. */
+export type TaxPendingInvoiceView = {
+  amount: number;
+  clientEmail: string;
+  currency: string;
+  id: string;
+  billPeriod: string;
+  status: string;
+  isActive: boolean;
+};
 
 const money = (n: number): number => Math.round(n * 100) / 100;
 
 /** The account's invoices, seeded from the catalog when the collection is still empty. */
-function invoices(scope: AccountScope, catalog: Catalog): Record<string, ApiRecord> {
-  const collection = scope.collection(COLLECTION);
+function invoices(scope: AccountScope, catalog: Catalog): Record<string, StoredInvoiceRecord> {
+  const collection = scope.collection(INVOICES);
   if (Object.keys(collection).length === 0) {
     const seeds = catalog.invoicesFor(scope.account.email);
     for (const invoice of seeds) collection[invoice.invoiceNumber] = { ...invoice };
@@ -28,14 +39,14 @@ function invoices(scope: AccountScope, catalog: Catalog): Record<string, ApiReco
   return collection;
 }
 
-function invoice(scope: AccountScope, catalog: Catalog, invoiceNumber: string): ApiRecord {
+function invoice(scope: AccountScope, catalog: Catalog, invoiceNumber: string): StoredInvoiceRecord {
   const found = invoices(scope, catalog)[invoiceNumber];
   if (!found) throw notFound("invoice", invoiceNumber);
   return found;
 }
 
-function assertStatus(record: ApiRecord, allowed: readonly InvoiceStatus[], action: string): void {
-  if (!allowed.includes(record.status as InvoiceStatus)) {
+function assertStatus(record: StoredInvoiceRecord, allowed: readonly InvoiceStatus[], action: string): void {
+  if (!allowed.includes(record.status)) {
     throw conflict(
       `invoice ${record.invoiceNumber} is ${record.status}; only ${allowed.join(" or ")} can be ${action}`,
     );
@@ -43,7 +54,7 @@ function assertStatus(record: ApiRecord, allowed: readonly InvoiceStatus[], acti
 }
 
 /** Bill period descending, then invoice number (the store's keys are numeric, so its order is not ours). */
-const newestFirst = (records: ApiRecord[]): ApiRecord[] =>
+const newestFirst = (records: StoredInvoiceRecord[]): StoredInvoiceRecord[] =>
   records.sort(
     (a, b) =>
       String(b.billPeriod).localeCompare(String(a.billPeriod)) || Number(a.invoiceNumber) - Number(b.invoiceNumber),
@@ -53,7 +64,7 @@ export function listByClient(
   scope: AccountScope,
   catalog: Catalog,
   filters: { clientEmail?: string; status?: InvoiceStatus; billPeriod?: string },
-): ApiRecord[] {
+): StoredInvoiceRecord[] {
   if (filters.billPeriod !== undefined && !/^\d{4}-(0[1-9]|1[0-2])$/.test(filters.billPeriod)) {
     throw badInput("billPeriod", "must be a month such as 2026-09");
   }
@@ -109,7 +120,7 @@ export function changeInvoiceCost(
   };
 }
 
-const invoiceTax = (record: ApiRecord): ApiRecord => ({
+const invoiceTax = (record: StoredInvoiceRecord): InvoiceTaxView => ({
   realNumber: record.invoiceNumber,
   clientEmail: record.clientEmail,
   id: String(record.referenceNumber),
@@ -118,13 +129,13 @@ const invoiceTax = (record: ApiRecord): ApiRecord => ({
 });
 
 /** The invoice whose InvoiceTax id (its referenceNumber) this is. */
-function byTaxId(scope: AccountScope, catalog: Catalog, id: string): ApiRecord {
+function byTaxId(scope: AccountScope, catalog: Catalog, id: string): StoredInvoiceRecord {
   const found = Object.values(invoices(scope, catalog)).find((i) => String(i.referenceNumber) === id);
   if (!found) throw notFound("invoice", id);
   return found;
 }
 
-export const getInvoicePaymentStatus = (scope: AccountScope, catalog: Catalog, id: string): ApiRecord =>
+export const getInvoicePaymentStatus = (scope: AccountScope, catalog: Catalog, id: string): InvoiceTaxView =>
   invoiceTax(byTaxId(scope, catalog, id));
 
 /** `id` names the invoice; realNumber and clientEmail are accepted as given (the spec does not say they are checked). */
@@ -142,7 +153,7 @@ export function updateInvoiceStatus(
   scope: AccountScope,
   catalog: Catalog,
   input: InvoiceReference & { payment: boolean },
-): ApiRecord {
+): InvoiceTaxView {
   const record = byTaxId(scope, catalog, input.id);
   if (input.payment) {
     assertStatus(record, ["DUE", "OVER_DUE", "PAID"], "paid");
@@ -162,7 +173,7 @@ export function updateInvoiceTax(
   scope: AccountScope,
   catalog: Catalog,
   input: InvoiceReference & { taxes: number; total?: number; taxDetails?: Array<Record<string, unknown>> },
-): ApiRecord {
+): InvoiceTaxView & { total: number; taxes: number } {
   const record = byTaxId(scope, catalog, input.id);
   if (input.taxes < 0) throw badInput("taxes", "must not be negative");
   const total = money(input.total ?? Number(record.totalCost) + input.taxes);
@@ -170,7 +181,7 @@ export function updateInvoiceTax(
   assertStatus(record, ["TAX_PENDING", "DRAFT", "DUE"], "taxed");
   record.totalCost = total;
   if (record.status === "TAX_PENDING") record.status = "DUE";
-  scope.collection(TAXES)[String(record.invoiceNumber)] = {
+  scope.collection(INVOICE_TAXES)[String(record.invoiceNumber)] = {
     uuid: String(record.invoiceNumber),
     total,
     taxes: money(input.taxes),
@@ -181,7 +192,11 @@ export function updateInvoiceTax(
 }
 
 /** TAX_PENDING invoices as TaxPendingInvoice records (amount = the total before tax). */
-export function listTaxPendingInvoice(scope: AccountScope, catalog: Catalog, clientEmail?: string): ApiRecord[] {
+export function listTaxPendingInvoice(
+  scope: AccountScope,
+  catalog: Catalog,
+  clientEmail?: string,
+): TaxPendingInvoiceView[] {
   return listByClient(scope, catalog, { clientEmail, status: "TAX_PENDING" }).map((i) => ({
     amount: i.totalCost,
     clientEmail: i.clientEmail,

@@ -4,24 +4,34 @@
  * An address in use (static NAT, remote VPN, firewall, port-forwarding or load-balancer rules)
  * cannot be released.
  */
-import { badInput, conflict, type AccountScope, type ApiRecord, type EmulatorContext } from "../core";
+import { badInput, conflict, type AccountScope, type EmulatorContext } from "../core";
 import { describeReferences, referencesTo, requireRecord } from "../references";
-import { INSTANCES, NETWORKS, requireNetwork } from "./network";
-import { requireZone } from "./records";
+import {
+  INSTANCES,
+  IP_ADDRESSES,
+  LOAD_BALANCER_RULES,
+  NETWORKS,
+  PORT_FORWARDING_RULES,
+  REMOTE_VPNS,
+  STATIC_NATS,
+  type Collection,
+  type IpAddressRecord,
+  type StaticNatRecord,
+} from "./collections";
+import { requireNetwork } from "./network";
+import { filterRecords, requireZone } from "./records";
 import { requireVpc } from "./vpc";
 
-export const IP_ADDRESSES = "ipaddress";
-/** Static NAT bindings, keyed by the address's uuid. */
-export const STATIC_NATS = "staticnat";
-/** Remote-access VPNs, keyed by the address's uuid. */
-export const REMOTE_VPNS = "remotevpnaccess";
 /** Rules that sit on an address and exclude static NAT on it. */
-const NAT_EXCLUSIVE = ["portforwardingrule", "loadbalancerrule"];
+const NAT_EXCLUSIVE: ReadonlyArray<Collection<{ ipAddressUuid: string }>> = [
+  PORT_FORWARDING_RULES,
+  LOAD_BALANCER_RULES,
+];
 
 export type NetworkKind = "NETWORK" | "VPC";
 export const NETWORK_KINDS: readonly NetworkKind[] = ["NETWORK", "VPC"];
 
-export function requireIpAddress(scope: AccountScope, uuid: string): ApiRecord {
+export function requireIpAddress(scope: AccountScope, uuid: string): IpAddressRecord {
   return requireRecord(scope, IP_ADDRESSES, "IP address", uuid);
 }
 
@@ -30,11 +40,11 @@ export function acquireIpAddress(
   scope: AccountScope,
   networkUuid: string,
   kind: NetworkKind,
-): ApiRecord {
+): IpAddressRecord {
   const owner = kind === "VPC" ? requireVpc(scope, networkUuid) : requireNetwork(scope, networkUuid);
-  const zone = requireZone(ctx, owner.zoneUuid as string);
+  const zone = requireZone(ctx, owner.zoneUuid);
   const uuid = ctx.newUuid();
-  const ip: ApiRecord = {
+  const ip: IpAddressRecord = {
     uuid,
     publicIpAddress: ctx.allocatePublicIp(zone.uuid),
     zoneUuid: zone.uuid,
@@ -55,7 +65,7 @@ export function listIpAddresses(
   ctx: EmulatorContext,
   scope: AccountScope,
   filter: { zoneUuid: string; networkUuid?: string; uuid?: string },
-): ApiRecord[] {
+): IpAddressRecord[] {
   requireZone(ctx, filter.zoneUuid);
   return Object.values(scope.collection(IP_ADDRESSES)).filter(
     (ip) =>
@@ -72,8 +82,8 @@ export function releaseIpAddress(ctx: EmulatorContext, scope: AccountScope, uuid
   const ip = requireIpAddress(scope, uuid);
   const users = referencesTo(scope, ADDRESS_REFERENCES, uuid);
   if (users.length) throw conflict(`IP address ${uuid} is in use (${describeReferences(users)}); remove those first`);
-  delete scope.collection(IP_ADDRESSES)[uuid];
-  ctx.releasePublicIp(ip.publicIpAddress as string);
+  scope.remove(IP_ADDRESSES, uuid);
+  ctx.releasePublicIp(ip.publicIpAddress);
   scope.changed();
   return true;
 }
@@ -85,10 +95,10 @@ export interface StaticNatInput {
 }
 
 /** Static NAT maps the address one-to-one onto the instance: neither may already have one. */
-export function enableStaticNat(scope: AccountScope, input: StaticNatInput): ApiRecord {
+export function enableStaticNat(scope: AccountScope, input: StaticNatInput): StaticNatRecord {
   const ip = requireIpAddress(scope, input.ipAddressUuid);
   const vm = requireRecord(scope, INSTANCES, "instance", input.vmUuid);
-  const networkUuid = input.networkUuid ?? (vm.networkUuid as string | undefined) ?? (ip.networkUuid as string);
+  const networkUuid = input.networkUuid ?? vm.networkUuid ?? ip.networkUuid;
   const network = requireRecord(scope, NETWORKS, "network", networkUuid);
   if (ip.vpcUuid !== undefined ? network.vpcUuid !== ip.vpcUuid : network.uuid !== ip.networkUuid) {
     throw badInput("networkUuid", `network ${networkUuid} cannot reach IP address ${input.ipAddressUuid}`);
@@ -96,19 +106,17 @@ export function enableStaticNat(scope: AccountScope, input: StaticNatInput): Api
   const nats = scope.collection(STATIC_NATS);
   if (nats[input.ipAddressUuid]) throw conflict(`IP address ${input.ipAddressUuid} already has static NAT`);
   const vmNat = Object.values(nats).find((n) => n.vmUuid === input.vmUuid);
-  if (vmNat) throw conflict(`instance ${input.vmUuid} already has static NAT on ${String(vmNat.ipAddressUuid)}`);
+  if (vmNat) throw conflict(`instance ${input.vmUuid} already has static NAT on ${vmNat.ipAddressUuid}`);
   if (scope.collection(REMOTE_VPNS)[input.ipAddressUuid]) {
     throw conflict(`IP address ${input.ipAddressUuid} has remote-access VPN enabled`);
   }
-  const rules = NAT_EXCLUSIVE.flatMap((c) =>
-    Object.values(scope.collection(c)).filter((r) => r.ipAddressUuid === input.ipAddressUuid),
-  );
+  const rules = NAT_EXCLUSIVE.flatMap((c) => filterRecords(scope, c, { ipAddressUuid: input.ipAddressUuid }));
   if (rules.length) {
     throw conflict(`IP address ${input.ipAddressUuid} has ${rules.length} port-forwarding or load-balancer rule(s)`);
   }
-  const nat: ApiRecord = {
+  const nat: StaticNatRecord = {
     ipAddressUuid: input.ipAddressUuid,
-    vmName: (vm.displayName ?? vm.name) as string,
+    vmName: vm.displayName ?? vm.name,
     vmUuid: input.vmUuid,
     networkUuid,
     status: "Active",
@@ -128,7 +136,7 @@ export function disableStaticNat(scope: AccountScope, ipAddressUuid: string): tr
   return true;
 }
 
-export function enableRemoteVpn(ctx: EmulatorContext, scope: AccountScope, ipAddressUuid: string): ApiRecord {
+export function enableRemoteVpn(ctx: EmulatorContext, scope: AccountScope, ipAddressUuid: string): IpAddressRecord {
   const ip = requireIpAddress(scope, ipAddressUuid);
   const vpns = scope.collection(REMOTE_VPNS);
   if (vpns[ipAddressUuid]) throw conflict(`IP address ${ipAddressUuid} already has remote-access VPN`);
@@ -146,7 +154,7 @@ export function enableRemoteVpn(ctx: EmulatorContext, scope: AccountScope, ipAdd
   return ip;
 }
 
-export function disableRemoteVpn(scope: AccountScope, ipAddressUuid: string): ApiRecord {
+export function disableRemoteVpn(scope: AccountScope, ipAddressUuid: string): IpAddressRecord {
   const ip = requireIpAddress(scope, ipAddressUuid);
   const vpns = scope.collection(REMOTE_VPNS);
   if (!vpns[ipAddressUuid]) throw conflict(`IP address ${ipAddressUuid} has no remote-access VPN`);

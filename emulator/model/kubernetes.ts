@@ -3,23 +3,24 @@
  * (named `<cluster>-control-N` and `<cluster>-node-N`, on the cluster's network), driven by the
  * cluster: every cluster operation is asynchronous and takes `KUBERNETES_DELAY_FACTOR` async delays.
  */
-import type { AccountScope, ApiRecord, DeferredChange, EmulatorContext } from "../core";
+import type { AccountScope, DeferredChange, EmulatorContext } from "../core";
 import { badInput, conflict, notFound } from "../core";
 import { parseIpv4 } from "../cidr";
 import { filterRecords, requireZone } from "./records";
 import { requireRecord } from "../references";
 import {
-  beginExpunge,
+  CLUSTERS,
   INSTANCES,
-  placeInstance,
-  requireHostName,
-  requireNetwork,
-  resolveComputeSize,
+  NETWORKS,
+  VOLUMES,
+  type ClusterInternal,
+  type ClusterRecord,
   type ComputeSize,
-} from "./instance";
-import { VOLUMES, volumesOf } from "./volume";
-
-export const CLUSTERS = "cluster";
+  type InstanceRecord,
+  type NodeRole,
+} from "./collections";
+import { beginExpunge, placeInstance, requireHostName, requireNetwork, resolveComputeSize } from "./instance";
+import { volumesOf } from "./volume";
 
 /** Cluster work takes this many async delays: it boots several machines. */
 export const KUBERNETES_DELAY_FACTOR = 2;
@@ -30,8 +31,6 @@ export const HA_DEFAULT_CONTROL_NODES = 3;
 export const NODE_ROOT_DISK_GB = { min: 8, default: 8, max: 1024 } as const;
 /** Node names append `-control-N`; host names stop at 63 characters. */
 export const MAX_CLUSTER_NAME_LENGTH = 40;
-
-type NodeRole = "control" | "worker";
 
 /** Start and stop: the cluster and its nodes pass through Starting or Stopping. */
 const POWER_TRANSITIONS = {
@@ -57,20 +56,22 @@ export interface CreateClusterInput {
   dockerRegistryPassword?: string;
 }
 
-function requireCluster(scope: AccountScope, uuid: string): ApiRecord {
+function requireCluster(scope: AccountScope, uuid: string): ClusterRecord {
   return requireRecord(scope, CLUSTERS, "Kubernetes cluster", uuid);
 }
 
-function requireClusterState(cluster: ApiRecord, allowed: readonly string[], action: string): void {
-  if (!allowed.includes(cluster.state as string)) {
+function requireClusterState(cluster: ClusterRecord, allowed: readonly string[], action: string): void {
+  if (!allowed.includes(cluster.state)) {
     throw conflict(
-      `Kubernetes cluster ${String(cluster.uuid)} is ${String(cluster.state)}; ${action} needs it ${allowed.join(" or ")}`,
+      `Kubernetes cluster ${cluster.uuid} is ${cluster.state}; ${action} needs it ${allowed.join(" or ")}`,
     );
   }
 }
 
-export function nodesOf(scope: AccountScope, clusterUuid: string): ApiRecord[] {
-  return filterRecords(scope, INSTANCES, { _clusterUuid: clusterUuid });
+/** The instances that are the cluster's nodes. */
+export function nodesOf(scope: AccountScope, clusterUuid: string): InstanceRecord[] {
+  const internal = scope.internal(INSTANCES);
+  return Object.values(scope.collection(INSTANCES)).filter((i) => internal[i.uuid]?.clusterUuid === clusterUuid);
 }
 
 /** A fixed compute offering big enough for the version. */
@@ -115,7 +116,7 @@ function requireDockerRegistry(input: CreateClusterInput): void {
   const fields = ["dockerRegistryUrl", "dockerRegistryUsername", "dockerRegistryPassword"] as const;
   const given = fields.filter((f) => input[f] !== undefined);
   if (given.length > 0 && given.length < fields.length) {
-    const absent = fields.find((f) => input[f] === undefined) as string;
+    const absent = fields.find((f) => input[f] === undefined) ?? fields[0];
     throw badInput(absent, "a private Docker registry needs its URL, user name and password together");
   }
 }
@@ -126,35 +127,45 @@ interface NodeSpec {
 }
 
 /** Places the nodes (state Starting); all or none: a failure (no address left) removes those placed. */
-function placeNodes(ctx: EmulatorContext, scope: AccountScope, cluster: ApiRecord, specs: NodeSpec[]): ApiRecord[] {
-  const network = scope.collection("network")[cluster.transNetworkUuid as string];
-  const version = ctx.catalog.kubernetesVersion(cluster._kubernetesVersionUuid as string);
-  const size = cluster._nodeSize as ComputeSize;
-  const placed: ApiRecord[] = [];
+function placeNodes(
+  ctx: EmulatorContext,
+  scope: AccountScope,
+  cluster: ClusterRecord,
+  internal: ClusterInternal,
+  specs: NodeSpec[],
+): InstanceRecord[] {
+  const network = scope.collection(NETWORKS)[cluster.transNetworkUuid];
+  const version = ctx.catalog.kubernetesVersion(internal.kubernetesVersionUuid);
+  const placed: InstanceRecord[] = [];
   try {
     for (const spec of specs) {
       const node = placeInstance(ctx, scope, {
-        name: `${String(cluster.name)}-${spec.role === "control" ? "control" : "node"}-${spec.index}`,
-        zoneUuid: cluster._zoneUuid as string,
+        name: `${cluster.name}-${spec.role === "control" ? "control" : "node"}-${spec.index}`,
+        zoneUuid: internal.zoneUuid,
         network,
         template: { uuid: "", name: `Kubernetes ${version?.name ?? ""} node image` },
-        size,
-        rootDiskSize: cluster.nodeRootDiskSize as number,
-        sshKeyName: cluster._sshKeyName as string | undefined,
-        clusterUuid: cluster.uuid as string,
+        size: internal.nodeSize,
+        rootDiskSize: cluster.nodeRootDiskSize,
+        sshKeyName: internal.sshKeyName,
+        node: { clusterUuid: cluster.uuid, clusterRole: spec.role, nodeIndex: spec.index },
       });
-      Object.assign(node, { _clusterRole: spec.role, _nodeIndex: spec.index });
       placed.push(node);
     }
   } catch (error) {
     for (const node of placed) {
-      for (const volume of volumesOf(scope, node.uuid as string))
-        delete scope.collection(VOLUMES)[volume.uuid as string];
-      delete scope.collection(INSTANCES)[node.uuid as string];
+      for (const volume of volumesOf(scope, node.uuid)) scope.remove(VOLUMES, volume.uuid);
+      scope.remove(INSTANCES, node.uuid);
     }
     throw error;
   }
   return placed;
+}
+
+/** What the emulator keeps about a cluster besides its record. */
+function clusterInternal(scope: AccountScope, uuid: string): ClusterInternal {
+  const internal = scope.internal(CLUSTERS)[uuid];
+  if (!internal) throw conflict(`Kubernetes cluster ${uuid} has lost its settings (zone, version, node size)`);
+  return internal;
 }
 
 const setState = (uuid: string, collection: string, state: string): DeferredChange => ({
@@ -167,7 +178,7 @@ function later(ctx: EmulatorContext, scope: AccountScope, changes: DeferredChang
   ctx.later(scope, changes, ctx.asyncDelayMs * KUBERNETES_DELAY_FACTOR);
 }
 
-export function createCluster(ctx: EmulatorContext, scope: AccountScope, input: CreateClusterInput): ApiRecord {
+export function createCluster(ctx: EmulatorContext, scope: AccountScope, input: CreateClusterInput): ClusterRecord {
   requireHostName("name", input.name);
   if (input.name.length > MAX_CLUSTER_NAME_LENGTH) {
     throw badInput("name", `must be at most ${MAX_CLUSTER_NAME_LENGTH} characters (node names extend it)`);
@@ -196,7 +207,7 @@ export function createCluster(ctx: EmulatorContext, scope: AccountScope, input: 
   }
   requireDockerRegistry(input);
 
-  const cluster: ApiRecord = {
+  const cluster: ClusterRecord = {
     uuid: ctx.newUuid(),
     name: input.name,
     description: input.description ?? "",
@@ -208,35 +219,38 @@ export function createCluster(ctx: EmulatorContext, scope: AccountScope, input: 
     transNetworkUuid: input.transNetworkUuid,
     status: "Active",
     isActive: true,
-    _zoneUuid: input.zoneUuid,
-    _kubernetesVersionUuid: version.uuid,
-    _nodeSize: nodeSize,
-    _haEnabled: haEnabled,
-    _autoscalingEnabled: false,
+  };
+  const internal: ClusterInternal = {
+    zoneUuid: input.zoneUuid,
+    kubernetesVersionUuid: version.uuid,
+    nodeSize,
+    haEnabled,
+    autoscalingEnabled: false,
     // The registry password is used to pull images and never stored or returned.
-    ...(input.dockerRegistryUrl ? { _dockerRegistryUrl: input.dockerRegistryUrl } : {}),
-    ...(input.dockerRegistryUsername ? { _dockerRegistryUsername: input.dockerRegistryUsername } : {}),
-    ...(input.sshKeyName ? { _sshKeyName: input.sshKeyName } : {}),
+    ...(input.dockerRegistryUrl ? { dockerRegistryUrl: input.dockerRegistryUrl } : {}),
+    ...(input.dockerRegistryUsername ? { dockerRegistryUsername: input.dockerRegistryUsername } : {}),
+    ...(input.sshKeyName ? { sshKeyName: input.sshKeyName } : {}),
   };
   const specs: NodeSpec[] = [
     ...Array.from({ length: controlNodes }, (_, i): NodeSpec => ({ role: "control", index: i + 1 })),
     ...Array.from({ length: input.size }, (_, i): NodeSpec => ({ role: "worker", index: i + 1 })),
   ];
-  const nodes = placeNodes(ctx, scope, cluster, specs);
-  scope.collection(CLUSTERS)[cluster.uuid as string] = cluster;
+  const nodes = placeNodes(ctx, scope, cluster, internal, specs);
+  scope.collection(CLUSTERS)[cluster.uuid] = cluster;
+  scope.internal(CLUSTERS)[cluster.uuid] = internal;
   scope.changed();
   later(ctx, scope, [
-    setState(cluster.uuid as string, CLUSTERS, "Running"),
-    ...nodes.map((n) => setState(n.uuid as string, INSTANCES, "Running")),
+    setState(cluster.uuid, CLUSTERS, "Running"),
+    ...nodes.map((n) => setState(n.uuid, INSTANCES, "Running")),
   ]);
   return cluster;
 }
 
-export function listClusters(scope: AccountScope, filters: { clusterUuid?: string }): ApiRecord[] {
+export function listClusters(scope: AccountScope, filters: { clusterUuid?: string }): ClusterRecord[] {
   return filterRecords(scope, CLUSTERS, { uuid: filters.clusterUuid });
 }
 
-export function listNodes(scope: AccountScope, clusterUuid: string): ApiRecord[] {
+export function listNodes(scope: AccountScope, clusterUuid: string): InstanceRecord[] {
   requireCluster(scope, clusterUuid);
   return nodesOf(scope, clusterUuid);
 }
@@ -246,7 +260,7 @@ export function changeClusterPower(
   scope: AccountScope,
   uuid: string,
   action: keyof typeof POWER_TRANSITIONS,
-): ApiRecord {
+): ClusterRecord {
   const cluster = requireCluster(scope, uuid);
   const { from, via, to } = POWER_TRANSITIONS[action];
   requireClusterState(cluster, [from], action);
@@ -254,7 +268,7 @@ export function changeClusterPower(
   cluster.state = via;
   for (const node of nodes) node.state = via;
   scope.changed();
-  later(ctx, scope, [setState(uuid, CLUSTERS, to), ...nodes.map((n) => setState(n.uuid as string, INSTANCES, to))]);
+  later(ctx, scope, [setState(uuid, CLUSTERS, to), ...nodes.map((n) => setState(n.uuid, INSTANCES, to))]);
   return cluster;
 }
 
@@ -266,36 +280,41 @@ export function scaleCluster(
   ctx: EmulatorContext,
   scope: AccountScope,
   input: { uuid: string; size: number; autoscalingEnabled: boolean },
-): ApiRecord {
+): ClusterRecord {
   const cluster = requireCluster(scope, input.uuid);
   requireClusterState(cluster, ["Running"], "scaling");
   requireClusterSize(input.size);
+  const internal = clusterInternal(scope, input.uuid);
+  const nodes = scope.internal(INSTANCES);
+  const indexOf = (node: InstanceRecord): number => nodes[node.uuid]?.nodeIndex ?? 0;
   const workers = nodesOf(scope, input.uuid)
-    .filter((n) => n._clusterRole === "worker")
-    .sort((a, b) => (a._nodeIndex as number) - (b._nodeIndex as number));
-  const nextIndex = workers.reduce((max, n) => Math.max(max, n._nodeIndex as number), 0) + 1;
+    .filter((n) => nodes[n.uuid]?.clusterRole === "worker")
+    .sort((a, b) => indexOf(a) - indexOf(b));
+  const nextIndex = workers.reduce((max, n) => Math.max(max, indexOf(n)), 0) + 1;
   const added = placeNodes(
     ctx,
     scope,
     cluster,
+    internal,
     Array.from({ length: Math.max(0, input.size - workers.length) }, (_, i) => ({
       role: "worker",
       index: nextIndex + i,
     })),
   );
   const removals = workers.slice(input.size).flatMap((node) => beginExpunge(scope, node));
-  Object.assign(cluster, { state: "Scaling", _autoscalingEnabled: input.autoscalingEnabled });
+  cluster.state = "Scaling";
+  internal.autoscalingEnabled = input.autoscalingEnabled;
   scope.changed();
   later(ctx, scope, [
     { collection: CLUSTERS, uuid: input.uuid, set: { state: "Running", size: input.size } },
-    ...added.map((n) => setState(n.uuid as string, INSTANCES, "Running")),
+    ...added.map((n) => setState(n.uuid, INSTANCES, "Running")),
     ...removals,
   ]);
   return cluster;
 }
 
 /** Destroying: the nodes start expunging at once; the cluster and its nodes are gone after the delay. */
-export function destroyCluster(ctx: EmulatorContext, scope: AccountScope, uuid: string): ApiRecord {
+export function destroyCluster(ctx: EmulatorContext, scope: AccountScope, uuid: string): ClusterRecord {
   const cluster = requireCluster(scope, uuid);
   requireClusterState(cluster, ["Running", "Stopped"], "destroying");
   const removals = nodesOf(scope, uuid).flatMap((node) => beginExpunge(scope, node));

@@ -3,13 +3,12 @@
  * of a network's instances. A new rule is state "Add" and becomes "Active" after the asynchronous
  * delay; an update is accepted (202) and becomes visible after the delay.
  */
-import { conflict, missing, type AccountScope, type ApiRecord, type EmulatorContext } from "../core";
+import { conflict, missing, type AccountScope, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";
+import { IP_ADDRESSES, LOAD_BALANCER_RULES, NETWORKS, type LoadBalancerRuleRecord } from "./collections";
 import { filterRecords, removeRecord, requireZone } from "./records";
 import { assertNoStaticNat, assertReaches, port } from "./rules-common";
 import { publicPortTaken } from "./portforwardingrule";
-
-export const COLLECTION = "loadbalancerrule";
 
 export const ALGORITHMS = ["source", "roundrobin", "leastconn"] as const;
 export type Algorithm = (typeof ALGORITHMS)[number];
@@ -38,9 +37,9 @@ export function createLoadBalancerRule(
   scope: AccountScope,
   ctx: EmulatorContext,
   input: LoadBalancerRuleInput,
-): ApiRecord {
-  const ip = requireRecord(scope, "ipaddress", "IP address", input.publicIpUuid);
-  assertReaches(requireRecord(scope, "network", "network", input.networkUuid), ip);
+): LoadBalancerRuleRecord {
+  const ip = requireRecord(scope, IP_ADDRESSES, "IP address", input.publicIpUuid);
+  assertReaches(requireRecord(scope, NETWORKS, "network", input.networkUuid), ip);
   const publicPort = port("publicport", input.publicport);
   const privatePort = port("privateport", input.privateport);
   assertNoStaticNat(scope, input.publicIpUuid);
@@ -48,7 +47,7 @@ export function createLoadBalancerRule(
   if (taken)
     throw conflict(`public port ${publicPort} of IP address ${input.publicIpUuid} is used by rule ${taken.uuid}`);
   const uuid = ctx.newUuid();
-  const record: ApiRecord = {
+  const record: LoadBalancerRuleRecord = {
     ipAddressUuid: input.publicIpUuid,
     stickinessName: input.svcLbSticky?.stickinessName ?? "",
     privatePort: String(privatePort),
@@ -61,9 +60,9 @@ export function createLoadBalancerRule(
     algorithm: input.algorithm,
     status: "Active",
   };
-  scope.collection(COLLECTION)[uuid] = record;
+  scope.collection(LOAD_BALANCER_RULES)[uuid] = record;
   scope.changed();
-  ctx.later(scope, [{ collection: COLLECTION, uuid, set: { state: "Active" } }]);
+  ctx.later(scope, [{ collection: LOAD_BALANCER_RULES, uuid, set: { state: "Active" } }]);
   return record;
 }
 
@@ -71,9 +70,9 @@ export function listLoadBalancerRules(
   scope: AccountScope,
   ctx: EmulatorContext,
   filters: { zoneUuid: string; uuid?: string; ipAddressUuid?: string },
-): ApiRecord[] {
+): LoadBalancerRuleRecord[] {
   requireZone(ctx, filters.zoneUuid);
-  return filterRecords(scope, COLLECTION, filters);
+  return filterRecords(scope, LOAD_BALANCER_RULES, filters);
 }
 
 /** Accepted at once, applied after the delay; answers the record as it is now. */
@@ -81,15 +80,15 @@ export function updateLoadBalancerRule(
   scope: AccountScope,
   ctx: EmulatorContext,
   input: { uuid: string; name?: string; algorithm?: Algorithm },
-): ApiRecord {
-  const record = requireRecord(scope, COLLECTION, "load-balancer rule", input.uuid);
+): LoadBalancerRuleRecord {
+  const record = requireRecord(scope, LOAD_BALANCER_RULES, "load-balancer rule", input.uuid);
   if (input.name === undefined && input.algorithm === undefined) throw missing("name or algorithm");
-  const set: ApiRecord = {};
+  const set: Partial<LoadBalancerRuleRecord> = {};
   if (input.name !== undefined) set.name = input.name;
   if (input.algorithm !== undefined) set.algorithm = input.algorithm;
-  ctx.later(scope, [{ collection: COLLECTION, uuid: input.uuid, set }]);
+  ctx.later(scope, [{ collection: LOAD_BALANCER_RULES, uuid: input.uuid, set }]);
   return record;
 }
 
 export const deleteLoadBalancerRule = (scope: AccountScope, uuid: string): true =>
-  removeRecord(scope, COLLECTION, "load-balancer rule", uuid);
+  removeRecord(scope, LOAD_BALANCER_RULES, "load-balancer rule", uuid);

@@ -16,12 +16,9 @@ import {
 } from "../cidr";
 import type { NetworkOfferingCostRecord } from "../catalog";
 import { badInput, conflict, notFound, type AccountScope, type ApiRecord, type EmulatorContext } from "../core";
+import { INSTANCES, NETWORKS, SECURITY_GROUPS, type NetworkRecord } from "./collections";
 import { describeReferences, referencesTo, requireRecord } from "../references";
 import { requireZone } from "./records";
-
-export const NETWORKS = "network";
-export const INSTANCES = "instance";
-export const SECURITY_GROUPS = "securitygroup";
 
 /** The CIDR sizes a network may be changed to. */
 export const NETWORK_PREFIX = { min: 16, max: 29 } as const;
@@ -61,7 +58,7 @@ export function requireNetworkOffering(
   throw notFound("network offering", uuid);
 }
 
-export function requireNetwork(scope: AccountScope, uuid: string): ApiRecord {
+export function requireNetwork(scope: AccountScope, uuid: string): NetworkRecord {
   return requireRecord(scope, NETWORKS, "network", uuid);
 }
 
@@ -81,7 +78,7 @@ interface NetworkShape {
 }
 
 /** A Network record (spec fields, plus description, and vpcUuid for a tier, securityGroupUuid when one is set). */
-export function networkRecord(ctx: EmulatorContext, scope: AccountScope, shape: NetworkShape): ApiRecord {
+export function networkRecord(ctx: EmulatorContext, scope: AccountScope, shape: NetworkShape): NetworkRecord {
   return {
     uuid: ctx.newUuid(),
     name: shape.name,
@@ -124,7 +121,7 @@ function nextNetworkBlock(scope: AccountScope): Block {
   throw conflict("no free 10.1.N.0/24 block left for another network in this account");
 }
 
-export function createNetwork(ctx: EmulatorContext, scope: AccountScope, input: NetworkInput): ApiRecord {
+export function createNetwork(ctx: EmulatorContext, scope: AccountScope, input: NetworkInput): NetworkRecord {
   const zone = requireZone(ctx, input.zoneUuid);
   const offering = requireNetworkOffering(ctx, input.networkOfferingUuid, input.zoneUuid);
   if (offering.type === "VPC") {
@@ -147,7 +144,7 @@ export function createNetwork(ctx: EmulatorContext, scope: AccountScope, input: 
     networkAclList: "",
     securityGroupUuid: input.securityGroupUuid,
   });
-  scope.collection(NETWORKS)[network.uuid as string] = network;
+  scope.collection(NETWORKS)[network.uuid] = network;
   scope.changed();
   return network;
 }
@@ -156,7 +153,7 @@ export function listNetworks(
   ctx: EmulatorContext,
   scope: AccountScope,
   filter: { zoneUuid: string; uuid?: string; vpcUuid?: string },
-): ApiRecord[] {
+): NetworkRecord[] {
   requireZone(ctx, filter.zoneUuid);
   return Object.values(scope.collection(NETWORKS)).filter(
     (n) =>
@@ -177,7 +174,7 @@ export function updateNetwork(
   scope: AccountScope,
   uuid: string,
   change: NetworkChange,
-): ApiRecord {
+): NetworkRecord {
   const { cidr, ...names } = change;
   const set = definedFields(names);
   if (cidr !== undefined) {
@@ -200,7 +197,12 @@ export function updateNetwork(
   return network;
 }
 
-export function restartNetwork(ctx: EmulatorContext, scope: AccountScope, uuid: string, cleanUp: boolean): ApiRecord {
+export function restartNetwork(
+  ctx: EmulatorContext,
+  scope: AccountScope,
+  uuid: string,
+  cleanUp: boolean,
+): NetworkRecord {
   const network = requireNetwork(scope, uuid);
   network.cleanUpNetwork = cleanUp;
   network.status = "Restarting";
@@ -210,7 +212,7 @@ export function restartNetwork(ctx: EmulatorContext, scope: AccountScope, uuid: 
 }
 
 /** Network ACLs apply to VPC tiers; the ACL uuid is opaque (the ACL lists are outside the spec). */
-export function replaceAcl(scope: AccountScope, uuid: string, aclUuid: string): ApiRecord {
+export function replaceAcl(scope: AccountScope, uuid: string, aclUuid: string): NetworkRecord {
   const network = requireNetwork(scope, uuid);
   if (network.vpcUuid === undefined) throw badInput("uuid", `network ${uuid} is not a VPC tier; ACLs apply to tiers`);
   network.networkAclList = aclUuid;
@@ -222,7 +224,7 @@ export function replaceAcl(scope: AccountScope, uuid: string, aclUuid: string): 
  * The spec types securityGroupId as an integer while security groups are identified by uuid: a
  * uuid must name one of the account's security groups; an integer id is accepted as opaque.
  */
-export function changeSecurityGroup(scope: AccountScope, uuid: string, securityGroupId: string): ApiRecord {
+export function changeSecurityGroup(scope: AccountScope, uuid: string, securityGroupId: string): NetworkRecord {
   const network = requireNetwork(scope, uuid);
   if (!/^\d+$/.test(securityGroupId)) requireRecord(scope, SECURITY_GROUPS, "security group", securityGroupId);
   network.securityGroupUuid = securityGroupId;
@@ -237,7 +239,7 @@ export function deleteNetwork(scope: AccountScope, uuid: string): true {
   requireNetwork(scope, uuid);
   const users = referencesTo(scope, NETWORK_REFERENCES, uuid);
   if (users.length) throw conflict(`network ${uuid} is in use (${describeReferences(users)}); delete those first`);
-  delete scope.collection(NETWORKS)[uuid];
+  scope.remove(NETWORKS, uuid);
   scope.changed();
   return true;
 }

@@ -1,16 +1,23 @@
 /**
  * Port-forwarding rules ("portforwardingrule"): a public port range of an IP to a private port range
  * of an instance. The record names the instance but not its uuid or network, so those are kept beside
- * it in TARGETS (not returned) for the vmUuid filter.
+ * it in PORT_FORWARDING_TARGETS (not returned) for the vmUuid filter.
  */
-import { badInput, conflict, type AccountScope, type ApiRecord, type EmulatorContext } from "../core";
+import { badInput, conflict, type AccountScope, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";
+import {
+  ATTACHED_NETWORKS,
+  INSTANCES,
+  IP_ADDRESSES,
+  LOAD_BALANCER_RULES,
+  NETWORKS,
+  PORT_FORWARDING_RULES,
+  PORT_FORWARDING_TARGETS,
+  type LoadBalancerRuleRecord,
+  type PortForwardingRuleRecord,
+} from "./collections";
 import { filterRecords, removeRecord, requireZone } from "./records";
 import { assertNoStaticNat, assertReaches, portRange, rangesOverlap, storedRange } from "./rules-common";
-
-export const COLLECTION = "portforwardingrule";
-/** Rule uuid to `{uuid, vmUuid, networkUuid}`. */
-export const TARGETS = "portforwardingrule.target";
 
 export const PF_PROTOCOLS = ["TCP", "UDP"] as const;
 export type PortForwardingProtocol = (typeof PF_PROTOCOLS)[number];
@@ -32,12 +39,12 @@ export function publicPortTaken(
   ipAddressUuid: string,
   protocol: PortForwardingProtocol,
   range: { start: number; end: number },
-): ApiRecord | undefined {
-  const forwarded = filterRecords(scope, COLLECTION, { ipAddressUuid, protocol }).find((r) =>
+): PortForwardingRuleRecord | LoadBalancerRuleRecord | undefined {
+  const forwarded = filterRecords(scope, PORT_FORWARDING_RULES, { ipAddressUuid, protocol }).find((r) =>
     rangesOverlap(range, storedRange(r, "publicPort", "publicEndPort")),
   );
   if (forwarded || protocol !== "TCP") return forwarded;
-  return filterRecords(scope, "loadbalancerrule", { ipAddressUuid }).find((r) =>
+  return filterRecords(scope, LOAD_BALANCER_RULES, { ipAddressUuid }).find((r) =>
     rangesOverlap(range, storedRange(r, "publicPort", "publicPort")),
   );
 }
@@ -46,14 +53,15 @@ export function createPortForwardingRule(
   scope: AccountScope,
   ctx: EmulatorContext,
   input: PortForwardingRuleInput,
-): ApiRecord {
-  const ip = requireRecord(scope, "ipaddress", "IP address", input.ipAddressUuid);
-  const vm = requireRecord(scope, "instance", "instance", input.virtualmachineUuid);
-  const network = requireRecord(scope, "network", "network", input.networkUuid);
+): PortForwardingRuleRecord {
+  const ip = requireRecord(scope, IP_ADDRESSES, "IP address", input.ipAddressUuid);
+  const vm = requireRecord(scope, INSTANCES, "instance", input.virtualmachineUuid);
+  const network = requireRecord(scope, NETWORKS, "network", input.networkUuid);
   assertReaches(network, ip);
   const onNetwork =
     vm.networkUuid === input.networkUuid ||
-    filterRecords(scope, "nic", { instanceUuid: input.virtualmachineUuid, networkUuid: input.networkUuid }).length > 0;
+    filterRecords(scope, ATTACHED_NETWORKS, { instanceUuid: input.virtualmachineUuid, networkUuid: input.networkUuid })
+      .length > 0;
   if (!onNetwork) {
     throw badInput("virtualmachineUuid", `instance ${input.virtualmachineUuid} is not on network ${input.networkUuid}`);
   }
@@ -70,7 +78,7 @@ export function createPortForwardingRule(
     );
   }
   const uuid = ctx.newUuid();
-  const record: ApiRecord = {
+  const record: PortForwardingRuleRecord = {
     ipAddressUuid: input.ipAddressUuid,
     protocol: input.protocol,
     virtualMachineName: String(vm.displayName || vm.name || ""),
@@ -83,8 +91,12 @@ export function createPortForwardingRule(
     uuid,
     status: "Active",
   };
-  scope.collection(COLLECTION)[uuid] = record;
-  scope.collection(TARGETS)[uuid] = { uuid, vmUuid: input.virtualmachineUuid, networkUuid: input.networkUuid };
+  scope.collection(PORT_FORWARDING_RULES)[uuid] = record;
+  scope.collection(PORT_FORWARDING_TARGETS)[uuid] = {
+    uuid,
+    vmUuid: input.virtualmachineUuid,
+    networkUuid: input.networkUuid,
+  };
   scope.changed();
   return record;
 }
@@ -93,18 +105,18 @@ export function listPortForwardingRules(
   scope: AccountScope,
   ctx: EmulatorContext,
   filters: { zoneUuid: string; uuid?: string; vmUuid?: string; ipAddressUuid?: string },
-): ApiRecord[] {
+): PortForwardingRuleRecord[] {
   requireZone(ctx, filters.zoneUuid);
   const { vmUuid, ...recordFilters } = filters;
-  const targets = scope.collection(TARGETS);
-  return filterRecords(scope, COLLECTION, recordFilters).filter(
-    (r) => vmUuid === undefined || targets[String(r.uuid)]?.vmUuid === vmUuid,
+  const targets = scope.collection(PORT_FORWARDING_TARGETS);
+  return filterRecords(scope, PORT_FORWARDING_RULES, recordFilters).filter(
+    (r) => vmUuid === undefined || targets[r.uuid]?.vmUuid === vmUuid,
   );
 }
 
 export function deletePortForwardingRule(scope: AccountScope, uuid: string): true {
-  removeRecord(scope, COLLECTION, "port-forwarding rule", uuid);
-  delete scope.collection(TARGETS)[uuid];
+  removeRecord(scope, PORT_FORWARDING_RULES, "port-forwarding rule", uuid);
+  scope.remove(PORT_FORWARDING_TARGETS, uuid);
   scope.changed();
   return true;
 }

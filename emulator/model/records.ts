@@ -1,19 +1,12 @@
 /**
- * Record helpers every model shares: the public view of a record, zone checks, filters, removal, the
- * domain a record shows. This module imports no model, so that every model may import it without an
- * import cycle.
+ * Record helpers every model shares: zone checks, filters, removal, the domain a record shows. This
+ * module imports no model (only the types and names of `collections.ts`), so that every model may
+ * import it without an import cycle.
  */
 import type { ZoneRecord } from "../catalog";
-import { badInput, notFound, type AccountScope, type ApiRecord, type EmulatorContext } from "../core";
+import { badInput, notFound, type AccountScope, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";
-
-/**
- * The record as the API shows it. Fields prefixed with `_` are the emulator's own bookkeeping
- * (the cluster of a node, the instance an attach job targets...) and never leave it.
- */
-export function visible(record: ApiRecord): ApiRecord {
-  return Object.fromEntries(Object.entries(record).filter(([key]) => !key.startsWith("_")));
-}
+import type { Collection } from "./collections";
 
 /** The catalog zone, or a 404. */
 export function requireZone(ctx: EmulatorContext, zoneUuid: string): ZoneRecord {
@@ -23,7 +16,11 @@ export function requireZone(ctx: EmulatorContext, zoneUuid: string): ZoneRecord 
 }
 
 /** A reference must lie in the zone of the resource being made: a 400 naming the field otherwise. */
-export function requireSameZone(field: string, reference: ApiRecord, zoneUuid: string): void {
+export function requireSameZone(
+  field: string,
+  reference: { uuid?: string; zoneUuid?: string },
+  zoneUuid: string,
+): void {
   if (reference.zoneUuid !== undefined && reference.zoneUuid !== zoneUuid) {
     throw badInput(field, `${String(reference.uuid)} is in zone ${String(reference.zoneUuid)}, not in ${zoneUuid}`);
   }
@@ -34,22 +31,26 @@ export function domainNameOf(scope: AccountScope): string {
   return scope.account.name;
 }
 
+/** Field values to match, by record field (an undefined value matches everything). */
+export type Filters<R> = { readonly [F in keyof R]?: string | undefined };
+
 /** Records of a collection matching every given filter (undefined filters match everything). */
-export function filterRecords(
-  scope: AccountScope,
-  collection: string,
-  filters: Record<string, string | undefined>,
-): ApiRecord[] {
+export function filterRecords<R, I>(scope: AccountScope, collection: Collection<R, I>, filters: Filters<R>): R[] {
   const wanted = Object.entries(filters).filter(([, value]) => value !== undefined);
   return Object.values(scope.collection(collection)).filter((record) =>
-    wanted.every(([field, value]) => record[field] === value),
+    wanted.every(([field, value]) => (record as Record<string, unknown>)[field] === value),
   );
 }
 
-/** Remove a record by uuid (404 naming `kind` when absent); answers the bare `true` of the spec. */
-export function removeRecord(scope: AccountScope, collection: string, kind: string, uuid: string): true {
+/** Remove a record by uuid, with its internal entry (404 naming `kind` when absent); answers the bare `true` of the spec. */
+export function removeRecord<R, I>(
+  scope: AccountScope,
+  collection: Collection<R, I>,
+  kind: string,
+  uuid: string,
+): true {
   requireRecord(scope, collection, kind, uuid);
-  delete scope.collection(collection)[uuid];
+  scope.remove(collection, uuid);
   scope.changed();
   return true;
 }

@@ -1,10 +1,23 @@
 /** Resource tags: key/value pairs on the account's resources, one value per key and resource. */
-import type { AccountScope, ApiRecord, EmulatorContext } from "../core";
+import type { AccountScope, EmulatorContext } from "../core";
 import { badInput, conflict, notFound } from "../core";
 import { requireRecord } from "../references";
+import {
+  FIREWALL_RULES,
+  INSTANCES,
+  IP_ADDRESSES,
+  LOAD_BALANCER_RULES,
+  NETWORKS,
+  PORT_FORWARDING_RULES,
+  SNAPSHOTS,
+  TAGS,
+  VM_SNAPSHOTS,
+  VOLUMES,
+  VPCS,
+  type Collection,
+  type TagRecord,
+} from "./collections";
 import { filterRecords, requireSameZone, requireZone } from "./records";
-
-export const TAGS = "tag";
 
 export const RESOURCE_TYPES = [
   "UserVm",
@@ -28,17 +41,22 @@ export type ResourceType = (typeof RESOURCE_TYPES)[number];
  * Where a tagged resource must exist: an account collection or the catalog. Types the emulator does
  * not model (static routes, ACLs, ISOs) take any uuid.
  */
-const TAGGED_RESOURCES: Partial<Record<ResourceType, { kind: string; collection?: string; catalog?: "template" }>> = {
-  UserVm: { kind: "instance", collection: "instance" },
-  Volume: { kind: "volume", collection: "volume" },
-  Snapshot: { kind: "snapshot", collection: "snapshot" },
-  VMSnapshot: { kind: "VM snapshot", collection: "vmsnapshot" },
-  Network: { kind: "network", collection: "network" },
-  PublicIpAddress: { kind: "IP address", collection: "ipaddress" },
-  Vpc: { kind: "VPC", collection: "vpc" },
-  FirewallRule: { kind: "firewall rule", collection: "firewallrule" },
-  LoadBalancer: { kind: "load balancer rule", collection: "loadbalancerrule" },
-  PortForwardingRule: { kind: "port forwarding rule", collection: "portforwardingrule" },
+interface TaggedResource {
+  kind: string;
+  collection?: Collection<{ uuid: string; zoneUuid: string }, unknown>;
+  catalog?: "template";
+}
+const TAGGED_RESOURCES: Partial<Record<ResourceType, TaggedResource>> = {
+  UserVm: { kind: "instance", collection: INSTANCES },
+  Volume: { kind: "volume", collection: VOLUMES },
+  Snapshot: { kind: "snapshot", collection: SNAPSHOTS },
+  VMSnapshot: { kind: "VM snapshot", collection: VM_SNAPSHOTS },
+  Network: { kind: "network", collection: NETWORKS },
+  PublicIpAddress: { kind: "IP address", collection: IP_ADDRESSES },
+  Vpc: { kind: "VPC", collection: VPCS },
+  FirewallRule: { kind: "firewall rule", collection: FIREWALL_RULES },
+  LoadBalancer: { kind: "load balancer rule", collection: LOAD_BALANCER_RULES },
+  PortForwardingRule: { kind: "port forwarding rule", collection: PORT_FORWARDING_RULES },
   Template: { kind: "template", catalog: "template" },
 };
 
@@ -52,7 +70,7 @@ export interface TagInput {
   value: string;
 }
 
-export function createTag(ctx: EmulatorContext, scope: AccountScope, input: TagInput): ApiRecord {
+export function createTag(ctx: EmulatorContext, scope: AccountScope, input: TagInput): TagRecord {
   requireZone(ctx, input.zoneUuid);
   const where = TAGGED_RESOURCES[input.resourceType];
   if (where?.collection) {
@@ -67,7 +85,7 @@ export function createTag(ctx: EmulatorContext, scope: AccountScope, input: TagI
   );
   if (taken) throw conflict(`resource ${input.resourceUuid} already has a tag with key ${input.key}`);
 
-  const tag: ApiRecord = {
+  const tag: TagRecord = {
     uuid: ctx.newUuid(),
     key: input.key,
     value: input.value,
@@ -76,7 +94,7 @@ export function createTag(ctx: EmulatorContext, scope: AccountScope, input: TagI
     status: "Active",
     isActive: true,
   };
-  scope.collection(TAGS)[tag.uuid as string] = tag;
+  scope.collection(TAGS)[tag.uuid] = tag;
   scope.changed();
   return tag;
 }
@@ -84,14 +102,14 @@ export function createTag(ctx: EmulatorContext, scope: AccountScope, input: TagI
 export function listTags(
   scope: AccountScope,
   filters: { uuid?: string; resourceUuid?: string; resourceType?: ResourceType },
-): ApiRecord[] {
+): TagRecord[] {
   return filterRecords(scope, TAGS, filters);
 }
 
 /** Removes the tag and answers it as it was. */
-export function deleteTag(scope: AccountScope, uuid: string): ApiRecord {
+export function deleteTag(scope: AccountScope, uuid: string): TagRecord {
   const tag = requireRecord(scope, TAGS, "tag", uuid);
-  delete scope.collection(TAGS)[uuid];
+  scope.remove(TAGS, uuid);
   scope.changed();
   return tag;
 }
@@ -100,5 +118,5 @@ export function deleteTag(scope: AccountScope, uuid: string): ApiRecord {
 export function dropTagsOf(scope: AccountScope, resourceUuids: readonly string[]): void {
   const gone = new Set(resourceUuids);
   const tags = scope.collection(TAGS);
-  for (const [uuid, tag] of Object.entries(tags)) if (gone.has(tag.resourceUuid as string)) delete tags[uuid];
+  for (const [uuid, tag] of Object.entries(tags)) if (gone.has(tag.resourceUuid)) delete tags[uuid];
 }

@@ -4,7 +4,8 @@
  * what a rule on a public IP requires of its network and IP.
  */
 import { parseCidr } from "../cidr";
-import { badInput, conflict, missing, type AccountScope, type ApiRecord } from "../core";
+import { badInput, conflict, missing, type AccountScope } from "../core";
+import { STATIC_NATS } from "./collections";
 
 export const PROTOCOLS = ["TCP", "UDP", "ICMP"] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
@@ -13,14 +14,17 @@ export type Protocol = (typeof PROTOCOLS)[number];
  * The network a rule on a public IP balances or forwards to must reach the IP: the IP's own network,
  * or for a VPC's IP any tier of that VPC (400 naming networkUuid).
  */
-export function assertReaches(network: ApiRecord, ip: ApiRecord): void {
+export function assertReaches(
+  network: { uuid: string; vpcUuid?: string },
+  ip: { uuid: string; networkUuid: string; vpcUuid?: string },
+): void {
   const reaches = ip.vpcUuid !== undefined ? network.vpcUuid === ip.vpcUuid : network.uuid === ip.networkUuid;
   if (!reaches) throw badInput("networkUuid", `network ${network.uuid} cannot reach IP address ${ip.uuid}`);
 }
 
 /** Static NAT maps every port of an IP to one instance: no port rule may sit beside it (409). */
 export function assertNoStaticNat(scope: AccountScope, ipAddressUuid: string): void {
-  if (scope.collection("staticnat")[ipAddressUuid]) {
+  if (scope.collection(STATIC_NATS)[ipAddressUuid]) {
     throw conflict(`IP address ${ipAddressUuid} has static NAT; disable it before adding port rules`);
   }
 }
@@ -48,7 +52,7 @@ export function portRange(startField: string, start: string, endField: string, e
 export const rangesOverlap = (a: PortRange, b: PortRange): boolean => a.start <= b.end && b.start <= a.end;
 
 /** The stored range of a record's start/end port fields. */
-export const storedRange = (record: ApiRecord, startField: string, endField: string): PortRange => ({
+export const storedRange = <R, F extends keyof R>(record: R, startField: F, endField: F): PortRange => ({
   start: Number(record[startField]),
   end: Number(record[endField]),
 });
@@ -122,7 +126,7 @@ export function traffic(input: TrafficInput): Traffic {
 }
 
 /** Whether two rules' traffic meets: same protocol and overlapping ports, or the same ICMP type and code. */
-export function trafficOverlaps(a: Traffic, b: ApiRecord): boolean {
+export function trafficOverlaps(a: Traffic, b: Omit<Traffic, "protocol"> & { protocol: string }): boolean {
   if (a.protocol !== b.protocol) return false;
   if (a.protocol === "ICMP") return a.icmpType === b.icmpType && a.icmpCode === b.icmpCode;
   const ports = { start: Number(a.startPort), end: Number(a.endPort) };

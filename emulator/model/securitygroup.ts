@@ -4,8 +4,16 @@
  * fields and types), with "" where a field does not apply to a group (ipAddressUuid, zoneUuid,
  * networkUuid, virtualMachineName).
  */
-import { badInput, conflict, notFound, type AccountScope, type ApiRecord, type EmulatorContext } from "../core";
+import { badInput, conflict, notFound, type AccountScope, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";
+import {
+  NETWORKS,
+  SECURITY_GROUPS,
+  type EgressRuleRecord,
+  type FirewallRuleRecord,
+  type PortForwardingRuleRecord,
+  type SecurityGroupRecord,
+} from "./collections";
 import { filterRecords } from "./records";
 import {
   cidrList,
@@ -17,8 +25,6 @@ import {
   type TrafficInput,
 } from "./rules-common";
 import type { PortForwardingProtocol } from "./portforwardingrule";
-
-export const COLLECTION = "securitygroup";
 
 /** The spec's ruleType values (PORTFORWATDING sic; the correct spelling is accepted too) to the array they name. */
 export const RULE_ARRAYS = {
@@ -32,18 +38,16 @@ export const RULE_TYPES = Object.keys(RULE_ARRAYS) as RuleType[];
 
 const KIND = "security group";
 
-const rulesOf = (group: ApiRecord, array: string): ApiRecord[] => group[array] as ApiRecord[];
-
 export function createSecurityGroup(
   scope: AccountScope,
   ctx: EmulatorContext,
   input: { name: string; description?: string },
-): ApiRecord {
-  if (Object.values(scope.collection(COLLECTION)).some((g) => g.name === input.name)) {
+): SecurityGroupRecord {
+  if (Object.values(scope.collection(SECURITY_GROUPS)).some((g) => g.name === input.name)) {
     throw conflict(`a security group named "${input.name}" already exists`);
   }
   const uuid = ctx.newUuid();
-  const record: ApiRecord = {
+  const record: SecurityGroupRecord = {
     securityGroupFirewallRule: [],
     securityGroupPortForwarding: [],
     securityGroupEgressRule: [],
@@ -53,17 +57,22 @@ export function createSecurityGroup(
     uuid,
     status: "Active",
   };
-  scope.collection(COLLECTION)[uuid] = record;
+  scope.collection(SECURITY_GROUPS)[uuid] = record;
   scope.changed();
   return record;
 }
 
-export const listSecurityGroups = (scope: AccountScope, filters: { uuid?: string }): ApiRecord[] =>
-  filterRecords(scope, COLLECTION, filters);
+export const listSecurityGroups = (scope: AccountScope, filters: { uuid?: string }): SecurityGroupRecord[] =>
+  filterRecords(scope, SECURITY_GROUPS, filters);
 
-/** Append a rule to a group's array after validation; answers the group. */
-function addRule(scope: AccountScope, group: ApiRecord, array: string, rule: ApiRecord): ApiRecord {
-  rulesOf(group, array).push(rule);
+/** Append a rule to one of a group's arrays after validation; answers the group. */
+function addRule<A extends (typeof RULE_ARRAYS)[RuleType]>(
+  scope: AccountScope,
+  group: SecurityGroupRecord,
+  array: A,
+  rule: SecurityGroupRecord[A][number],
+): SecurityGroupRecord {
+  (group[array] as Array<typeof rule>).push(rule);
   scope.changed();
   return group;
 }
@@ -72,11 +81,11 @@ export function createSecurityGroupFirewallRule(
   scope: AccountScope,
   ctx: EmulatorContext,
   input: TrafficInput & { securityGroupUuid: string; cidrList?: string },
-): ApiRecord {
-  const group = requireRecord(scope, COLLECTION, KIND, input.securityGroupUuid);
+): SecurityGroupRecord {
+  const group = requireRecord(scope, SECURITY_GROUPS, KIND, input.securityGroupUuid);
   const rule = traffic(input);
   const cidrs = cidrList("cidrList", input.cidrList);
-  const clash = rulesOf(group, RULE_ARRAYS.FIREWALLRULE).find(
+  const clash = group.securityGroupFirewallRule.find(
     (r) =>
       trafficOverlaps(rule, r) &&
       String(r.cidrList)
@@ -84,7 +93,7 @@ export function createSecurityGroupFirewallRule(
         .some((c) => cidrs.split(",").includes(c)),
   );
   if (clash) throw conflict(`firewall rule ${clash.uuid} of the group already covers this traffic`);
-  return addRule(scope, group, RULE_ARRAYS.FIREWALLRULE, {
+  const record: FirewallRuleRecord = {
     startPort: rule.startPort,
     ipAddressUuid: "",
     icmpType: rule.icmpType,
@@ -96,19 +105,20 @@ export function createSecurityGroupFirewallRule(
     uuid: ctx.newUuid(),
     endPort: rule.endPort,
     status: "Active",
-  });
+  };
+  return addRule(scope, group, RULE_ARRAYS.FIREWALLRULE, record);
 }
 
 export function createSecurityGroupEgressRule(
   scope: AccountScope,
   ctx: EmulatorContext,
   input: TrafficInput & { securityGroupUuid: string },
-): ApiRecord {
-  const group = requireRecord(scope, COLLECTION, KIND, input.securityGroupUuid);
+): SecurityGroupRecord {
+  const group = requireRecord(scope, SECURITY_GROUPS, KIND, input.securityGroupUuid);
   const rule = traffic(input);
-  const clash = rulesOf(group, RULE_ARRAYS.EGRESSRULE).find((r) => trafficOverlaps(rule, r));
+  const clash = group.securityGroupEgressRule.find((r) => trafficOverlaps(rule, r));
   if (clash) throw conflict(`egress rule ${clash.uuid} of the group already covers this traffic`);
-  return addRule(scope, group, RULE_ARRAYS.EGRESSRULE, {
+  const record: EgressRuleRecord = {
     startPort: rule.startPort,
     icmpType: rule.icmpType,
     protocol: rule.protocol,
@@ -119,7 +129,8 @@ export function createSecurityGroupEgressRule(
     endPort: rule.endPort,
     networkUuid: "",
     status: "Active",
-  });
+  };
+  return addRule(scope, group, RULE_ARRAYS.EGRESSRULE, record);
 }
 
 export interface SecurityGroupPortForwardingInput {
@@ -135,18 +146,18 @@ export function createSecurityGroupPortForwardingRule(
   scope: AccountScope,
   ctx: EmulatorContext,
   input: SecurityGroupPortForwardingInput,
-): ApiRecord {
-  const group = requireRecord(scope, COLLECTION, KIND, input.securityGroupUuid);
+): SecurityGroupRecord {
+  const group = requireRecord(scope, SECURITY_GROUPS, KIND, input.securityGroupUuid);
   const pub = portRange("publicStartPort", input.publicStartPort, "publicEndPort", input.publicEndPort);
   const priv = portRange("privateStartPort", input.privateStartPort, "privateEndPort", input.privateEndPort);
   if (pub.end - pub.start !== priv.end - priv.start) {
     throw badInput("privateEndPort", "the private port range must be as long as the public one");
   }
-  const clash = rulesOf(group, RULE_ARRAYS.PORTFORWATDING).find(
+  const clash = group.securityGroupPortForwarding.find(
     (r) => r.protocol === input.protocolType && rangesOverlap(pub, storedRange(r, "publicPort", "publicEndPort")),
   );
   if (clash) throw conflict(`port-forwarding rule ${clash.uuid} of the group already uses these public ports`);
-  return addRule(scope, group, RULE_ARRAYS.PORTFORWATDING, {
+  const record: PortForwardingRuleRecord = {
     ipAddressUuid: "",
     protocol: input.protocolType,
     virtualMachineName: "",
@@ -158,15 +169,16 @@ export function createSecurityGroupPortForwardingRule(
     isActive: true,
     uuid: ctx.newUuid(),
     status: "Active",
-  });
+  };
+  return addRule(scope, group, RULE_ARRAYS.PORTFORWATDING, record);
 }
 
 export function deleteSecurityGroupRule(
   scope: AccountScope,
   input: { securityGroupUuid: string; ruleType: RuleType; ruleUuid: string },
-): ApiRecord {
-  const group = requireRecord(scope, COLLECTION, KIND, input.securityGroupUuid);
-  const rules = rulesOf(group, RULE_ARRAYS[input.ruleType]);
+): SecurityGroupRecord {
+  const group = requireRecord(scope, SECURITY_GROUPS, KIND, input.securityGroupUuid);
+  const rules: Array<{ uuid: string }> = group[RULE_ARRAYS[input.ruleType]];
   const index = rules.findIndex((r) => r.uuid === input.ruleUuid);
   if (index < 0) throw notFound(`${input.ruleType} rule of security group ${input.securityGroupUuid}`, input.ruleUuid);
   rules.splice(index, 1);
@@ -176,10 +188,10 @@ export function deleteSecurityGroupRule(
 
 /** A group that a network uses cannot go (409). */
 export function deleteSecurityGroup(scope: AccountScope, uuid: string): true {
-  requireRecord(scope, COLLECTION, KIND, uuid);
-  const user = filterRecords(scope, "network", { securityGroupUuid: uuid })[0];
+  requireRecord(scope, SECURITY_GROUPS, KIND, uuid);
+  const user = filterRecords(scope, NETWORKS, { securityGroupUuid: uuid })[0];
   if (user) throw conflict(`security group ${uuid} is used by network ${user.uuid}`);
-  delete scope.collection(COLLECTION)[uuid];
+  scope.remove(SECURITY_GROUPS, uuid);
   scope.changed();
   return true;
 }

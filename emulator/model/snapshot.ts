@@ -1,12 +1,11 @@
 /** Volume snapshots: taken from a volume, BackingUp for one async delay, then BackedUp. They outlive their volume. */
-import type { AccountScope, ApiRecord, EmulatorContext } from "../core";
+import type { AccountScope, EmulatorContext } from "../core";
+import { SNAPSHOTS, type SnapshotRecord } from "./collections";
 import { conflict } from "../core";
 import { domainNameOf, filterRecords, requireSameZone, requireZone } from "./records";
 import { dropTagsOf } from "./resourcetags";
 import { requireRecord } from "../references";
 import { requireVolume } from "./volume";
-
-export const SNAPSHOTS = "snapshot";
 
 /** Volume statuses a snapshot can be taken in (no job in progress, the disk exists). */
 const SNAPSHOTTABLE_VOLUME_STATUSES = ["Allocated", "Ready", "Uploaded"];
@@ -15,14 +14,14 @@ export function createSnapshot(
   ctx: EmulatorContext,
   scope: AccountScope,
   input: { name: string; zoneUuid: string; volumeUuid: string },
-): ApiRecord {
+): SnapshotRecord {
   requireZone(ctx, input.zoneUuid);
   const volume = requireVolume(scope, input.volumeUuid);
   requireSameZone("volumeUuid", volume, input.zoneUuid);
-  if (!SNAPSHOTTABLE_VOLUME_STATUSES.includes(volume.status as string)) {
-    throw conflict(`volume ${input.volumeUuid} is ${String(volume.status)}; retry when its job has completed`);
+  if (!SNAPSHOTTABLE_VOLUME_STATUSES.includes(volume.status)) {
+    throw conflict(`volume ${input.volumeUuid} is ${volume.status}; retry when its job has completed`);
   }
-  const snapshot: ApiRecord = {
+  const snapshot: SnapshotRecord = {
     uuid: ctx.newUuid(),
     name: input.name,
     volumeUuid: input.volumeUuid,
@@ -33,9 +32,9 @@ export function createSnapshot(
     status: "BackingUp",
     isActive: true,
   };
-  scope.collection(SNAPSHOTS)[snapshot.uuid as string] = snapshot;
+  scope.collection(SNAPSHOTS)[snapshot.uuid] = snapshot;
   scope.changed();
-  ctx.later(scope, [{ collection: SNAPSHOTS, uuid: snapshot.uuid as string, set: { status: "BackedUp" } }]);
+  ctx.later(scope, [{ collection: SNAPSHOTS, uuid: snapshot.uuid, set: { status: "BackedUp" } }]);
   return snapshot;
 }
 
@@ -43,7 +42,7 @@ export function listSnapshots(
   ctx: EmulatorContext,
   scope: AccountScope,
   filters: { zoneUuid: string; uuid?: string },
-): ApiRecord[] {
+): SnapshotRecord[] {
   requireZone(ctx, filters.zoneUuid);
   return filterRecords(scope, SNAPSHOTS, filters);
 }
@@ -51,7 +50,7 @@ export function listSnapshots(
 export function deleteSnapshot(scope: AccountScope, uuid: string): void {
   const snapshot = requireRecord(scope, SNAPSHOTS, "snapshot", uuid);
   if (snapshot.status === "BackingUp") throw conflict(`snapshot ${uuid} is BackingUp; retry when it is BackedUp`);
-  delete scope.collection(SNAPSHOTS)[uuid];
+  scope.remove(SNAPSHOTS, uuid);
   dropTagsOf(scope, [uuid]);
   scope.changed();
 }

@@ -2,13 +2,12 @@
  * Recurring snapshot policies of a volume: one per interval type and volume. The schedule is
  * validated and recorded; the emulator takes no snapshots on its own.
  */
-import type { AccountScope, ApiRecord, EmulatorContext } from "../core";
+import type { AccountScope, EmulatorContext } from "../core";
+import { SNAPSHOT_POLICIES, type SnapshotPolicyRecord } from "./collections";
 import { badInput, conflict, missing } from "../core";
 import { filterRecords } from "./records";
 import { requireRecord } from "../references";
 import { requireVolume } from "./volume";
-
-export const SNAPSHOT_POLICIES = "snapshotpolicy";
 
 export const INTERVAL_TYPES = ["HOURLY", "DAILY", "WEEKLY", "MONTHLY"] as const;
 export type IntervalType = (typeof INTERVAL_TYPES)[number];
@@ -48,7 +47,11 @@ function requireTimeZone(timeZone: string): void {
   }
 }
 
-export function createSnapshotPolicy(ctx: EmulatorContext, scope: AccountScope, input: SnapshotPolicyInput): ApiRecord {
+export function createSnapshotPolicy(
+  ctx: EmulatorContext,
+  scope: AccountScope,
+  input: SnapshotPolicyInput,
+): SnapshotPolicyRecord {
   requireVolume(scope, input.volumeUuid);
   requireTimer(input.intervalType, input.timer);
   requireTimeZone(input.timeZone);
@@ -68,11 +71,11 @@ export function createSnapshotPolicy(ctx: EmulatorContext, scope: AccountScope, 
   });
   if (existing.length) {
     throw conflict(
-      `volume ${input.volumeUuid} already has a ${input.intervalType} snapshot policy (${String(existing[0].uuid)})`,
+      `volume ${input.volumeUuid} already has a ${input.intervalType} snapshot policy (${existing[0].uuid})`,
     );
   }
 
-  const policy: ApiRecord = {
+  const policy: SnapshotPolicyRecord = {
     uuid: ctx.newUuid(),
     volumeUuid: input.volumeUuid,
     intervalType: input.intervalType,
@@ -85,18 +88,21 @@ export function createSnapshotPolicy(ctx: EmulatorContext, scope: AccountScope, 
     status: "Active",
     isActive: true,
   };
-  scope.collection(SNAPSHOT_POLICIES)[policy.uuid as string] = policy;
+  scope.collection(SNAPSHOT_POLICIES)[policy.uuid] = policy;
   scope.changed();
   return policy;
 }
 
 /** The policies of a volume; none for a volume that does not exist (any more). */
-export function listSnapshotPolicies(scope: AccountScope, filters: { volumeUuid: string; uuid?: string }): ApiRecord[] {
+export function listSnapshotPolicies(
+  scope: AccountScope,
+  filters: { volumeUuid: string; uuid?: string },
+): SnapshotPolicyRecord[] {
   return filterRecords(scope, SNAPSHOT_POLICIES, filters);
 }
 
 export function deleteSnapshotPolicy(scope: AccountScope, uuid: string): void {
   requireRecord(scope, SNAPSHOT_POLICIES, "snapshot policy", uuid);
-  delete scope.collection(SNAPSHOT_POLICIES)[uuid];
+  scope.remove(SNAPSHOT_POLICIES, uuid);
   scope.changed();
 }

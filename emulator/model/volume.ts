@@ -6,14 +6,21 @@
  * transitional status (Creating, Attaching, Detaching, Resizing, UploadOp); its effect becomes
  * visible when the job completes. A volume in a transitional status refuses further operations (409).
  */
-import type { AccountScope, ApiRecord, EmulatorContext } from "../core";
+import type { AccountScope, EmulatorContext } from "../core";
 import { badInput, conflict, notFound } from "../core";
 import type { StorageCostRecord } from "../catalog";
+import {
+  INSTANCES,
+  SNAPSHOT_POLICIES,
+  SNAPSHOTS,
+  VOLUMES,
+  type InstanceRecord,
+  type VolumeRecord,
+} from "./collections";
 import { domainNameOf, filterRecords, requireSameZone, requireZone } from "./records";
 import { dropTagsOf } from "./resourcetags";
 import { requireRecord } from "../references";
 
-export const VOLUMES = "volume";
 export const JOB_RESOURCE_TYPE = "Volume";
 
 /** Sizes a custom-size storage offering accepts, in GB. */
@@ -66,12 +73,12 @@ interface NewVolume {
   status: string;
   offering?: StorageCostRecord;
   /** The instance it is attached to from the start. */
-  instance?: ApiRecord;
+  instance?: InstanceRecord;
 }
 
 /** A volume record with every field of the spec; stored, not persisted (the caller does). */
-export function storeNewVolume(ctx: EmulatorContext, scope: AccountScope, fields: NewVolume): ApiRecord {
-  const volume: ApiRecord = {
+export function storeNewVolume(ctx: EmulatorContext, scope: AccountScope, fields: NewVolume): VolumeRecord {
+  const volume: VolumeRecord = {
     uuid: ctx.newUuid(),
     name: fields.name,
     volumeType: fields.volumeType,
@@ -79,8 +86,8 @@ export function storeNewVolume(ctx: EmulatorContext, scope: AccountScope, fields
     storageOfferingUuid: fields.offering?.uuid ?? "",
     storageOfferingName: fields.offering?.name ?? "",
     storageDiskSize: String(fields.sizeGb),
-    vmUuid: (fields.instance?.uuid as string | undefined) ?? "",
-    vmInstanceName: (fields.instance?.name as string | undefined) ?? "",
+    vmUuid: fields.instance?.uuid ?? "",
+    vmInstanceName: fields.instance?.name ?? "",
     isShrink: false,
     jobId: "",
     errorMessage: "",
@@ -89,17 +96,17 @@ export function storeNewVolume(ctx: EmulatorContext, scope: AccountScope, fields
     status: fields.status,
     isActive: true,
   };
-  scope.collection(VOLUMES)[volume.uuid as string] = volume;
+  scope.collection(VOLUMES)[volume.uuid] = volume;
   return volume;
 }
 
-export function requireVolume(scope: AccountScope, uuid: string): ApiRecord {
+export function requireVolume(scope: AccountScope, uuid: string): VolumeRecord {
   return requireRecord(scope, VOLUMES, "volume", uuid);
 }
 
-function requireSettled(volume: ApiRecord): void {
-  if (!SETTLED_STATUSES.has(volume.status as string)) {
-    throw conflict(`volume ${String(volume.uuid)} is ${String(volume.status)}; retry when its job has completed`);
+function requireSettled(volume: VolumeRecord): void {
+  if (!SETTLED_STATUSES.has(volume.status)) {
+    throw conflict(`volume ${volume.uuid} is ${volume.status}; retry when its job has completed`);
   }
 }
 
@@ -111,12 +118,12 @@ function requireSettled(volume: ApiRecord): void {
 function runJob(
   ctx: EmulatorContext,
   scope: AccountScope,
-  volume: ApiRecord,
-  transitional: ApiRecord,
-  onCompletion: ApiRecord,
-): ApiRecord {
+  volume: VolumeRecord,
+  transitional: Partial<VolumeRecord>,
+  onCompletion: Partial<VolumeRecord>,
+): VolumeRecord {
   Object.assign(volume, transitional);
-  const uuid = volume.uuid as string;
+  const uuid = volume.uuid;
   volume.jobId = ctx.startJob(scope, JOB_RESOURCE_TYPE, uuid, [{ collection: VOLUMES, uuid, set: onCompletion }]);
   scope.changed();
   return volume;
@@ -129,7 +136,7 @@ export interface CreateVolumeInput {
   diskSize: number;
 }
 
-export function createVolume(ctx: EmulatorContext, scope: AccountScope, input: CreateVolumeInput): ApiRecord {
+export function createVolume(ctx: EmulatorContext, scope: AccountScope, input: CreateVolumeInput): VolumeRecord {
   requireZone(ctx, input.zoneUuid);
   const offering = requireStorageOffering(ctx, "storageOfferingUuid", input.storageOfferingUuid, input.zoneUuid);
   const sizeGb = diskSizeFor(offering, input.diskSize);
@@ -141,7 +148,7 @@ export function listVolumes(
   ctx: EmulatorContext,
   scope: AccountScope,
   filters: { zoneUuid: string; uuid?: string; vmUuid?: string; jobId?: string },
-): ApiRecord[] {
+): VolumeRecord[] {
   requireZone(ctx, filters.zoneUuid);
   return filterRecords(scope, VOLUMES, filters);
 }
@@ -153,10 +160,10 @@ export interface ResizeVolumeInput {
   isShrink: boolean;
 }
 
-export function resizeVolume(ctx: EmulatorContext, scope: AccountScope, input: ResizeVolumeInput): ApiRecord {
+export function resizeVolume(ctx: EmulatorContext, scope: AccountScope, input: ResizeVolumeInput): VolumeRecord {
   const volume = requireVolume(scope, input.uuid);
   requireSettled(volume);
-  const zoneUuid = volume.zoneUuid as string;
+  const zoneUuid = volume.zoneUuid;
   const offering = requireStorageOffering(ctx, "storageOfferingUuid", input.storageOfferingUuid, zoneUuid);
   const sizeGb = diskSizeFor(offering, input.diskSize);
   const current = Number(volume.storageDiskSize);
@@ -178,16 +185,13 @@ export function resizeVolume(ctx: EmulatorContext, scope: AccountScope, input: R
 }
 
 /** The instance a volume may be attached to: the account's, in the volume's zone, Running or Stopped. */
-function requireAttachableInstance(scope: AccountScope, volume: ApiRecord, instanceUuid: string): ApiRecord {
-  const instance = requireRecord(scope, "instance", "instance", instanceUuid);
-  requireSameZone("instanceUuid", instance, volume.zoneUuid as string);
-  if (instance._clusterUuid) {
-    throw conflict(`instance ${instanceUuid} is a node of Kubernetes cluster ${String(instance._clusterUuid)}`);
-  }
-  if (!ATTACHABLE_INSTANCE_STATES.has(instance.state as string)) {
-    throw conflict(
-      `instance ${instanceUuid} is ${String(instance.state)}; volumes attach to Running or Stopped instances`,
-    );
+function requireAttachableInstance(scope: AccountScope, volume: VolumeRecord, instanceUuid: string): InstanceRecord {
+  const instance = requireRecord(scope, INSTANCES, "instance", instanceUuid);
+  requireSameZone("instanceUuid", instance, volume.zoneUuid);
+  const clusterUuid = scope.internal(INSTANCES)[instanceUuid]?.clusterUuid;
+  if (clusterUuid) throw conflict(`instance ${instanceUuid} is a node of Kubernetes cluster ${clusterUuid}`);
+  if (!ATTACHABLE_INSTANCE_STATES.has(instance.state)) {
+    throw conflict(`instance ${instanceUuid} is ${instance.state}; volumes attach to Running or Stopped instances`);
   }
   return instance;
 }
@@ -196,21 +200,22 @@ export function attachVolume(
   ctx: EmulatorContext,
   scope: AccountScope,
   input: { uuid: string; instanceUuid: string },
-): ApiRecord {
+): VolumeRecord {
   const volume = requireVolume(scope, input.uuid);
-  if (volume.vmUuid) throw conflict(`volume ${input.uuid} is attached to instance ${String(volume.vmUuid)}`);
+  if (volume.vmUuid) throw conflict(`volume ${input.uuid} is attached to instance ${volume.vmUuid}`);
   requireSettled(volume);
   const instance = requireAttachableInstance(scope, volume, input.instanceUuid);
+  scope.internal(VOLUMES)[volume.uuid] = { attachingTo: instance.uuid };
   return runJob(
     ctx,
     scope,
     volume,
-    { status: "Attaching", _attachingTo: instance.uuid },
-    { status: "Ready", vmUuid: instance.uuid, vmInstanceName: instance.name, _attachingTo: "" },
+    { status: "Attaching" },
+    { status: "Ready", vmUuid: instance.uuid, vmInstanceName: instance.name },
   );
 }
 
-export function detachVolume(ctx: EmulatorContext, scope: AccountScope, uuid: string): ApiRecord {
+export function detachVolume(ctx: EmulatorContext, scope: AccountScope, uuid: string): VolumeRecord {
   const volume = requireVolume(scope, uuid);
   if (volume.volumeType === "ROOT") throw conflict(`volume ${uuid} is a ROOT volume; it goes with its instance`);
   if (!volume.vmUuid) throw conflict(`volume ${uuid} is not attached`);
@@ -226,7 +231,7 @@ export interface UploadVolumeInput {
   checksum?: string;
 }
 
-export function uploadVolume(ctx: EmulatorContext, scope: AccountScope, input: UploadVolumeInput): ApiRecord {
+export function uploadVolume(ctx: EmulatorContext, scope: AccountScope, input: UploadVolumeInput): VolumeRecord {
   requireZone(ctx, input.zoneUuid);
   let url: URL;
   try {
@@ -252,15 +257,14 @@ export function uploadVolume(ctx: EmulatorContext, scope: AccountScope, input: U
 export function deleteVolume(scope: AccountScope, uuid: string): { uuid: string; status: string } {
   const volume = requireVolume(scope, uuid);
   if (volume.volumeType === "ROOT") throw conflict(`volume ${uuid} is a ROOT volume; it goes with its instance`);
-  if (volume.vmUuid) throw conflict(`volume ${uuid} is attached to instance ${String(volume.vmUuid)}; detach it first`);
+  if (volume.vmUuid) throw conflict(`volume ${uuid} is attached to instance ${volume.vmUuid}; detach it first`);
   requireSettled(volume);
-  const backingUp = filterRecords(scope, "snapshot", { volumeUuid: uuid, status: "BackingUp" });
-  if (backingUp.length) throw conflict(`volume ${uuid} has a snapshot in progress (${String(backingUp[0].uuid)})`);
+  const backingUp = filterRecords(scope, SNAPSHOTS, { volumeUuid: uuid, status: "BackingUp" });
+  if (backingUp.length) throw conflict(`volume ${uuid} has a snapshot in progress (${backingUp[0].uuid})`);
 
-  delete scope.collection(VOLUMES)[uuid];
-  const policies = scope.collection("snapshotpolicy");
-  for (const policy of filterRecords(scope, "snapshotpolicy", { volumeUuid: uuid })) {
-    delete policies[policy.uuid as string];
+  scope.remove(VOLUMES, uuid);
+  for (const policy of filterRecords(scope, SNAPSHOT_POLICIES, { volumeUuid: uuid })) {
+    scope.remove(SNAPSHOT_POLICIES, policy.uuid);
   }
   dropTagsOf(scope, [uuid]);
   scope.changed();
@@ -270,13 +274,14 @@ export function deleteVolume(scope: AccountScope, uuid: string): { uuid: string;
 // ---------------------------------------------------------------------------------------------
 // What the instance model does to the volumes of an instance (the caller persists)
 
-export function volumesOf(scope: AccountScope, vmUuid: string): ApiRecord[] {
+export function volumesOf(scope: AccountScope, vmUuid: string): VolumeRecord[] {
   return filterRecords(scope, VOLUMES, { vmUuid });
 }
 
 /** A job that attaches a volume to this instance is in progress. */
-export function volumeAttaching(scope: AccountScope, vmUuid: string): ApiRecord | undefined {
-  return filterRecords(scope, VOLUMES, { _attachingTo: vmUuid, status: "Attaching" })[0];
+export function volumeAttaching(scope: AccountScope, vmUuid: string): VolumeRecord | undefined {
+  const internal = scope.internal(VOLUMES);
+  return filterRecords(scope, VOLUMES, { status: "Attaching" }).find((v) => internal[v.uuid]?.attachingTo === vmUuid);
 }
 
 /** Data volumes leave the instance at once (when it is destroyed). */
@@ -288,6 +293,6 @@ export function releaseDataVolumes(scope: AccountScope, vmUuid: string): void {
 }
 
 /** The ROOT volumes of an instance follow its lifecycle: destroyed with it, recovered with it. */
-export function setRootVolumes(scope: AccountScope, vmUuid: string, fields: ApiRecord): void {
+export function setRootVolumes(scope: AccountScope, vmUuid: string, fields: Partial<VolumeRecord>): void {
   for (const volume of volumesOf(scope, vmUuid)) if (volume.volumeType === "ROOT") Object.assign(volume, fields);
 }

@@ -4,19 +4,11 @@
  * passes through "Restarting" for one async delay.
  */
 import { blockOfGateway, containsBlock, formatCidr, overlaps, parseCidr, parseIpv4, size, type Block } from "../cidr";
-import { badInput, conflict, notFound, type AccountScope, type ApiRecord, type EmulatorContext } from "../core";
+import { badInput, conflict, notFound, type AccountScope, type EmulatorContext } from "../core";
 import { describeReferences, referencesTo, requireRecord } from "../references";
-import {
-  definedFields,
-  NETWORKS,
-  networkRecord,
-  privateBlock,
-  requireNetworkOffering,
-  type NameChange,
-} from "./network";
+import { NETWORKS, VPCS, type NetworkRecord, type VpcRecord } from "./collections";
+import { definedFields, networkRecord, privateBlock, requireNetworkOffering, type NameChange } from "./network";
 import { requireZone } from "./records";
-
-export const VPCS = "vpc";
 
 /** The CIDR sizes a VPC may have. */
 export const VPC_PREFIX = { min: 16, max: 28 } as const;
@@ -43,11 +35,11 @@ export interface TierInput {
   aclUuid?: string;
 }
 
-export function requireVpc(scope: AccountScope, uuid: string): ApiRecord {
+export function requireVpc(scope: AccountScope, uuid: string): VpcRecord {
   return requireRecord(scope, VPCS, "VPC", uuid);
 }
 
-export function createVpc(ctx: EmulatorContext, scope: AccountScope, input: VpcInput): ApiRecord {
+export function createVpc(ctx: EmulatorContext, scope: AccountScope, input: VpcInput): VpcRecord {
   const block = privateBlock("getcIDR", input.cidr, VPC_PREFIX);
   const zone = requireZone(ctx, input.zoneUuid);
   if (!ctx.catalog.vpcOffering(input.vpcOfferingUuid, input.zoneUuid)) {
@@ -57,7 +49,7 @@ export function createVpc(ctx: EmulatorContext, scope: AccountScope, input: VpcI
     throw notFound("VPC offering", input.vpcOfferingUuid);
   }
   const uuid = ctx.newUuid();
-  const vpc: ApiRecord = {
+  const vpc: VpcRecord = {
     uuid,
     name: input.name,
     description: input.description ?? input.name,
@@ -73,7 +65,7 @@ export function createVpc(ctx: EmulatorContext, scope: AccountScope, input: VpcI
   return vpc;
 }
 
-export function listVpcs(ctx: EmulatorContext, scope: AccountScope, zoneUuid: string, uuid?: string): ApiRecord[] {
+export function listVpcs(ctx: EmulatorContext, scope: AccountScope, zoneUuid: string, uuid?: string): VpcRecord[] {
   requireZone(ctx, zoneUuid);
   return Object.values(scope.collection(VPCS)).filter(
     (v) => v.zoneUuid === zoneUuid && (uuid === undefined || v.uuid === uuid),
@@ -81,14 +73,14 @@ export function listVpcs(ctx: EmulatorContext, scope: AccountScope, zoneUuid: st
 }
 
 /** Answers the record as it is now; the new values become visible after the async delay. */
-export function updateVpc(ctx: EmulatorContext, scope: AccountScope, uuid: string, change: NameChange): ApiRecord {
+export function updateVpc(ctx: EmulatorContext, scope: AccountScope, uuid: string, change: NameChange): VpcRecord {
   const vpc = requireVpc(scope, uuid);
   const set = definedFields(change);
   if (Object.keys(set).length) ctx.later(scope, [{ collection: VPCS, uuid, set }]);
   return vpc;
 }
 
-export function restartVpc(ctx: EmulatorContext, scope: AccountScope, uuid: string): ApiRecord {
+export function restartVpc(ctx: EmulatorContext, scope: AccountScope, uuid: string): VpcRecord {
   const vpc = requireVpc(scope, uuid);
   vpc.status = "Restarting";
   scope.changed();
@@ -101,13 +93,13 @@ export function deleteVpc(scope: AccountScope, uuid: string): true {
   requireVpc(scope, uuid);
   const users = referencesTo(scope, ["vpcUuid"], uuid);
   if (users.length) throw conflict(`VPC ${uuid} is in use (${describeReferences(users)}); delete those first`);
-  delete scope.collection(VPCS)[uuid];
+  scope.remove(VPCS, uuid);
   scope.changed();
   return true;
 }
 
 /** A tier: its gateway and netmask define a block inside the VPC's, overlapping no sibling tier. */
-export function createTier(ctx: EmulatorContext, scope: AccountScope, input: TierInput): ApiRecord {
+export function createTier(ctx: EmulatorContext, scope: AccountScope, input: TierInput): NetworkRecord {
   if (parseIpv4(input.gateway) === undefined) throw badInput("gateway", `${input.gateway} is not an IPv4 address`);
   const block = blockOfGateway(input.gateway, input.netmask);
   if (!block) throw badInput("netmask", `${input.netmask} is not a netmask such as 255.255.255.0`);
@@ -121,23 +113,23 @@ export function createTier(ctx: EmulatorContext, scope: AccountScope, input: Tie
   const vpc = requireVpc(scope, input.vpcUuid);
   if (input.zoneUuid !== undefined && input.zoneUuid !== vpc.zoneUuid) {
     requireZone(ctx, input.zoneUuid);
-    throw badInput("zoneUuid", `the VPC ${input.vpcUuid} is in zone ${String(vpc.zoneUuid)}`);
+    throw badInput("zoneUuid", `the VPC ${input.vpcUuid} is in zone ${vpc.zoneUuid}`);
   }
-  const offering = requireNetworkOffering(ctx, input.networkOfferingUuid, vpc.zoneUuid as string);
+  const offering = requireNetworkOffering(ctx, input.networkOfferingUuid, vpc.zoneUuid);
   if (offering.type !== "VPC") {
     throw badInput("networkOfferingUuid", `network offering ${offering.name} is not for VPC tiers`);
   }
-  const vpcBlock = parseCidr(vpc.getcIDR as string) as Block;
+  const vpcBlock = parseCidr(vpc.getcIDR) as Block;
   if (!containsBlock(vpcBlock, block)) {
-    throw badInput("gateway", `the tier ${formatCidr(block)} is not inside the VPC's ${String(vpc.getcIDR)}`);
+    throw badInput("gateway", `the tier ${formatCidr(block)} is not inside the VPC's ${vpc.getcIDR}`);
   }
-  const sibling = tiersOf(scope, input.vpcUuid).find((t) => overlaps(parseCidr(t.getcIDR as string) as Block, block));
+  const sibling = tiersOf(scope, input.vpcUuid).find((t) => overlaps(parseCidr(t.getcIDR) as Block, block));
   if (sibling) {
-    throw conflict(`the tier ${formatCidr(block)} overlaps tier ${String(sibling.name)} (${String(sibling.getcIDR)})`);
+    throw conflict(`the tier ${formatCidr(block)} overlaps tier ${sibling.name} (${sibling.getcIDR})`);
   }
   const tier = networkRecord(ctx, scope, {
     name: input.name,
-    zoneUuid: vpc.zoneUuid as string,
+    zoneUuid: vpc.zoneUuid,
     offering,
     cidr: formatCidr(block),
     gateway: input.gateway,
@@ -145,12 +137,12 @@ export function createTier(ctx: EmulatorContext, scope: AccountScope, input: Tie
     networkAclList: input.aclUuid ?? "",
     vpcUuid: input.vpcUuid,
   });
-  scope.collection(NETWORKS)[tier.uuid as string] = tier;
+  scope.collection(NETWORKS)[tier.uuid] = tier;
   scope.changed();
   return tier;
 }
 
-export function tiersOf(scope: AccountScope, vpcUuid: string): ApiRecord[] {
+export function tiersOf(scope: AccountScope, vpcUuid: string): NetworkRecord[] {
   return Object.values(scope.collection(NETWORKS)).filter((n) => n.vpcUuid === vpcUuid);
 }
 
@@ -160,11 +152,11 @@ export interface TierChange extends NameChange {
 }
 
 /** Answers the tier as it is now; the changes become visible after the async delay. */
-export function updateTier(ctx: EmulatorContext, scope: AccountScope, uuid: string, change: TierChange): ApiRecord {
+export function updateTier(ctx: EmulatorContext, scope: AccountScope, uuid: string, change: TierChange): NetworkRecord {
   const tier = scope.collection(NETWORKS)[uuid];
   if (!tier || tier.vpcUuid === undefined) throw notFound("VPC tier", uuid);
   if (change.networkOfferingUuid !== undefined) {
-    const offering = requireNetworkOffering(ctx, change.networkOfferingUuid, tier.zoneUuid as string);
+    const offering = requireNetworkOffering(ctx, change.networkOfferingUuid, tier.zoneUuid);
     if (offering.type !== "VPC") {
       throw badInput("networkOfferingUuid", `network offering ${offering.name} is not for VPC tiers`);
     }

@@ -9,31 +9,36 @@
  * passive (it waits for the remote end to initiate). A reset goes back through "Pending".
  */
 import { overlaps, parseCidr } from "../cidr";
-import { conflict, type AccountScope, type ApiRecord, type EmulatorContext } from "../core";
+import { conflict, type AccountScope, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";
+import {
+  IP_ADDRESSES,
+  VPCS,
+  VPN_CONNECTION_OPTIONS,
+  VPN_CONNECTIONS,
+  VPN_CUSTOMER_GATEWAYS,
+  VPN_GATEWAYS,
+  type VpcRecord,
+  type VpnConnectionRecord,
+  type VpnGatewayRecord,
+} from "./collections";
 import { filterRecords, removeRecord, requireZone } from "./records";
-
-export const COLLECTION = "vpnconnection";
-/** VPN gateway uuid to `{uuid, vpcUuid, zoneUuid, publicIpAddress, ownsAddress}`. */
-export const VPN_GATEWAYS = "vpnconnection.vpngateway";
-/** Connection uuid to `{uuid, passive}`. */
-export const OPTIONS = "vpnconnection.options";
 
 const KIND = "VPN connection";
 
-const vpcCidr = (vpc: ApiRecord): string => String(vpc.getcIDR ?? vpc.cIDR ?? "");
+const vpcCidr = (vpc: VpcRecord): string => String(vpc.getcIDR ?? "");
 
 /** The VPC's VPN gateway, created when absent. */
-function vpnGatewayOf(scope: AccountScope, ctx: EmulatorContext, vpc: ApiRecord): ApiRecord {
-  const vpcUuid = String(vpc.uuid);
+function vpnGatewayOf(scope: AccountScope, ctx: EmulatorContext, vpc: VpcRecord): VpnGatewayRecord {
+  const vpcUuid = vpc.uuid;
   const found = filterRecords(scope, VPN_GATEWAYS, { vpcUuid })[0];
   if (found) return found;
   const zoneUuid = String(vpc.zoneUuid ?? "");
-  const sourceNat = Object.values(scope.collection("ipaddress")).find(
+  const sourceNat = Object.values(scope.collection(IP_ADDRESSES)).find(
     (ip) => ip.networkUuid === vpcUuid && ip.isSourcenat === true,
   );
   const uuid = ctx.newUuid();
-  const gateway: ApiRecord = {
+  const gateway: VpnGatewayRecord = {
     uuid,
     vpcUuid,
     zoneUuid,
@@ -45,16 +50,16 @@ function vpnGatewayOf(scope: AccountScope, ctx: EmulatorContext, vpc: ApiRecord)
 }
 
 const settledState = (scope: AccountScope, uuid: string): string =>
-  scope.collection(OPTIONS)[uuid]?.passive === true ? "Disconnected" : "Connected";
+  scope.collection(VPN_CONNECTION_OPTIONS)[uuid]?.passive === true ? "Disconnected" : "Connected";
 
 export function addVpnConnection(
   scope: AccountScope,
   ctx: EmulatorContext,
   input: { vpcUuid: string; customerGatewayUuid: string; passive?: boolean },
-): ApiRecord {
-  const vpc = requireRecord(scope, "vpc", "VPC", input.vpcUuid);
-  const customer = requireRecord(scope, "vpncustomergateway", "VPN customer gateway", input.customerGatewayUuid);
-  const twin = filterRecords(scope, COLLECTION, {
+): VpnConnectionRecord {
+  const vpc = requireRecord(scope, VPCS, "VPC", input.vpcUuid);
+  const customer = requireRecord(scope, VPN_CUSTOMER_GATEWAYS, "VPN customer gateway", input.customerGatewayUuid);
+  const twin = filterRecords(scope, VPN_CONNECTIONS, {
     vpcUuid: input.vpcUuid,
     customerGatewayUuid: input.customerGatewayUuid,
   })[0];
@@ -70,7 +75,7 @@ export function addVpnConnection(
 
   const gateway = vpnGatewayOf(scope, ctx, vpc);
   const uuid = ctx.newUuid();
-  const record: ApiRecord = {
+  const record: VpnConnectionRecord = {
     ikePolicy: customer.ikepolicy,
     publicIpAddress: gateway.publicIpAddress,
     espPolicy: customer.esppolicy,
@@ -85,10 +90,10 @@ export function addVpnConnection(
     gateway: customer.gateway,
     status: "Active",
   };
-  scope.collection(COLLECTION)[uuid] = record;
-  scope.collection(OPTIONS)[uuid] = { uuid, passive: input.passive ?? false };
+  scope.collection(VPN_CONNECTIONS)[uuid] = record;
+  scope.collection(VPN_CONNECTION_OPTIONS)[uuid] = { uuid, passive: input.passive ?? false };
   scope.changed();
-  ctx.later(scope, [{ collection: COLLECTION, uuid, set: { state: settledState(scope, uuid) } }]);
+  ctx.later(scope, [{ collection: VPN_CONNECTIONS, uuid, set: { state: settledState(scope, uuid) } }]);
   return record;
 }
 
@@ -96,29 +101,29 @@ export function listVpnConnections(
   scope: AccountScope,
   ctx: EmulatorContext,
   filters: { zoneUuid: string; uuid?: string; vpcUuid?: string },
-): ApiRecord[] {
+): VpnConnectionRecord[] {
   requireZone(ctx, filters.zoneUuid);
-  return filterRecords(scope, COLLECTION, filters);
+  return filterRecords(scope, VPN_CONNECTIONS, filters);
 }
 
-export function resetVpnConnection(scope: AccountScope, ctx: EmulatorContext, uuid: string): ApiRecord {
-  const record = requireRecord(scope, COLLECTION, KIND, uuid);
+export function resetVpnConnection(scope: AccountScope, ctx: EmulatorContext, uuid: string): VpnConnectionRecord {
+  const record = requireRecord(scope, VPN_CONNECTIONS, KIND, uuid);
   record.state = "Pending";
   scope.changed();
-  ctx.later(scope, [{ collection: COLLECTION, uuid, set: { state: settledState(scope, uuid) } }]);
+  ctx.later(scope, [{ collection: VPN_CONNECTIONS, uuid, set: { state: settledState(scope, uuid) } }]);
   return record;
 }
 
 /** Removes the connection, and the VPC's VPN gateway with its last connection. */
 export function deleteVpnConnection(scope: AccountScope, ctx: EmulatorContext, uuid: string): true {
-  const record = requireRecord(scope, COLLECTION, KIND, uuid);
-  removeRecord(scope, COLLECTION, KIND, uuid);
-  delete scope.collection(OPTIONS)[uuid];
-  const gatewayUuid = String(record.vpnGatewayUuid);
-  if (filterRecords(scope, COLLECTION, { vpnGatewayUuid: gatewayUuid }).length === 0) {
+  const record = requireRecord(scope, VPN_CONNECTIONS, KIND, uuid);
+  removeRecord(scope, VPN_CONNECTIONS, KIND, uuid);
+  scope.remove(VPN_CONNECTION_OPTIONS, uuid);
+  const gatewayUuid = record.vpnGatewayUuid;
+  if (filterRecords(scope, VPN_CONNECTIONS, { vpnGatewayUuid: gatewayUuid }).length === 0) {
     const gateway = scope.collection(VPN_GATEWAYS)[gatewayUuid];
-    if (gateway?.ownsAddress === true) ctx.releasePublicIp(String(gateway.publicIpAddress));
-    delete scope.collection(VPN_GATEWAYS)[gatewayUuid];
+    if (gateway?.ownsAddress === true) ctx.releasePublicIp(gateway.publicIpAddress);
+    scope.remove(VPN_GATEWAYS, gatewayUuid);
   }
   scope.changed();
   return true;

@@ -2,25 +2,21 @@
  * Site-to-site VPN customer gateways ("vpncustomergateway"): the remote end of a VPN connection.
  * The record returns the pre-shared key as `ipsecPresharedKey` (the spec shows it). ikeEncryption,
  * ikeHash, espEncryption and espHash have no record field: they are validated and kept aside in
- * CRYPTO. An update is accepted (202) and becomes visible after the delay, on the gateway and on the
+ * VPN_CUSTOMER_GATEWAY_CRYPTO. An update is accepted (202) and becomes visible after the delay, on the gateway and on the
  * VPN connections that use it.
  */
 import { parseIpv4 } from "../cidr";
-import {
-  badInput,
-  conflict,
-  type AccountScope,
-  type ApiRecord,
-  type DeferredChange,
-  type EmulatorContext,
-} from "../core";
+import { badInput, conflict, type AccountScope, type DeferredChange, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";
+import {
+  VPN_CONNECTIONS,
+  VPN_CUSTOMER_GATEWAY_CRYPTO,
+  VPN_CUSTOMER_GATEWAYS,
+  type VpnCustomerGatewayCryptoRecord,
+  type VpnCustomerGatewayRecord,
+} from "./collections";
 import { filterRecords } from "./records";
 import { cidrList } from "./rules-common";
-
-export const COLLECTION = "vpncustomergateway";
-/** Gateway uuid to `{uuid, ikeEncryption, ikeHash, espEncryption, espHash}`. */
-export const CRYPTO = "vpncustomergateway.crypto";
 
 export const ENCRYPTIONS = ["aes128", "aes192", "aes256", "3des"] as const;
 export const HASHES = ["sha1", "sha256", "sha384", "sha512", "md5"] as const;
@@ -101,9 +97,12 @@ export const CONNECTION_COPIES: Record<string, string> = {
 };
 
 /** Validate what is given; split it into record fields and crypto fields. */
-function validate(input: GatewayInput): { record: ApiRecord; crypto: ApiRecord } {
-  const record: ApiRecord = {};
-  const crypto: ApiRecord = {};
+function validate(input: GatewayInput): {
+  record: Partial<VpnCustomerGatewayRecord>;
+  crypto: Omit<VpnCustomerGatewayCryptoRecord, "uuid">;
+} {
+  const record: Record<string, string | boolean> = {};
+  const crypto: Record<string, string> = {};
   for (const field of STRING_INPUTS) {
     const value = input[field];
     if (value === undefined) continue;
@@ -112,45 +111,52 @@ function validate(input: GatewayInput): { record: ApiRecord; crypto: ApiRecord }
     else record[RECORD_FIELD[field] ?? field] = stored;
   }
   for (const field of BOOLEAN_INPUTS) if (input[field] !== undefined) record[field] = input[field];
-  return { record, crypto };
+  return { record: record as Partial<VpnCustomerGatewayRecord>, crypto };
 }
 
 function assertNameFree(scope: AccountScope, name: string | undefined, except?: string): void {
   if (name === undefined) return;
-  const other = Object.values(scope.collection(COLLECTION)).find((g) => g.name === name && g.uuid !== except);
+  const other = Object.values(scope.collection(VPN_CUSTOMER_GATEWAYS)).find(
+    (g) => g.name === name && g.uuid !== except,
+  );
   if (other) throw conflict(`a VPN customer gateway named "${name}" already exists`);
 }
 
-export function addVpnCustomerGateway(scope: AccountScope, ctx: EmulatorContext, input: GatewayInput): ApiRecord {
+/** Add: every input but ikeVersion is required (the routes check them), so `given` has each field. */
+export function addVpnCustomerGateway(
+  scope: AccountScope,
+  ctx: EmulatorContext,
+  input: GatewayInput,
+): VpnCustomerGatewayRecord {
   const { record: given, crypto } = validate(input);
   assertNameFree(scope, input.name);
   const uuid = ctx.newUuid();
-  const record: ApiRecord = {
-    esplifetime: given.esplifetime,
-    cidrList: given.cidrList,
+  const record: VpnCustomerGatewayRecord = {
+    esplifetime: given.esplifetime ?? "",
+    cidrList: given.cidrList ?? "",
     forceencap: given.forceencap ?? false,
-    ikepolicy: given.ikepolicy,
-    ipsecPresharedKey: given.ipsecPresharedKey,
+    ikepolicy: given.ikepolicy ?? "",
+    ipsecPresharedKey: given.ipsecPresharedKey ?? "",
     ikeVersion: given.ikeVersion ?? "ike",
     splitConnection: given.splitConnection ?? false,
     isActive: true,
-    ikelifetime: given.ikelifetime,
+    ikelifetime: given.ikelifetime ?? "",
     uuid,
     domainName: scope.account.name,
-    name: given.name,
+    name: given.name ?? "",
     dpd: given.dpd ?? false,
-    esppolicy: given.esppolicy,
-    gateway: given.gateway,
+    esppolicy: given.esppolicy ?? "",
+    gateway: given.gateway ?? "",
     status: "Active",
   };
-  scope.collection(COLLECTION)[uuid] = record;
-  scope.collection(CRYPTO)[uuid] = { uuid, ...crypto };
+  scope.collection(VPN_CUSTOMER_GATEWAYS)[uuid] = record;
+  scope.collection(VPN_CUSTOMER_GATEWAY_CRYPTO)[uuid] = { uuid, ...crypto };
   scope.changed();
   return record;
 }
 
-export const listVpnCustomerGateways = (scope: AccountScope, filters: { uuid?: string }): ApiRecord[] =>
-  filterRecords(scope, COLLECTION, filters);
+export const listVpnCustomerGateways = (scope: AccountScope, filters: { uuid?: string }): VpnCustomerGatewayRecord[] =>
+  filterRecords(scope, VPN_CUSTOMER_GATEWAYS, filters);
 
 /** Accepted at once, applied after the delay to the gateway and the connections using it; answers the record as it is now. */
 export function updateVpnCustomerGateway(
@@ -158,20 +164,21 @@ export function updateVpnCustomerGateway(
   ctx: EmulatorContext,
   uuid: string,
   input: GatewayInput,
-): ApiRecord {
-  const current = requireRecord(scope, COLLECTION, "VPN customer gateway", uuid);
+): VpnCustomerGatewayRecord {
+  const current = requireRecord(scope, VPN_CUSTOMER_GATEWAYS, "VPN customer gateway", uuid);
   const { record: set, crypto } = validate(input);
   assertNameFree(scope, input.name, uuid);
+  const given: Record<string, unknown> = set;
   const copies = Object.fromEntries(
-    Object.entries(CONNECTION_COPIES).flatMap(([from, to]) => (from in set ? [[to, set[from]]] : [])),
+    Object.entries(CONNECTION_COPIES).flatMap(([from, to]) => (from in given ? [[to, given[from]]] : [])),
   );
   const changes: DeferredChange[] = [
-    { collection: COLLECTION, uuid, set },
-    { collection: CRYPTO, uuid, set: crypto },
+    { collection: VPN_CUSTOMER_GATEWAYS, uuid, set },
+    { collection: VPN_CUSTOMER_GATEWAY_CRYPTO, uuid, set: crypto },
   ];
   if (Object.keys(copies).length > 0) {
-    for (const connection of filterRecords(scope, "vpnconnection", { customerGatewayUuid: uuid })) {
-      changes.push({ collection: "vpnconnection", uuid: String(connection.uuid), set: copies });
+    for (const connection of filterRecords(scope, VPN_CONNECTIONS, { customerGatewayUuid: uuid })) {
+      changes.push({ collection: VPN_CONNECTIONS, uuid: connection.uuid, set: copies });
     }
   }
   ctx.later(scope, changes);
@@ -180,11 +187,11 @@ export function updateVpnCustomerGateway(
 
 /** A gateway that a VPN connection uses cannot go (409). */
 export function deleteVpnCustomerGateway(scope: AccountScope, uuid: string): true {
-  requireRecord(scope, COLLECTION, "VPN customer gateway", uuid);
-  const user = filterRecords(scope, "vpnconnection", { customerGatewayUuid: uuid })[0];
+  requireRecord(scope, VPN_CUSTOMER_GATEWAYS, "VPN customer gateway", uuid);
+  const user = filterRecords(scope, VPN_CONNECTIONS, { customerGatewayUuid: uuid })[0];
   if (user) throw conflict(`VPN customer gateway ${uuid} is used by VPN connection ${user.uuid}`);
-  delete scope.collection(COLLECTION)[uuid];
-  delete scope.collection(CRYPTO)[uuid];
+  scope.remove(VPN_CUSTOMER_GATEWAYS, uuid);
+  scope.remove(VPN_CUSTOMER_GATEWAY_CRYPTO, uuid);
   scope.changed();
   return true;
 }

@@ -1,5 +1,5 @@
 /** Instance endpoints (spec section Instance). */
-import type { AccountScope, ApiRecord, AreaRegistrar, EmulatorContext } from "../core";
+import type { AccountScope, AreaRegistrar, EmulatorContext } from "../core";
 import { accepted, registerEndpoints, type Endpoint, type EndpointInputs } from "../endpoints";
 import { envelope, readBool, readInt, readString, type Inputs } from "../http";
 import {
@@ -19,13 +19,13 @@ import {
   resetSshKey,
   resizeInstance,
 } from "../model/instance";
-import { visible } from "../model/records";
+import type { InstanceRecord } from "../model/collections";
 
 const KEY = "listInstanceResponse";
 const required = { required: true } as const;
 const positive = { min: 1 } as const;
 
-const instances = (records: ApiRecord[]) => envelope(KEY, records.map(visible));
+const instances = (records: readonly InstanceRecord[]) => envelope(KEY, records);
 
 /**
  * The many GET operations on one instance (`q: uuid` plus their own inputs) that answer the Instance
@@ -33,7 +33,7 @@ const instances = (records: ApiRecord[]) => envelope(KEY, records.map(visible));
  */
 function instanceAction(
   operation: string,
-  action: (ctx: EmulatorContext, inputs: EndpointInputs, uuid: string, query: Inputs) => ApiRecord,
+  action: (ctx: EmulatorContext, inputs: EndpointInputs, uuid: string, query: Inputs) => InstanceRecord,
 ): Endpoint {
   return {
     method: "GET",
@@ -47,7 +47,7 @@ function instanceAction(
 /** attachNetwork and detachNetwork: `b: uuid, networkUuid`, answering the Instance envelope. */
 function networkChange(
   operation: string,
-  action: (ctx: EmulatorContext, scope: AccountScope, input: { uuid: string; networkUuid: string }) => ApiRecord,
+  action: (ctx: EmulatorContext, scope: AccountScope, input: { uuid: string; networkUuid: string }) => InstanceRecord,
 ): Endpoint {
   return {
     method: "POST",

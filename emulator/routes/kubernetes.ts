@@ -1,5 +1,5 @@
 /** Kubernetes endpoints (spec section Kubernetes): bare Cluster objects, a bare array for the list. */
-import type { ApiRecord, AreaRegistrar, EmulatorContext } from "../core";
+import type { AreaRegistrar, EmulatorContext } from "../core";
 import { registerEndpoints, type Endpoint, type EndpointInputs } from "../endpoints";
 import { envelope, readBool, readInt, readString } from "../http";
 import {
@@ -10,7 +10,7 @@ import {
   listNodes,
   scaleCluster,
 } from "../model/kubernetes";
-import { visible } from "../model/records";
+import type { ClusterRecord } from "../model/collections";
 
 const required = { required: true } as const;
 
@@ -18,14 +18,14 @@ const required = { required: true } as const;
 function clusterAction(
   method: "PUT" | "DELETE",
   operation: string,
-  action: (ctx: EmulatorContext, inputs: EndpointInputs, uuid: string) => ApiRecord,
+  action: (ctx: EmulatorContext, inputs: EndpointInputs, uuid: string) => ClusterRecord,
 ): Endpoint {
   return {
     method,
     path: `/restapi/kubernetes/${operation}`,
     operation,
     mutating: true,
-    handle: (inputs, ctx) => visible(action(ctx, inputs, readString(inputs.query, "uuid", required))),
+    handle: (inputs, ctx) => action(ctx, inputs, readString(inputs.query, "uuid", required)),
   };
 }
 
@@ -36,33 +36,31 @@ const ENDPOINTS: Endpoint[] = [
     operation: "createKubernetes",
     mutating: true,
     handle: ({ body, scope }, ctx) =>
-      visible(
-        createCluster(ctx, scope, {
-          name: readString(body, "name", required),
-          zoneUuid: readString(body, "zoneUuid", required),
-          kubernetesSupportedVersionUuid: readString(body, "kubernetesSupportedVersionUuid", required),
-          computeOfferingUuid: readString(body, "computeOfferingUuid", required),
-          transNetworkUuid: readString(body, "transNetworkUuid", required),
-          size: readInt(body, "size", required),
-          controlNodes: readInt(body, "controlNodes"),
-          haEnabled: readBool(body, "haEnabled"),
-          nodeRootDiskSize: readInt(body, "nodeRootDiskSize"),
-          description: readString(body, "description"),
-          externalLoadbalancerIpaddress: readString(body, "externalLoadbalancerIpaddress"),
-          sshKeyName: readString(body, "sshKeyName"),
-          dockerRegistryUrl: readString(body, "dockerRegistryUrl"),
-          dockerRegistryUsername: readString(body, "dockerRegistryUsername"),
-          dockerRegistryPassword: readString(body, "dockerRegistryPassword"),
-          // domainUuid: the account's own domain is the only one it can use; accepted and not checked.
-        }),
-      ),
+      createCluster(ctx, scope, {
+        name: readString(body, "name", required),
+        zoneUuid: readString(body, "zoneUuid", required),
+        kubernetesSupportedVersionUuid: readString(body, "kubernetesSupportedVersionUuid", required),
+        computeOfferingUuid: readString(body, "computeOfferingUuid", required),
+        transNetworkUuid: readString(body, "transNetworkUuid", required),
+        size: readInt(body, "size", required),
+        controlNodes: readInt(body, "controlNodes"),
+        haEnabled: readBool(body, "haEnabled"),
+        nodeRootDiskSize: readInt(body, "nodeRootDiskSize"),
+        description: readString(body, "description"),
+        externalLoadbalancerIpaddress: readString(body, "externalLoadbalancerIpaddress"),
+        sshKeyName: readString(body, "sshKeyName"),
+        dockerRegistryUrl: readString(body, "dockerRegistryUrl"),
+        dockerRegistryUsername: readString(body, "dockerRegistryUsername"),
+        dockerRegistryPassword: readString(body, "dockerRegistryPassword"),
+        // domainUuid: the account's own domain is the only one it can use; accepted and not checked.
+      }),
   },
   {
     method: "GET",
     path: "/restapi/kubernetes/listCluster",
     operation: "listCluster",
     mutating: false,
-    handle: ({ query, scope }) => listClusters(scope, { clusterUuid: readString(query, "clusterUuid") }).map(visible),
+    handle: ({ query, scope }) => listClusters(scope, { clusterUuid: readString(query, "clusterUuid") }),
   },
   {
     method: "GET",
@@ -70,7 +68,7 @@ const ENDPOINTS: Endpoint[] = [
     operation: "listNodes",
     mutating: false,
     handle: ({ query, scope }) =>
-      envelope("listInstanceResponse", listNodes(scope, readString(query, "clusterUuid", required)).map(visible)),
+      envelope("listInstanceResponse", listNodes(scope, readString(query, "clusterUuid", required))),
   },
   clusterAction("PUT", "startKubernetes", (ctx, { scope }, uuid) => changeClusterPower(ctx, scope, uuid, "start")),
   clusterAction("PUT", "stopKubernetes", (ctx, { scope }, uuid) => changeClusterPower(ctx, scope, uuid, "stop")),

@@ -1,14 +1,14 @@
 /** Snapshot endpoints (spec section Snapshot). */
-import type { ApiRecord, AreaRegistrar } from "../core";
+import type { AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readString } from "../http";
 import { createSnapshot, deleteSnapshot, listSnapshots } from "../model/snapshot";
-import { visible } from "../model/records";
+import type { SnapshotRecord } from "../model/collections";
 
 const KEY = "listSnapShotResponse";
 const required = { required: true } as const;
 
-const snapshots = (records: ApiRecord[]) => envelope(KEY, records.map(visible));
+const snapshots = (records: readonly SnapshotRecord[]) => envelope(KEY, records);
 
 const ENDPOINTS: Endpoint[] = [
   {

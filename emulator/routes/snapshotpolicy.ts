@@ -1,5 +1,5 @@
 /** Snapshot policy endpoints (spec section Snapshot Policy). */
-import type { ApiRecord, AreaRegistrar } from "../core";
+import type { AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readEnum, readInt, readString } from "../http";
 import {
@@ -8,12 +8,12 @@ import {
   INTERVAL_TYPES,
   listSnapshotPolicies,
 } from "../model/snapshotpolicy";
-import { visible } from "../model/records";
+import type { SnapshotPolicyRecord } from "../model/collections";
 
 const KEY = "listSnapShotPoliciesResponse";
 const required = { required: true } as const;
 
-const policies = (records: ApiRecord[]) => envelope(KEY, records.map(visible));
+const policies = (records: readonly SnapshotPolicyRecord[]) => envelope(KEY, records);
 
 const ENDPOINTS: Endpoint[] = [
   {

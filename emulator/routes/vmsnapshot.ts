@@ -1,14 +1,14 @@
 /** VM snapshot endpoints (spec section VM Snapshot). */
-import type { ApiRecord, AreaRegistrar } from "../core";
+import type { AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readBool, readString } from "../http";
 import { createVmSnapshot, deleteVmSnapshot, listVmSnapshots, revertToVmSnapshot } from "../model/vmsnapshot";
-import { visible } from "../model/records";
+import type { VmSnapshotRecord } from "../model/collections";
 
 const KEY = "listVmSnapshotResponse";
 const required = { required: true } as const;
 
-const vmSnapshots = (records: ApiRecord[]) => envelope(KEY, records.map(visible));
+const vmSnapshots = (records: readonly VmSnapshotRecord[]) => envelope(KEY, records);
 
 const ENDPOINTS: Endpoint[] = [
   {

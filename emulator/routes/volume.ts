@@ -1,5 +1,5 @@
 /** Volume endpoints (spec section Volume). */
-import type { ApiRecord, AreaRegistrar } from "../core";
+import type { AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readBool, readEnum, readInt, readString } from "../http";
 import {
@@ -12,12 +12,12 @@ import {
   uploadVolume,
   UPLOAD_FORMATS,
 } from "../model/volume";
-import { visible } from "../model/records";
+import type { VolumeRecord } from "../model/collections";
 
 const KEY = "listVolumeResponse";
 const required = { required: true } as const;
 
-const volumes = (records: ApiRecord[]) => envelope(KEY, records.map(visible));
+const volumes = (records: readonly VolumeRecord[]) => envelope(KEY, records);
 
 const ENDPOINTS: Endpoint[] = [
   {

@@ -14,6 +14,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from "../../../emulator";
+import { INSTANCES } from "../../../emulator/model/collections";
 import { discoverCatalog, providerConfig } from "../catalog";
 import type { UpResult } from "@pulumi/pulumi/automation";
 import { TestStack } from "../harness";
@@ -242,7 +243,7 @@ describe("the emulator's console in a real browser", () => {
     await page.locator(`#resources tr[data-uuid="${web1.uuid}"]`).click();
     const instanceJson = JSON.parse(await text(page, "#record-json")) as Record<string, unknown>;
     expect(instanceJson).toMatchObject({ uuid: web1.uuid, displayName: "web-1", state: "Running" });
-    const password = emulator.scope("demo").collection("instance")[web1.uuid]?._password;
+    const password = emulator.scope("demo").internal(INSTANCES)[web1.uuid]?.password;
     expect(typeof password).toBe("string");
     const html = await page.content();
     for (const secret of [password as string, DEMO_CREDENTIALS.apiKey, DEMO_CREDENTIALS.secretKey]) {

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import type { RunningEmulator } from "../../../emulator/index";
 import { ADMIN, DEMO, Fixtures, send, type ApiRecord, type Credentials } from "./fixtures";
 import {
+  asVersion1State,
   emulatorsOnDemand,
   instanceInput,
   networkInput,
@@ -138,11 +139,12 @@ describe("snapshots of the whole state", () => {
     // The snapshot: its envelope, and every collection kind of the model filled.
     expect(snapshot).toEqual({
       format: "restcloud-emulator-state",
-      version: 1,
+      version: 2,
       savedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       state: {
-        version: 1,
+        version: 2,
         accounts: expect.any(Object),
+        internal: expect.any(Object),
         jobs: expect.any(Object),
         pending: [],
         publicIps: expect.any(Object),
@@ -350,8 +352,8 @@ describe("snapshots of the whole state", () => {
     await expect(emulators.start({ loadStateFile: join(dir, "absent.json") })).rejects.toThrow(/cannot read/);
     writeFileSync(join(dir, "garbage.json"), "{not json");
     await expect(emulators.start({ loadStateFile: join(dir, "garbage.json") })).rejects.toThrow(/not JSON/);
-    await expect(emulators.start({ initialState: { format: "restcloud-emulator-state", version: 2 } })).rejects.toThrow(
-      /^initialState: version: unsupported version 2/,
+    await expect(emulators.start({ initialState: { format: "restcloud-emulator-state", version: 3 } })).rejects.toThrow(
+      /^initialState: version: unsupported version 3/,
     );
 
     const child = spawnEmulatorCli(["--port", "0", "--load", file]);
@@ -362,6 +364,37 @@ describe("snapshots of the whole state", () => {
     expect(code).toBe(2);
     expect(stderr.trim()).toBe(`--load ${file}: format: must be "restcloud-emulator-state" (got "something-else")`);
   }, 30_000);
+});
+
+describe("a version 1 snapshot (internal fields inside the records)", () => {
+  it("loads: the `_` fields become internal entries the API never shows, and it saves as version 2", async () => {
+    const first = await emulators.start({ seed: "version-1", asyncMode: "manual" });
+    const network = await request(first, "POST", "/restapi/network/createNetwork", networkInput());
+    const networkUuid = network.body.listNetworkResponse[0].uuid as string;
+    await request(first, "POST", "/_emulator/advance", {});
+    const created = await request(first, "POST", "/restapi/instance/createInstance", instanceInput({ networkUuid }));
+    const uuid = created.body.listInstanceResponse[0].uuid as string;
+    await request(first, "POST", "/_emulator/advance", {});
+    const current = await save(first);
+    const password = current.state.internal.demo.instance[uuid].password as string;
+    expect(password).toMatch(/^[A-Za-z0-9]{12}$/);
+    expect(Object.keys(current.state.accounts.demo.instance[uuid] as Json).filter((f) => f.startsWith("_"))).toEqual(
+      [],
+    );
+
+    const old = { ...current, version: 1, state: asVersion1State(current.state) };
+    expect(old.state.accounts.demo.instance[uuid]._password).toBe(password);
+    const second = await emulators.start({ seed: "version-1", asyncMode: "manual" });
+    expect((await load(second, old)).status).toBe(200);
+    expect((await save(second)).state).toEqual(current.state);
+    const passwordOf = async (emulator: RunningEmulator) =>
+      (await request(emulator, "GET", "/restapi/instance/instancePasswordList", { uuid })).body;
+    expect(await passwordOf(second)).toEqual(await passwordOf(first));
+    expect(JSON.stringify(await passwordOf(second))).toContain(password);
+    const listed = (await request(second, "GET", "/restapi/instance/instanceList", { zoneUuid: ZONE })).body;
+    expect(JSON.stringify(listed)).not.toContain(password);
+    expect(JSON.stringify(listed)).not.toContain('"_');
+  });
 });
 
 describe("an invalid snapshot", () => {
@@ -392,12 +425,32 @@ describe("an invalid snapshot", () => {
       /^format: must be "restcloud-emulator-state" \(got "moto"\)/,
     ],
     ["no format marker", () => edited((s) => delete s.format), /^format: must be/],
-    ["a wrong version", () => edited((s) => (s.version = 2)), /^version: unsupported version 2/],
+    ["a wrong version", () => edited((s) => (s.version = 3)), /^version: unsupported version 3/],
+    [
+      "a state version other than the snapshot's",
+      () => edited((s) => (s.state.version = 1)),
+      /^state\.version: must be 2, the snapshot's version/,
+    ],
     ["a bad savedAt", () => edited((s) => (s.savedAt = "yesterday")), /^savedAt: must be an ISO 8601 date/],
     ["an unknown top-level field", () => edited((s) => (s.extra = 1)), /^body\.extra: unknown field/],
     ["no state", () => edited((s) => delete s.state), /^state: must be an object/],
     ["an unknown state field", () => edited((s) => (s.state.vpcs = {})), /^state\.vpcs: unknown field/],
     ["accounts not an object", () => edited((s) => (s.state.accounts = [])), /^state\.accounts: must be an object/],
+    [
+      "an internal field inside a record",
+      () => edited((s) => (s.state.accounts.demo.vpc[vpcKey()]._password = "secret")),
+      /^state\.accounts\.demo\.vpc\.[0-9a-f-]+\._password: a record holds the API's fields only/,
+    ],
+    [
+      "an internal entry of no record",
+      () => edited((s) => (s.state.internal = { demo: { instance: { "no-such-vm": { password: "x" } } } })),
+      /^state\.internal\.demo\.instance\.no-such-vm: no record instance no-such-vm in state\.accounts\.demo/,
+    ],
+    [
+      "an internal entry that is not an object",
+      () => edited((s) => (s.state.internal = { demo: { vpc: { [vpcKey()]: "x" } } })),
+      /^state\.internal\.demo\.vpc\.[0-9a-f-]+: must be an object of internal fields/,
+    ],
     [
       "an unknown account",
       () => edited((s) => (s.state.accounts.ghost = {})),

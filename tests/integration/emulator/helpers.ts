@@ -341,3 +341,22 @@ export function spawnEmulatorCli(args: readonly string[]): ChildProcessWithoutNu
     { stdio: "pipe" },
   );
 }
+
+/**
+ * A state (version 2) as version 1 kept it: each internal entry folded into its record as
+ * `_`-prefixed fields, no `internal`. For the tests of the migration of old state files and snapshots.
+ */
+export function asVersion1State(state: Json): Json {
+  const old = structuredClone(state);
+  old.version = 1;
+  for (const [account, collections] of Object.entries((old.internal ?? {}) as Json)) {
+    for (const [name, entries] of Object.entries(collections as Json)) {
+      for (const [key, entry] of Object.entries(entries as Json)) {
+        const prefixed = Object.entries(entry as Json).map(([field, value]) => [`_${field}`, value]);
+        Object.assign(old.accounts[account][name][key] as Json, Object.fromEntries(prefixed));
+      }
+    }
+  }
+  delete old.internal;
+  return old;
+}

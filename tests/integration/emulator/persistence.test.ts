@@ -1,8 +1,17 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { EmulatorOptions, RunningEmulator } from "../../../emulator/index";
-import { createNetwork, createVpc, emulatorsOnDemand, request, sleep, type Json } from "./helpers";
+import {
+  asVersion1State,
+  createNetwork,
+  createVpc,
+  emulatorsOnDemand,
+  instanceInput,
+  request,
+  sleep,
+  type Json,
+} from "./helpers";
 
 let dir: string;
 let stateFile: string;
@@ -35,6 +44,29 @@ describe("persistence", () => {
     expect(await readVpc(second, vpc.uuid)).toEqual(vpc);
     const again = (await request(second, "GET", acquire)).body.listIpAddressResponse as Json[];
     expect(again[0].publicIpAddress).not.toBe(ip[0].publicIpAddress);
+  });
+
+  it("reads a version 1 state file (internal fields inside the records) and writes it back as version 2", async () => {
+    const first = await start({ asyncDelayMs: 10 });
+    const networkUuid = (await createNetwork(first, { name: "n" })).uuid;
+    const created = await request(first, "POST", "/restapi/instance/createInstance", instanceInput({ networkUuid }));
+    const uuid = created.body.listInstanceResponse[0].uuid as string;
+    const passwordOf = async (emulator: RunningEmulator) =>
+      (await request(emulator, "GET", "/restapi/instance/instancePasswordList", { uuid })).body;
+    const password = await passwordOf(first);
+    await stop(first);
+    const saved = JSON.parse(readFileSync(stateFile, "utf8")) as Json;
+    expect(saved.version).toBe(2);
+    expect(saved.internal.demo.instance[uuid]).toEqual({ password: expect.any(String) });
+    writeFileSync(stateFile, JSON.stringify(asVersion1State(saved)));
+
+    const second = await start({ asyncDelayMs: 10 });
+    expect(await passwordOf(second)).toEqual(password);
+    await createVpc(second);
+    const rewritten = JSON.parse(readFileSync(stateFile, "utf8")) as Json;
+    expect(rewritten.version).toBe(2);
+    expect(rewritten.internal.demo.instance[uuid]).toEqual(saved.internal.demo.instance[uuid]);
+    expect(Object.keys(rewritten.accounts.demo.instance[uuid] as Json).filter((f) => f.startsWith("_"))).toEqual([]);
   });
 
   it("completes a deferred change that fell due while the emulator was down", async () => {
