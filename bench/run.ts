@@ -1,47 +1,74 @@
 /**
- * The provider's benchmark (`npm run bench`): for fleets of 10, 50 and 100 resources, the wall time
- * of `pulumi up`, a no-change `pulumi preview`, `pulumi refresh` and `pulumi destroy` against the
- * emulator with no asynchronous delay, divided by the same operation on as many no-op dynamic
- * resources (the floor the Pulumi engine itself costs), and the API requests per resource of each
- * operation (from the emulator's stats). The fleet is deployed twice: with shared reads (the
- * provider's default) and without (`restcloud:shareReads false`, up and refresh only), to show what
- * sharing list calls saves.
+ * The provider's benchmark (`npm run bench`): for fleets of 10, 100 and 1,000 resources, in the
+ * dynamic and the native mode, the wall time of `pulumi up`, a no-change `pulumi preview`,
+ * `pulumi refresh` and `pulumi destroy` against the emulator with no asynchronous delay, divided by
+ * the same operation on as many resources that do nothing (the floor: what the Pulumi engine itself
+ * costs). The dynamic mode is measured against no-op dynamic resources; the native mode against a
+ * no-op native plugin (bench/noop-plugin.ts), and against the dynamic floor as well. Also: the API
+ * requests of each operation (from the emulator's stats), per resource and per area of the API,
+ * and the provider process's peak memory (its VmHWM, sampled from /proc).
  *
- * Prints a table and writes the figures to bench/results/latest.json. A measurement, never a
- * pass/fail test. BENCH_SIZES=10,50 picks other fleet sizes.
+ * Prints tables and writes the figures to bench/results/latest.json. A measurement, never a
+ * pass/fail test. Settings (environment):
+ * - BENCH_SIZES=10,100 picks fleet sizes (default 10,100,1000; 1,000 takes about half an hour);
+ * - BENCH_MODES=native picks the modes (default dynamic,native);
+ * - BENCH_UNSHARED=1 also runs each fleet with `restcloud:shareReads false` (up and refresh);
+ * - BENCH_PROFILE=1 writes a CPU profile of every Node.js process of every operation under
+ *   bench/results/profiles/, summarised by `node dist/bench/profile.js DIR`.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { startEmulator, type RunningEmulator } from "../emulator";
+import { AREAS } from "../provider/client/operations";
 import { discoverCatalog, providerConfig, type CatalogIds } from "../tests/e2e/catalog";
+import { pulumiCliRoot, type StackConfig } from "../tests/e2e/offline-stack";
 import { REPO_ROOT, createStack } from "./workspace";
 
-const SIZES = (process.env.BENCH_SIZES ?? "10,50,100").split(",").map(Number);
-const FLEET_PROGRAM = path.join(REPO_ROOT, "tests", "e2e", "reliability", "programs", "fleet");
-const NOOP_PROGRAM = path.join(REPO_ROOT, "bench", "programs", "noop");
-const RESULTS = path.join(REPO_ROOT, "bench", "results", "latest.json");
-
+type Mode = "dynamic" | "native";
 type Operation = "up" | "preview" | "refresh" | "destroy";
 const OPERATIONS: readonly Operation[] = ["up", "preview", "refresh", "destroy"];
 
+const SIZES = (process.env.BENCH_SIZES ?? "10,100,1000").split(",").map(Number);
+const MODES = (process.env.BENCH_MODES ?? "dynamic,native").split(",").map((m) => m.trim()) as Mode[];
+const UNSHARED = process.env.BENCH_UNSHARED === "1";
+const PROFILE = process.env.BENCH_PROFILE === "1";
+
+const FLEET_PROGRAM = path.join(REPO_ROOT, "tests", "e2e", "reliability", "programs", "fleet");
+const FLOOR_PROGRAM: Record<Mode, string> = {
+  dynamic: path.join(REPO_ROOT, "bench", "programs", "noop"),
+  native: path.join(REPO_ROOT, "bench", "programs", "noop-native"),
+};
+const RESULTS = path.join(REPO_ROOT, "bench", "results", "latest.json");
+const PROFILES = path.join(REPO_ROOT, "bench", "results", "profiles");
+/** How each provider process shows in /proc/PID/cmdline. */
+const PROVIDER_PROCESS = /cmd\/dynamic-provider|native-plugin\.js|noop-plugin\.js/;
+
 interface Measure {
   ms: number;
-  /** API requests the operation sent (undefined for the no-op fleet). */
+  /** API requests the operation sent (undefined for a floor). */
   requests?: number;
   mutating?: number;
   byOperation?: Record<string, number>;
+  /** The provider process's peak resident memory (VmHWM), in KiB; the largest if there were several. */
+  providerPeakKiB?: number;
+  /** After an up: the stack's state (`pulumi stack export`), in bytes per resource of the program. */
+  stateBytesPerResource?: number;
 }
 
 interface Row {
   size: number;
+  mode: Mode;
   operation: Operation;
   /** The restcloud fleet, reads shared (the default). */
-  shared: Measure;
-  /** The restcloud fleet, reads not shared (up and refresh only). */
+  restcloud: Measure;
+  /** The restcloud fleet, reads not shared (BENCH_UNSHARED=1; up and refresh only). */
   unshared?: Measure;
-  noop: Measure;
+  /** The same number of no-op resources of this mode. */
+  floor: Measure;
+  /** The native mode's fleet against the no-op dynamic resources too. */
+  dynamicFloor?: Measure;
 }
 
 interface Stats {
@@ -55,90 +82,212 @@ async function stats(emulator: RunningEmulator, reset: boolean): Promise<Stats> 
   return (await response.json()) as Stats;
 }
 
+/** The peak memory of the provider processes alive while an operation runs, sampled from /proc. */
+class ProviderMemory {
+  private peakKiB = 0;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor() {
+    this.timer = setInterval(() => this.sample(), 100);
+  }
+
+  private sample(): void {
+    for (const pid of fs.readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
+      try {
+        if (!PROVIDER_PROCESS.test(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8"))) continue;
+        const hwm = /VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+        if (hwm) this.peakKiB = Math.max(this.peakKiB, Number(hwm[1]));
+      } catch {
+        // the process ended between the listing and the read
+      }
+    }
+  }
+
+  stop(): number | undefined {
+    clearInterval(this.timer);
+    this.sample();
+    return this.peakKiB || undefined;
+  }
+}
+
 /** Runs one operation, timed; with an emulator, counts the requests it sent. */
 async function measure(stack: Stack, operation: Operation, emulator?: RunningEmulator): Promise<Measure> {
   if (emulator) await stats(emulator, true);
+  const memory = new ProviderMemory();
   const started = performance.now();
   const options = { color: "never" } as const;
-  if (operation === "up") await stack.up(options);
-  else if (operation === "preview") await stack.preview({ ...options, expectNoChanges: true });
-  else if (operation === "refresh") await stack.refresh(options);
-  else await stack.destroy(options);
+  let providerPeakKiB: number | undefined;
+  try {
+    if (operation === "up") await stack.up(options);
+    else if (operation === "preview") await stack.preview({ ...options, expectNoChanges: true });
+    else if (operation === "refresh") await stack.refresh(options);
+    else await stack.destroy(options);
+  } finally {
+    providerPeakKiB = memory.stop();
+  }
   const ms = Math.round(performance.now() - started);
-  if (!emulator) return { ms };
+  const measured: Measure = { ms, ...(providerPeakKiB ? { providerPeakKiB } : {}) };
+  if (operation === "up") measured.stateBytesPerResource = await stateBytesPerResource(stack);
+  if (!emulator) return measured;
   const counted = await stats(emulator, false);
-  return { ms, requests: counted.total, mutating: counted.mutating, byOperation: counted.byOperation };
+  return { ...measured, requests: counted.total, mutating: counted.mutating, byOperation: counted.byOperation };
+}
+
+/** What the engine writes to the checkpoint after every step, per resource of the program. */
+async function stateBytesPerResource(stack: Stack): Promise<number> {
+  const exported = await stack.exportStack();
+  const resources = (exported.deployment as { resources?: { type: string }[] }).resources ?? [];
+  const own = resources.filter((r) => r.type !== "pulumi:pulumi:Stack" && !r.type.startsWith("pulumi:providers:"));
+  return Math.round(JSON.stringify(exported.deployment).length / Math.max(1, own.length));
+}
+
+/** The environment of a stack: the plugin on PATH; with BENCH_PROFILE, each Node.js process writes a CPU profile. */
+function stackEnv(name: string): Record<string, string> {
+  // The native plugin is found on PATH (plugin/), as after `npx restcloud-plugin install` it is in
+  // the plugin cache; the fleet's program is the same in both modes.
+  const env = {
+    PATH: [
+      path.join(REPO_ROOT, "plugin"),
+      path.join(REPO_ROOT, "node_modules", ".bin"),
+      path.join(pulumiCliRoot(REPO_ROOT), "bin"),
+      process.env.PATH ?? "",
+    ].join(path.delimiter),
+  };
+  if (!PROFILE) return env;
+  const dir = path.join(PROFILES, name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  return { ...env, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` };
+}
+
+/** Runs the operations on one stack, in turn; with profiles, notes when each ran (profile.ts reads it). */
+async function runOperations(
+  name: string,
+  program: string,
+  config: StackConfig,
+  operations: readonly Operation[],
+  emulator?: RunningEmulator,
+): Promise<Partial<Record<Operation, Measure>>> {
+  const env = stackEnv(name);
+  const bench = await createStack(program, name, config, env);
+  const measures: Partial<Record<Operation, Measure>> = {};
+  const timeline: { operation: Operation; started: number; ended: number }[] = [];
+  try {
+    for (const operation of operations) {
+      const started = Date.now();
+      measures[operation] = await measure(bench.stack, operation, emulator);
+      timeline.push({ operation, started, ended: Date.now() });
+    }
+  } finally {
+    bench.dispose();
+  }
+  if (PROFILE) fs.writeFileSync(path.join(PROFILES, name, "timeline.json"), JSON.stringify(timeline, null, 2));
+  return measures;
 }
 
 async function runFleet(
   emulator: RunningEmulator,
   catalog: CatalogIds,
   size: number,
+  mode: Mode,
   shareReads: boolean,
   operations: readonly Operation[],
 ): Promise<Partial<Record<Operation, Measure>>> {
   await fetch(`${emulator.url}/_emulator/reset`, { method: "POST" });
   const { zoneUuid, ...ids } = catalog;
-  const name = `fleet-${size}-${shareReads ? "shared" : "unshared"}`;
-  const bench = await createStack(FLEET_PROGRAM, name, {
+  const config: StackConfig = {
     ...providerConfig(emulator.url, zoneUuid),
     ...ids,
     count: String(size),
     layout: "groups",
+    "restcloud:mode": mode,
     "restcloud:shareReads": String(shareReads),
-  });
-  const measures: Partial<Record<Operation, Measure>> = {};
-  try {
-    for (const operation of operations) measures[operation] = await measure(bench.stack, operation, emulator);
-  } finally {
-    bench.dispose();
-  }
-  return measures;
+  };
+  const name = `fleet-${size}-${mode}${shareReads ? "" : "-unshared"}`;
+  return runOperations(name, FLEET_PROGRAM, config, operations, emulator);
 }
 
-async function runNoop(size: number): Promise<Record<Operation, Measure>> {
-  const bench = await createStack(NOOP_PROGRAM, `noop-${size}`, { count: String(size) });
-  const measures = {} as Record<Operation, Measure>;
-  try {
-    for (const operation of OPERATIONS) measures[operation] = await measure(bench.stack, operation);
-  } finally {
-    bench.dispose();
-  }
-  return measures;
-}
+const runFloor = (size: number, mode: Mode) =>
+  runOperations(`noop-${size}-${mode}`, FLOOR_PROGRAM[mode], { count: String(size) }, OPERATIONS) as Promise<
+    Record<Operation, Measure>
+  >;
+
+// ---- output -----------------------------------------------------------------------------------------
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 const perResource = (measure: Measure | undefined, size: number) =>
   measure?.requests === undefined ? "" : (measure.requests / size).toFixed(2);
+const mib = (kib: number | undefined) => (kib === undefined ? "" : (kib / 1024).toFixed(0));
+
+function formatTable(header: string[], lines: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const format = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join("  ");
+  return [format(header), format(widths.map((w) => "-".repeat(w))), ...lines.map(format)].join("\n");
+}
 
 function table(rows: Row[]): string {
   const header = [
     "resources",
+    "mode",
     "operation",
     "restcloud s",
-    "no-op s",
+    "floor s",
     "ratio",
+    "dyn. floor s",
+    "ratio to dyn.",
     "requests",
     "req/resource",
     "mutating",
-    "unshared requests",
-    "unshared req/resource",
+    "provider MiB",
+    "floor MiB",
+    "state B/res.",
+    "floor B/res.",
   ];
-  const lines = rows.map((r) => [
-    String(r.size),
-    r.operation,
-    seconds(r.shared.ms),
-    seconds(r.noop.ms),
-    (r.shared.ms / r.noop.ms).toFixed(2),
-    String(r.shared.requests),
-    perResource(r.shared, r.size),
-    String(r.shared.mutating),
-    r.unshared ? String(r.unshared.requests) : "",
-    perResource(r.unshared, r.size),
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const format = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join("  ");
-  return [format(header), format(widths.map((w) => "-".repeat(w))), ...lines.map(format)].join("\n");
+  if (UNSHARED) header.push("unshared req/resource");
+  const lines = rows.map((r) => {
+    const line = [
+      String(r.size),
+      r.mode,
+      r.operation,
+      seconds(r.restcloud.ms),
+      seconds(r.floor.ms),
+      (r.restcloud.ms / r.floor.ms).toFixed(2),
+      r.dynamicFloor ? seconds(r.dynamicFloor.ms) : "",
+      r.dynamicFloor ? (r.restcloud.ms / r.dynamicFloor.ms).toFixed(2) : "",
+      String(r.restcloud.requests),
+      perResource(r.restcloud, r.size),
+      String(r.restcloud.mutating),
+      mib(r.restcloud.providerPeakKiB),
+      mib(r.floor.providerPeakKiB),
+      String(r.restcloud.stateBytesPerResource ?? ""),
+      String(r.floor.stateBytesPerResource ?? ""),
+    ];
+    if (UNSHARED) line.push(perResource(r.unshared, r.size));
+    return line;
+  });
+  return formatTable(header, lines);
+}
+
+/** Each API operation's area (`vpc`, `instance`, `ipAddress`...): the kind of record it acts on. */
+const AREA_OF = new Map<string, string>(
+  Object.entries(AREAS).flatMap(([area, operations]) =>
+    Object.values(operations).map((operation) => [(operation as { name: string }).name, area] as const),
+  ),
+);
+
+/** Per row, the requests per area of the API, with the operations behind them. */
+function requestsByArea(rows: Row[]): string {
+  return rows
+    .map((r) => {
+      const areas = new Map<string, string[]>();
+      for (const [operation, count] of Object.entries(r.restcloud.byOperation ?? {}).sort()) {
+        const area = AREA_OF.get(operation) ?? "other";
+        areas.set(area, [...(areas.get(area) ?? []), `${operation} ${count}`]);
+      }
+      const parts = [...areas].map(([area, operations]) => `${area}: ${operations.join(", ")}`);
+      return `${r.size} ${r.mode} ${r.operation}: ${parts.join("; ") || "none"}`;
+    })
+    .join("\n");
 }
 
 async function main(): Promise<void> {
@@ -148,18 +297,31 @@ async function main(): Promise<void> {
   try {
     const catalog = await discoverCatalog(emulator.url);
     for (const size of SIZES) {
-      process.stderr.write(`bench: ${size} resources...\n`);
-      const noop = await runNoop(size);
-      const shared = await runFleet(emulator, catalog, size, true, OPERATIONS);
-      const unshared = await runFleet(emulator, catalog, size, false, ["up", "refresh"]);
-      for (const operation of OPERATIONS) {
-        rows.push({
-          size,
-          operation,
-          shared: shared[operation]!,
-          ...(unshared[operation] ? { unshared: unshared[operation] } : {}),
-          noop: noop[operation],
-        });
+      const floors = new Map<Mode, Record<Operation, Measure>>();
+      const floorOf = async (mode: Mode) => {
+        if (!floors.has(mode)) {
+          process.stderr.write(`bench: ${size} no-op ${mode} resources...\n`);
+          floors.set(mode, await runFloor(size, mode));
+        }
+        return floors.get(mode)!;
+      };
+      for (const mode of MODES) {
+        const floor = await floorOf(mode);
+        const dynamicFloor = mode === "native" ? await floorOf("dynamic") : undefined;
+        process.stderr.write(`bench: ${size} restcloud resources, ${mode} mode...\n`);
+        const restcloud = await runFleet(emulator, catalog, size, mode, true, OPERATIONS);
+        const unshared = UNSHARED ? await runFleet(emulator, catalog, size, mode, false, ["up", "refresh"]) : {};
+        for (const operation of OPERATIONS) {
+          rows.push({
+            size,
+            mode,
+            operation,
+            restcloud: restcloud[operation]!,
+            ...(unshared[operation] ? { unshared: unshared[operation] } : {}),
+            floor: floor[operation],
+            ...(dynamicFloor ? { dynamicFloor: dynamicFloor[operation] } : {}),
+          });
+        }
       }
     }
   } finally {
@@ -175,12 +337,16 @@ async function main(): Promise<void> {
   fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
   fs.writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(
-    `${table(rows)}\n\nratio: restcloud time / no-op time; requests per resource from the emulator's stats; ` +
-      `"unshared": restcloud:shareReads false.\n` +
+    `${table(rows)}\n\n` +
+      `ratio: restcloud time / the floor's (no-op resources of the same mode); "ratio to dyn.": the native ` +
+      `mode against the no-op dynamic resources. Requests from the emulator's stats; provider MiB: the ` +
+      `provider process's peak resident memory; state B/res.: the checkpoint after up, in bytes per resource.\n\nRequests by area of the API:\n${requestsByArea(rows)}\n\n` +
       `${Math.round(results.durationMs / 1000)} s in all; figures in ${path.relative(REPO_ROOT, RESULTS)}\n`,
   );
 }
 
+// The benchmark spawns the CLI, which needs the CLI installed: fail early, with its message, if not.
+pulumiCliRoot(REPO_ROOT);
 main().catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);

@@ -15,12 +15,18 @@ export interface BenchStack {
   dispose(): void;
 }
 
-export async function createStack(programDir: string, stackName: string, config: StackConfig): Promise<BenchStack> {
+export async function createStack(
+  programDir: string,
+  stackName: string,
+  config: StackConfig,
+  env: Record<string, string> = {},
+): Promise<BenchStack> {
   const { stack, tempDir, settingsFile } = await createOfflineStack({
     repoRoot: REPO_ROOT,
     programDir,
     stackName,
     config,
+    env,
     tempPrefix: "restcloud-bench-",
   });
   return {

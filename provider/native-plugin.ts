@@ -3,6 +3,7 @@
  * declarations and functions to the generic gRPC server (native/server.ts) and prints its port,
  * as Pulumi expects of a plugin. Its first argument is the engine's address, for Log (progress).
  */
+import "./compile-cache";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { EngineLog } from "./engine-log";

@@ -50,7 +50,14 @@ export async function callOperation<O extends AnyOperation>(
   const values = validateInput(operation, rawInput);
   if (context.sharedReads && SharedReads.shareable(operation, options))
     return context.sharedReads.call(operation, values) as Promise<OutputOf<O>>;
-  return sendOperation(context, operation, values, options);
+  if (!operation.mutating || !context.sharedReads) return sendOperation(context, operation, values, options);
+  // What lists taken before (or while) this change says of its kind is out of date: none answers a read after it.
+  const settled = context.sharedReads.mutationStarted();
+  try {
+    return await sendOperation(context, operation, values, options);
+  } finally {
+    settled();
+  }
 }
 
 /** Call one operation with validated inputs, on its own request. */

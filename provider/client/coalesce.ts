@@ -7,14 +7,24 @@
  *   for ten volumes) are served by one unfiltered list of that scope (the zone), filtered here by
  *   uuid. A lone call keeps its own filter, so that one read stays one small request.
  * - Polls share too: a read repeated within a short while (a waiter polling its record) leaves on
- *   the next tick of a common clock (every 500 ms), so that the polls of many waiters of a kind,
- *   each on its own backoff, meet in one request per tick instead of one each.
+ *   the next tick of a common clock, so that the polls of many waiters of a kind, each on its own
+ *   backoff, meet in one request per tick instead of one each. The tick is 500 ms for slow polls,
+ *   and halved (250, 125... down to the window) while it exceeds a quarter of the time since the
+ *   read's last time: a record re-read soon after (a job that finished at once, a waiter's first
+ *   polls) is held a few milliseconds, not up to half a second, and the ticks nest, so that polls
+ *   of any pace still meet on the coarser ones.
  *
  * - A batch that is due while the client's concurrency limit is full stays open until a request slot
  *   is free: calls made meanwhile join it rather than queue requests of their own.
  *
  * A call joins only a request that has not been sent yet: every answer was read after the call was
  * made, so a read that follows a write (a create, then its first read) always sees that write.
+ *
+ * - Reads of the recorded state (a refresh, an import: their scope says how old a list may be) are
+ *   served by a list of their kind's scope taken within that time, if this client sent no change
+ *   since that list left and none was under way then; they send whole-scope lists, so that one
+ *   list answers every record of a kind in a zone however the engine spreads the reads over time.
+ *   A poll (a repeated read) is never served from an earlier answer.
  * Answers are copied per caller; a failure reaches every caller of the shared request.
  *
  * Callers may belong to different operations (scope.ts), each with its own deadline: the shared
@@ -74,6 +84,16 @@ interface Caller {
   reject(error: unknown): void;
 }
 
+/** A whole-scope list answer, kept for reads of the recorded state. */
+interface RecentList {
+  answer: unknown[];
+  /** When its request left (epoch ms). */
+  sentAt: number;
+  /** The count of changes sent or settled when it left; and whether one was under way then. */
+  changes: number;
+  changing: boolean;
+}
+
 interface Batch {
   operation: AnyOperation;
   /** The input every caller shares (the uuid filter left out). */
@@ -100,8 +120,15 @@ export class SharedReads {
   private readonly lastRead = new Map<string, number>();
   private readonly windowMs: number;
   private readonly pollTickMs: number;
-  /** Calls made and requests sent through sharing, for the debug log and tests. */
-  readonly counts = { calls: 0, requests: 0 };
+  /** The reads each operation that accepts recent lists has made: a repeated one is a poll. */
+  private readonly readsOf = new WeakMap<CallScope, Set<string>>();
+  /** Whole-scope list answers, by operation and scope (see RecentList). */
+  private readonly recent = new Map<string, RecentList>();
+  /** Changes (mutating requests) sent or settled so far, and those under way. */
+  private changes = 0;
+  private changing = 0;
+  /** Calls made, requests sent, and calls answered by a recent list, for the debug log and tests. */
+  readonly counts = { calls: 0, requests: 0, recent: 0 };
 
   constructor(
     private readonly send: ReadSender,
@@ -119,6 +146,18 @@ export class SharedReads {
     return !operation.mutating && Object.values(options).every((value) => value === undefined);
   }
 
+  /** A change is being sent: lists taken until it settles answer no later read. Returns its settling. */
+  mutationStarted(): () => void {
+    this.changes++;
+    this.changing++;
+    this.recent.clear();
+    return () => {
+      this.changes++;
+      this.changing--;
+      this.recent.clear();
+    };
+  }
+
   call(operation: AnyOperation, values: Record<string, unknown>): Promise<unknown> {
     this.counts.calls++;
     const filter = UUID_FILTERS[operation.name];
@@ -126,7 +165,10 @@ export class SharedReads {
     const scope =
       uuid === undefined ? values : Object.fromEntries(Object.entries(values).filter(([k]) => k !== filter));
     const key = `${operation.name} ${canonical(scope)}`;
-    const dueAt = this.dueAt(`${operation.name} ${canonical(values)}`);
+    const readKey = `${operation.name} ${canonical(values)}`;
+    const fromRecent = this.fromRecentList(key, readKey, uuid);
+    if (fromRecent) return fromRecent;
+    const dueAt = this.dueAt(readKey);
 
     let batch = this.open.get(key);
     if (batch && !batch.due && dueAt < batch.dueAt) {
@@ -146,6 +188,26 @@ export class SharedReads {
     return operationScope ? untilDeadline(operationScope, answer) : answer;
   }
 
+  /**
+   * The answer from a recent whole-scope list (the records of `uuid`, or all of them), when the
+   * operation accepts one and has not made this read before (its polls always leave).
+   */
+  private fromRecentList(key: string, readKey: string, uuid: string | undefined): Promise<unknown> | undefined {
+    const scope = currentScope();
+    const maxAgeMs = scope?.recentListsMs;
+    if (!scope || maxAgeMs === undefined) return undefined;
+    let reads = this.readsOf.get(scope);
+    if (!reads) this.readsOf.set(scope, (reads = new Set()));
+    const repeated = reads.has(readKey);
+    reads.add(readKey);
+    const list = this.recent.get(key);
+    if (repeated || !list || list.changing || list.changes !== this.changes || Date.now() - list.sentAt > maxAgeMs)
+      return undefined;
+    this.counts.recent++;
+    const answer = uuid === undefined ? list.answer : list.answer.filter((record) => recordUuid(record) === uuid);
+    return Promise.resolve(structuredClone(answer));
+  }
+
   /** When a read made now should leave: after the window, or for a poll on the next tick. */
   private dueAt(readKey: string): number {
     const now = Date.now();
@@ -156,7 +218,16 @@ export class SharedReads {
     }
     const soon = now + this.windowMs;
     const isPoll = last !== undefined && now - last < POLL_MEMORY_MS;
-    return isPoll && this.pollTickMs > 0 ? Math.ceil(soon / this.pollTickMs) * this.pollTickMs : soon;
+    if (!isPoll || this.pollTickMs <= 0) return soon;
+    const tick = this.tickFor(now - last);
+    return Math.ceil(soon / tick) * tick;
+  }
+
+  /** The tick of a poll made this long after its last read: at most a quarter of it, at least about the window. */
+  private tickFor(sinceLastMs: number): number {
+    let tick = this.pollTickMs;
+    while (tick / 2 >= this.windowMs && tick > sinceLastMs / 4) tick /= 2;
+    return tick;
   }
 
   private schedule(key: string, batch: Batch): NodeJS.Timeout {
@@ -175,9 +246,12 @@ export class SharedReads {
   private async dispatch(batch: Batch): Promise<void> {
     const { operation, scope, filter, callers } = batch;
     const uuids = new Set(callers.map((c) => c.uuid));
+    // Reads of the recorded state ask the whole scope: the list then answers the kind's next reads too.
+    const keepList = callers.some((c) => c.scope?.recentListsMs !== undefined);
     // One uuid asked by every caller: send it as the filter. Otherwise the whole scope, filtered here.
-    const single = uuids.size === 1 ? [...uuids][0] : undefined;
+    const single = uuids.size === 1 && !keepList ? [...uuids][0] : undefined;
     const input = single !== undefined && filter !== undefined ? { ...scope, [filter]: single } : scope;
+    const sent = { sentAt: Date.now(), changes: this.changes, changing: this.changing > 0 };
     this.counts.requests++;
     if (callers.length > 1) this.log(`${operation.name}: one request serves ${callers.length} calls`);
     let answer: unknown;
@@ -193,6 +267,8 @@ export class SharedReads {
         );
       return;
     }
+    if (keepList && Array.isArray(answer))
+      this.recent.set(`${operation.name} ${canonical(scope)}`, { answer: structuredClone(answer), ...sent });
     for (const caller of callers) {
       const mine =
         caller.uuid !== undefined && single === undefined && Array.isArray(answer)

@@ -37,6 +37,11 @@ export interface CallScope {
   readonly signal?: AbortSignal;
   /** The API's health, when known. */
   readonly health?: ApiHealth;
+  /**
+   * Set for reads of the recorded state (refresh, import): how old a list of a record's kind may be
+   * for the record to be read from it (coalesce.ts), if the client has changed nothing since.
+   */
+  readonly recentListsMs?: number;
   /** What the operation does now, innermost last. */
   readonly activities: Activity[];
   /** The scope's clock (Date.now; tests inject theirs). */

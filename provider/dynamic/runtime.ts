@@ -3,6 +3,7 @@
  * process. It maps Pulumi's dynamic-provider calls onto the engine, for every declared resource.
  * Module state (configuration, client) lives for the provider process, one per `pulumi` operation.
  */
+import "../compile-cache";
 import type * as pulumi from "@pulumi/pulumi";
 import { ResourceInitError, UNKNOWN, structSafe, type PropertyMap } from "../engine/engine";
 import { META_KEY, callOf, metaOf, namingOf, withoutMeta } from "./meta";

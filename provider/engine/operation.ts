@@ -30,6 +30,13 @@ export interface Notice {
   message: string;
 }
 
+/**
+ * How old a list may be to answer a read of the recorded state (a refresh, an import): about the time
+ * a refresh of a thousand resources takes to hand out its reads. A refresh is no atomic snapshot
+ * anyway; what this process changed since is never read from such a list (coalesce.ts).
+ */
+export const RECENT_LISTS_MS = 10_000;
+
 export interface OperationSpec {
   /** The resource's type (`Instance`), logical name and URN, and its id when it has one. */
   type: string;
@@ -113,6 +120,8 @@ export class OperationMonitor {
       started,
       deadline: started + spec.timeoutMs,
       ...(spec.health ? { health: spec.health } : {}),
+      // A refresh reads every record of a stack: a list of their kind taken moments ago answers them all.
+      ...(spec.action === "read" ? { recentListsMs: RECENT_LISTS_MS } : {}),
       activities: [],
       now,
     };

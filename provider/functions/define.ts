@@ -8,12 +8,13 @@
  * config (plain reads are fine there, nothing of it is written to state), then the RESTCLOUD_*
  * environment variables. Tests and scripts pass `{ client }` or settings as the second argument.
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { RestCloudClient, ConfigError } from "../client";
 import type { AnyObjectSchema } from "../engine/declaration";
 import { inputIssueMessage } from "../engine/validators";
 import { howToSet, providerSetting } from "../settings";
+import { pulumiSdk } from "../sdk/pulumi-sdk";
 import { configuredMode } from "../sdk/mode";
 
 /** The settings a function runs with, resolved from its options, the stack config and the environment. */
@@ -74,7 +75,7 @@ const CREDENTIALS = (["apiUrl", "apiKey", "secretKey"] as const).map(providerSet
 /** `restcloud:<key>` of the running stack; undefined outside a Pulumi program. */
 function stackConfig(key: string): string | undefined {
   try {
-    return new pulumi.Config("restcloud").get(key) || undefined;
+    return new (pulumiSdk().Config)("restcloud").get(key) || undefined;
   } catch {
     return undefined;
   }
@@ -204,7 +205,7 @@ export function defineFunction<IS extends AnyObjectSchema, OS extends z.ZodType,
   };
   // In the native mode the plugin answers (Invoke), with its provider's settings.
   const invokeNative = async (args: z.input<IS> | undefined, options: InvokeOptions): Promise<z.output<OS>> =>
-    (await pulumi.runtime.invoke(
+    (await pulumiSdk().runtime.invoke(
       `restcloud:index:${declaration.name}`,
       (args ?? {}) as pulumi.Inputs,
       options.provider ? { provider: options.provider } : {},

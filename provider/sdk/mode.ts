@@ -1,10 +1,10 @@
 /**
  * Which front end serves a program's resources and functions: the dynamic adapter (the default: no
  * plugin to install) or the native plugin. One switch: `pulumi config set restcloud:mode native`
- * (or RESTCLOUD_MODE=native). A resource or call given an explicit `restcloud.Provider` is native.
+ * (or RESTCLOUD_MODE=native). A resource or call given an explicit `restcloud.Provider` is native
+ * (resource.ts).
  */
-import * as pulumi from "@pulumi/pulumi";
-import { Provider } from "./provider";
+import { pulumiSdk } from "./pulumi-sdk";
 
 export type FrontEnd = "dynamic" | "native";
 
@@ -12,7 +12,7 @@ export type FrontEnd = "dynamic" | "native";
 export function configuredMode(): FrontEnd {
   let text: string | undefined;
   try {
-    text = new pulumi.Config("restcloud").get("mode");
+    text = new (pulumiSdk().Config)("restcloud").get("mode");
   } catch {
     text = undefined; // outside a Pulumi program
   }
@@ -22,10 +22,4 @@ export function configuredMode(): FrontEnd {
       `restcloud:mode must be "dynamic" or "native", not "${text}" (pulumi config set restcloud:mode native)`,
     );
   return text;
-}
-
-/** The front end of a resource with these options. */
-export function frontEndFor(opts: pulumi.CustomResourceOptions | undefined): FrontEnd {
-  if (Provider.isRestCloudProvider(opts?.provider)) return "native";
-  return configuredMode();
 }

@@ -2,9 +2,10 @@
  * What both front ends' resource classes share: the typed arguments and outputs of a declaration,
  * and the properties a resource registers (every output slot, the arguments, secrets wrapped).
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { AnyObjectSchema, ResourceDeclaration } from "../engine/declaration";
+import { pulumiSdk } from "./pulumi-sdk";
 
 /** The arguments of a resource: each declared input, as a Pulumi input. */
 export type ResourceArgs<IS extends AnyObjectSchema> = {
@@ -35,7 +36,7 @@ export function resourceProperties(
   const props: Record<string, unknown> = Object.fromEntries(keys.map((k) => [k, undefined]));
   const secretInputs = (declaration.secretInputs ?? []) as readonly string[];
   for (const [key, value] of Object.entries(args ?? {})) {
-    props[key] = secretInputs.includes(key) && value !== undefined ? pulumi.secret(value) : value;
+    props[key] = secretInputs.includes(key) && value !== undefined ? pulumiSdk().secret(value) : value;
   }
   return props;
 }

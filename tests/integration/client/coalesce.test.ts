@@ -3,11 +3,13 @@
  * list calls that differ only by their uuid filter are served by one request, each caller gets
  * exactly what its own request would have answered, a request already sent is never joined (one
  * waiting for a free slot of the concurrency limit still is), polls
- * of different records meet on a common tick, and mutations are never shared. Request counts come
- * from GET /_emulator/stats.
+ * of different records meet on a common tick (shorter for a quick re-read), reads of the recorded
+ * state are answered by a recent list of their kind until the client changes something, and
+ * mutations are never shared. Request counts come from GET /_emulator/stats.
  */
 import type { RunningEmulator } from "../../../emulator/index";
 import { ApiError } from "../../../provider/client";
+import { runInScope, type CallScope } from "../../../provider/client/scope";
 import { clientFor, discoverCatalog, resetStats, setFaults, start, stats, type CatalogIds } from "./helpers";
 
 let emulator: RunningEmulator;
@@ -144,23 +146,95 @@ test("deletes given their zone confirm through shared zone lists, not a get per 
   expect(await client.vpc.list({ zoneUuid: ids.zoneUuid })).toEqual([]);
 });
 
-test("polls of different records, each on its own schedule, meet on the next tick", async () => {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test("slow polls of different records, each on its own schedule, meet on the next tick", async () => {
   const [first, second] = await createVolumes(2);
-  const { client } = clientFor(emulator, { shareReads: { pollTickMs: 1000 } });
+  const { client } = clientFor(emulator, { shareReads: { pollTickMs: 400 } });
   const read = (uuid: string) => client.volume.list({ zoneUuid: ids.zoneUuid, uuid });
   await read(first!);
   await read(second!);
   await resetStats(emulator);
-  await justAfterTick(1000);
+  await sleep(1700); // a slow poll: four times the tick since the last read, so the whole tick
+  await justAfterTick(400);
   const started = Date.now();
   const polls = [read(first!)];
-  await new Promise((resolve) => setTimeout(resolve, 300)); // another waiter, out of step
+  await sleep(120); // another waiter, out of step
   polls.push(read(second!));
   const [a, b] = await Promise.all(polls);
   expect(a!.map((v) => v.uuid)).toEqual([first]);
   expect(b!.map((v) => v.uuid)).toEqual([second]);
   expect((await stats(emulator)).byOperation.volumeList).toBe(1);
-  expect(Date.now() - started).toBeGreaterThanOrEqual(900); // both waited for the tick
+  expect(Date.now() - started).toBeGreaterThanOrEqual(350); // both waited for the tick
+});
+
+test("a record re-read soon after its last read waits a short tick, not the whole one", async () => {
+  const [first] = await createVolumes(1);
+  const { client } = clientFor(emulator, { shareReads: { pollTickMs: 1000 } });
+  const read = (uuid: string) => client.volume.list({ zoneUuid: ids.zoneUuid, uuid });
+  await read(first!);
+  await sleep(40); // a job that finished at once, then the record read again
+  const started = Date.now();
+  expect((await read(first!)).map((v) => v.uuid)).toEqual([first]);
+  expect(Date.now() - started).toBeLessThan(300); // the tick is at most a quarter of 40 ms (at least the window)
+});
+
+/** An operation's scope, as the engine opens one; `recentListsMs` as it sets it for reads of the recorded state. */
+function operationScope(recentListsMs?: number): CallScope {
+  const now = Date.now();
+  return {
+    subject: "restcloud:Volume test",
+    timeoutName: "update",
+    timeoutMs: 60_000,
+    started: now,
+    deadline: now + 60_000,
+    activities: [],
+    now: Date.now,
+    ...(recentListsMs !== undefined ? { recentListsMs } : {}),
+  };
+}
+
+test("reads of the recorded state are answered by a recent list of their kind, until the client changes something", async () => {
+  const uuids = await createVolumes(4);
+  const { client } = shared();
+  const readIn = (scope: CallScope, uuid: string) =>
+    runInScope(scope, () => client.volume.list({ zoneUuid: ids.zoneUuid, uuid }));
+  await resetStats(emulator);
+  // A refresh: each resource's read in its own operation, handed out over time.
+  expect((await readIn(operationScope(10_000), uuids[0]!)).map((v) => v.uuid)).toEqual([uuids[0]]);
+  await sleep(60); // past the sharing window: without the recent list, this would be a request of its own
+  const second = operationScope(10_000);
+  expect((await readIn(second, uuids[1]!)).map((v) => v.uuid)).toEqual([uuids[1]]);
+  expect((await readIn(operationScope(10_000), uuids[2]!)).map((v) => v.uuid)).toEqual([uuids[2]]);
+  expect((await stats(emulator)).byOperation.volumeList).toBe(1);
+
+  // The same operation reading again is a poll: it leaves, to see the record as it is now.
+  await resetStats(emulator);
+  expect((await readIn(second, uuids[1]!)).map((v) => v.uuid)).toEqual([uuids[1]]);
+  expect((await stats(emulator)).byOperation.volumeList).toBe(1);
+
+  // After a change by this client, no earlier list answers: the next read of the state leaves too.
+  await client.volume.delete({ uuid: uuids[3]! });
+  await resetStats(emulator);
+  expect(await readIn(operationScope(10_000), uuids[3]!)).toEqual([]);
+  expect((await stats(emulator)).byOperation.volumeList).toBe(1);
+
+  // Reads outside such an operation (a create's waits, a poll) never take a recent list.
+  await resetStats(emulator);
+  await runInScope(operationScope(), () => client.volume.list({ zoneUuid: ids.zoneUuid, uuid: uuids[0]! }));
+  expect((await stats(emulator)).byOperation.volumeList).toBe(1);
+});
+
+test("a recent list answers only within its age", async () => {
+  const uuids = await createVolumes(2);
+  const { client } = shared();
+  const readIn = (scope: CallScope, uuid: string) =>
+    runInScope(scope, () => client.volume.list({ zoneUuid: ids.zoneUuid, uuid }));
+  await resetStats(emulator);
+  await readIn(operationScope(200), uuids[0]!);
+  await sleep(300);
+  await readIn(operationScope(200), uuids[1]!);
+  expect((await stats(emulator)).byOperation.volumeList).toBe(2);
 });
 
 test("a first read joining waiting polls takes them along at once", async () => {

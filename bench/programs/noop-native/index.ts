@@ -1,0 +1,29 @@
+/**
+ * The native floor of the benchmark: `count` resources of a plugin that does nothing
+ * (bench/noop-plugin.ts), with the dependencies of the fleet (tests/e2e/reliability/programs/fleet,
+ * layout "groups"): what the Pulumi engine itself costs for that many resources of a native plugin.
+ */
+import * as pulumi from "@pulumi/pulumi";
+
+class Noop extends pulumi.CustomResource {
+  constructor(name: string, args: { label: string; parentId?: pulumi.Input<string> }) {
+    super("noop:index:Noop", name, args, {});
+  }
+}
+
+const config = new pulumi.Config();
+const count = config.requireNumber("count");
+const label = config.get("label") ?? "fleet";
+/** Within each group of ten, the position of each resource's parent, as in the fleet. */
+const PARENT = [undefined, undefined, 0, 0, 1, 1, 4, 1, 7, 1];
+
+const resources: Noop[] = [];
+for (let i = 0; i < count; i++) {
+  const group = i - (i % 10);
+  const parent = PARENT[i % 10];
+  resources.push(
+    new Noop(`noop-${i}`, { label, parentId: parent === undefined ? undefined : resources[group + parent]!.id }),
+  );
+}
+
+export const resourceCount = resources.length;
