@@ -157,7 +157,7 @@ function main(): void {
       process.stdout.write(
         `\n${s.operation} — ${s.process}: ${s.wallMs.toFixed(0)} ms alive, ${s.busyMs.toFixed(0)} ms busy, ` +
           `${s.loadingMs.toFixed(0)} ms loading modules\n  by place:\n${top(s.byPlace, 12, s.busyMs)}\n` +
-          `  functions (self time):\n${top(s.byFunction, 12, s.busyMs)}\n`,
+          `  functions (self time):\n${top(s.byFunction, Number(process.env.TOP ?? 12), s.busyMs)}\n`,
       );
     }
   }
