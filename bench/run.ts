@@ -55,6 +55,11 @@ interface Measure {
   providerPeakKiB?: number;
   /** After an up: the stack's state (`pulumi stack export`), in bytes per resource of the program. */
   stateBytesPerResource?: number;
+  /**
+   * CPU time of this process meanwhile (the emulator answering, and the Automation API), in ms: on a
+   * 2-core machine, what the emulator's work takes from the CLI, the program and the provider.
+   */
+  benchCpuMs?: number;
 }
 
 interface Row {
@@ -114,6 +119,7 @@ class ProviderMemory {
 async function measure(stack: Stack, operation: Operation, emulator?: RunningEmulator): Promise<Measure> {
   if (emulator) await stats(emulator, true);
   const memory = new ProviderMemory();
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const options = { color: "never" } as const;
   let providerPeakKiB: number | undefined;
@@ -126,7 +132,9 @@ async function measure(stack: Stack, operation: Operation, emulator?: RunningEmu
     providerPeakKiB = memory.stop();
   }
   const ms = Math.round(performance.now() - started);
-  const measured: Measure = { ms, ...(providerPeakKiB ? { providerPeakKiB } : {}) };
+  const used = process.cpuUsage(cpu);
+  const benchCpuMs = Math.round((used.user + used.system) / 1000);
+  const measured: Measure = { ms, benchCpuMs, ...(providerPeakKiB ? { providerPeakKiB } : {}) };
   if (operation === "up") measured.stateBytesPerResource = await stateBytesPerResource(stack);
   if (!emulator) return measured;
   const counted = await stats(emulator, false);
@@ -242,6 +250,7 @@ function table(rows: Row[]): string {
     "floor MiB",
     "state B/res.",
     "floor B/res.",
+    "emulator CPU s",
   ];
   if (UNSHARED) header.push("unshared req/resource");
   const lines = rows.map((r) => {
@@ -261,6 +270,7 @@ function table(rows: Row[]): string {
       mib(r.floor.providerPeakKiB),
       String(r.restcloud.stateBytesPerResource ?? ""),
       String(r.floor.stateBytesPerResource ?? ""),
+      r.restcloud.benchCpuMs === undefined ? "" : seconds(r.restcloud.benchCpuMs),
     ];
     if (UNSHARED) line.push(perResource(r.unshared, r.size));
     return line;
@@ -340,7 +350,8 @@ async function main(): Promise<void> {
     `${table(rows)}\n\n` +
       `ratio: restcloud time / the floor's (no-op resources of the same mode); "ratio to dyn.": the native ` +
       `mode against the no-op dynamic resources. Requests from the emulator's stats; provider MiB: the ` +
-      `provider process's peak resident memory; state B/res.: the checkpoint after up, in bytes per resource.\n\nRequests by area of the API:\n${requestsByArea(rows)}\n\n` +
+      `provider process's peak resident memory; state B/res.: the checkpoint after up, in bytes per resource; emulator CPU s: the CPU time of the ` +
+      `benchmark's own process (the emulator, in it) during the operation.\n\nRequests by area of the API:\n${requestsByArea(rows)}\n\n` +
       `${Math.round(results.durationMs / 1000)} s in all; figures in ${path.relative(REPO_ROOT, RESULTS)}\n`,
   );
 }
