@@ -13,6 +13,8 @@
  * - BENCH_SIZES=10,100 picks fleet sizes (default 10,100,1000; 1,000 takes about half an hour);
  * - BENCH_MODES=native picks the modes (default dynamic,native);
  * - BENCH_UNSHARED=1 also runs each fleet with `restcloud:shareReads false` (up and refresh);
+ * - BENCH_MATCHED_FLOOR=1 adds a floor whose no-op resources carry as many bytes of state as the
+ *   fleet's (a filler input, echoed as an output): what the engine costs for that much state;
  * - BENCH_PROFILE=1 writes a CPU profile of every Node.js process of every operation under
  *   bench/results/profiles/, summarised by `node dist/bench/profile.js DIR`.
  */
@@ -34,6 +36,7 @@ const SIZES = (process.env.BENCH_SIZES ?? "10,100,1000").split(",").map(Number);
 const MODES = (process.env.BENCH_MODES ?? "dynamic,native").split(",").map((m) => m.trim()) as Mode[];
 const UNSHARED = process.env.BENCH_UNSHARED === "1";
 const PROFILE = process.env.BENCH_PROFILE === "1";
+const MATCHED_FLOOR = process.env.BENCH_MATCHED_FLOOR === "1";
 
 const FLEET_PROGRAM = path.join(REPO_ROOT, "tests", "e2e", "reliability", "programs", "fleet");
 const FLOOR_PROGRAM: Record<Mode, string> = {
@@ -74,6 +77,8 @@ interface Row {
   floor: Measure;
   /** The native mode's fleet against the no-op dynamic resources too. */
   dynamicFloor?: Measure;
+  /** BENCH_MATCHED_FLOOR: no-op resources of this mode with as much state per resource as the fleet's. */
+  matchedFloor?: Measure;
 }
 
 interface Stats {
@@ -215,10 +220,13 @@ async function runFleet(
   return runOperations(name, FLEET_PROGRAM, config, operations, emulator);
 }
 
-const runFloor = (size: number, mode: Mode) =>
-  runOperations(`noop-${size}-${mode}`, FLOOR_PROGRAM[mode], { count: String(size) }, OPERATIONS) as Promise<
-    Record<Operation, Measure>
-  >;
+const runFloor = (size: number, mode: Mode, padding = 0) =>
+  runOperations(
+    `noop-${size}-${mode}${padding ? "-matched" : ""}`,
+    FLOOR_PROGRAM[mode],
+    { count: String(size), ...(padding ? { padding: String(padding) } : {}) },
+    OPERATIONS,
+  ) as Promise<Record<Operation, Measure>>;
 
 // ---- output -----------------------------------------------------------------------------------------
 
@@ -252,6 +260,7 @@ function table(rows: Row[]): string {
     "floor B/res.",
     "emulator CPU s",
   ];
+  if (MATCHED_FLOOR) header.push("matched floor s", "ratio to matched");
   if (UNSHARED) header.push("unshared req/resource");
   const lines = rows.map((r) => {
     const line = [
@@ -272,6 +281,11 @@ function table(rows: Row[]): string {
       String(r.floor.stateBytesPerResource ?? ""),
       r.restcloud.benchCpuMs === undefined ? "" : seconds(r.restcloud.benchCpuMs),
     ];
+    if (MATCHED_FLOOR)
+      line.push(
+        r.matchedFloor ? seconds(r.matchedFloor.ms) : "",
+        r.matchedFloor ? (r.restcloud.ms / r.matchedFloor.ms).toFixed(2) : "",
+      );
     if (UNSHARED) line.push(perResource(r.unshared, r.size));
     return line;
   });
@@ -321,6 +335,10 @@ async function main(): Promise<void> {
         process.stderr.write(`bench: ${size} restcloud resources, ${mode} mode...\n`);
         const restcloud = await runFleet(emulator, catalog, size, mode, true, OPERATIONS);
         const unshared = UNSHARED ? await runFleet(emulator, catalog, size, mode, false, ["up", "refresh"]) : {};
+        // The filler makes up the difference of state: it is stored twice (an input and an output).
+        const missingBytes = (restcloud.up?.stateBytesPerResource ?? 0) - (floor.up.stateBytesPerResource ?? 0);
+        const matchedFloor =
+          MATCHED_FLOOR && missingBytes > 0 ? await runFloor(size, mode, Math.round(missingBytes / 2)) : undefined;
         for (const operation of OPERATIONS) {
           rows.push({
             size,
@@ -330,6 +348,7 @@ async function main(): Promise<void> {
             ...(unshared[operation] ? { unshared: unshared[operation] } : {}),
             floor: floor[operation],
             ...(dynamicFloor ? { dynamicFloor: dynamicFloor[operation] } : {}),
+            ...(matchedFloor ? { matchedFloor: matchedFloor[operation] } : {}),
           });
         }
       }
@@ -348,7 +367,7 @@ async function main(): Promise<void> {
   fs.writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(
     `${table(rows)}\n\n` +
-      `ratio: restcloud time / the floor's (no-op resources of the same mode); "ratio to dyn.": the native ` +
+      `ratio: restcloud time / the floor's (no-op resources of the same mode); "matched": no-op resources with as much state; "ratio to dyn.": the native ` +
       `mode against the no-op dynamic resources. Requests from the emulator's stats; provider MiB: the ` +
       `provider process's peak resident memory; state B/res.: the checkpoint after up, in bytes per resource; emulator CPU s: the CPU time of the ` +
       `benchmark's own process (the emulator, in it) during the operation.\n\nRequests by area of the API:\n${requestsByArea(rows)}\n\n` +

@@ -24,7 +24,7 @@ const noop: pulumi.dynamic.ResourceProvider = {
 };
 
 class Noop extends pulumi.dynamic.Resource {
-  constructor(name: string, args: { label: string; parentId?: pulumi.Input<string> }) {
+  constructor(name: string, args: { label: string; parentId?: pulumi.Input<string>; padding?: string }) {
     super(noop, name, args, {});
   }
 }
@@ -32,6 +32,8 @@ class Noop extends pulumi.dynamic.Resource {
 const config = new pulumi.Config();
 const count = config.requireNumber("count");
 const label = config.get("label") ?? "fleet";
+/** Characters of filler each resource carries (an input, echoed as an output): a floor with as much state as the fleet's. */
+const padding = config.getNumber("padding") ?? 0;
 /** Within each group of ten, the position of each resource's parent, as in the fleet. */
 const PARENT = [undefined, undefined, 0, 0, 1, 1, 4, 1, 7, 1];
 
@@ -40,7 +42,11 @@ for (let i = 0; i < count; i++) {
   const group = i - (i % 10);
   const parent = PARENT[i % 10];
   resources.push(
-    new Noop(`noop-${i}`, { label, parentId: parent === undefined ? undefined : resources[group + parent]!.id }),
+    new Noop(`noop-${i}`, {
+      label,
+      parentId: parent === undefined ? undefined : resources[group + parent]!.id,
+      ...(padding > 0 ? { padding: "x".repeat(padding) } : {}),
+    }),
   );
 }
 

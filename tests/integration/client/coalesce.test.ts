@@ -113,7 +113,9 @@ test("a batch due while every request slot is busy stays open: reads made meanwh
   const { client } = clientFor(emulator, { shareReads: true, maxConcurrentRequests: 1 });
   await setFaults(emulator, { latencyMs: 200 });
   await resetStats(emulator);
-  const busy = client.vpc.list({ zoneUuid: ids.zoneUuid }); // holds the only slot for 200 ms
+  // Holds the only slot for 200 ms. A call with its own options is not shared: it takes the slot at
+  // once, not after a window of its own that could end with the first volume read's.
+  const busy = client.vpc.list({ zoneUuid: ids.zoneUuid }, { timeoutMs: 10_000 });
   const reads: Promise<{ uuid: string }[]>[] = [];
   for (const uuid of uuids) {
     reads.push(client.volume.list({ zoneUuid: ids.zoneUuid, uuid }));
