@@ -388,6 +388,10 @@ describe("the native mode's lifecycle", () => {
           expect(moved.changes).toEqual({ same: 5 });
           expect(Object.values(moved.operations)).toEqual(["same", "same", "same", "same"]);
           expect(stats.mutating).toBe(0);
+          console.log(
+            `dynamic-to-native up: ${JSON.stringify(moved.changes)}; requests ${stats.total} ` +
+              `(mutating ${stats.mutating}): ${JSON.stringify(stats.byOperation)}`,
+          );
 
           // The same records, now under the native type tokens, served by the restcloud provider alone.
           const after = await stateOf(stack);

@@ -129,6 +129,9 @@ describe("slow creates", () => {
         expect(printed.findIndex((text) => DONE_STATUS.test(text))).toBeGreaterThan(
           printed.findLastIndex((text) => WAIT_STATUS.test(text)),
         );
+        console.log(
+          `the instance's row in the ${mode} mode, as printed without the live display:\n${printed.join("\n")}`,
+        );
         // Nothing lasting: a wait that ends well leaves no warning behind.
         expect(events.diagnostics.filter((d) => !d.ephemeral && d.severity !== "info")).toEqual([]);
       }),
