@@ -37,6 +37,8 @@ const padding = config.getNumber("padding") ?? 0;
 /** Within each group of ten, the position of each resource's parent, as in the fleet. */
 const PARENT = [undefined, undefined, 0, 0, 1, 1, 4, 1, 7, 1];
 
+// Inline, as in the other floor's program, not a shared helper: each frame of the constructing
+// stack is kept in every resource's state, and the floor must carry no more of it than it must.
 const resources: Noop[] = [];
 for (let i = 0; i < count; i++) {
   const group = i - (i % 10);

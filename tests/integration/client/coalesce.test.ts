@@ -196,11 +196,16 @@ function operationScope(recentListsMs?: number): CallScope {
   };
 }
 
+/** A volume's read inside an operation's scope. */
+const readInScope =
+  (client: ReturnType<typeof shared>["client"]) =>
+  (scope: CallScope, uuid: string): Promise<{ uuid: string }[]> =>
+    runInScope(scope, () => client.volume.list({ zoneUuid: ids.zoneUuid, uuid }));
+
 test("reads of the recorded state are answered by a recent list of their kind, until the client changes something", async () => {
   const uuids = await createVolumes(4);
   const { client } = shared();
-  const readIn = (scope: CallScope, uuid: string) =>
-    runInScope(scope, () => client.volume.list({ zoneUuid: ids.zoneUuid, uuid }));
+  const readIn = readInScope(client);
   await resetStats(emulator);
   // A refresh: each resource's read in its own operation, handed out over time.
   expect((await readIn(operationScope(10_000), uuids[0]!)).map((v) => v.uuid)).toEqual([uuids[0]]);
@@ -230,8 +235,7 @@ test("reads of the recorded state are answered by a recent list of their kind, u
 test("a recent list answers only within its age", async () => {
   const uuids = await createVolumes(2);
   const { client } = shared();
-  const readIn = (scope: CallScope, uuid: string) =>
-    runInScope(scope, () => client.volume.list({ zoneUuid: ids.zoneUuid, uuid }));
+  const readIn = readInScope(client);
   await resetStats(emulator);
   await readIn(operationScope(200), uuids[0]!);
   await sleep(300);
