@@ -109,45 +109,46 @@ function readState(input: unknown, accountIds: ReadonlySet<string>, version: num
     fail("state.version", `must be ${version}, the snapshot's version`);
   }
 
-  // accounts: account id -> collection name -> key -> record
-  const accounts = input.accounts ?? {};
-  if (!isObject(accounts)) fail("state.accounts", `must be an object of accounts (got ${typeName(accounts)})`);
-  for (const [accountId, resources] of Object.entries(accounts as Record<string, unknown>)) {
-    const aw = at("state.accounts", accountId);
-    if (!accountIds.has(accountId)) {
-      fail(aw, `no account ${accountId} in this emulator (accounts: ${[...accountIds].join(", ")})`);
-    }
-    if (!isObject(resources)) fail(aw, `must be an object of collections (got ${typeName(resources)})`);
-    for (const [name, collection] of Object.entries(resources as Record<string, unknown>)) {
-      const cw = at(aw, name);
-      if (!isObject(collection)) fail(cw, `must be an object of records keyed by uuid (got ${typeName(collection)})`);
-      for (const [key, record] of Object.entries(collection as Record<string, unknown>))
-        readRecord(at(cw, key), name, key, record, version);
-    }
-  }
-
-  // internal: account id -> collection name -> key -> the internal entry of that record
-  const internal = input.internal ?? {};
-  if (!isObject(internal)) fail("state.internal", `must be an object of accounts (got ${typeName(internal)})`);
-  for (const [accountId, collections] of Object.entries(internal as Record<string, unknown>)) {
-    const aw = at("state.internal", accountId);
-    if (!accountIds.has(accountId)) {
-      fail(aw, `no account ${accountId} in this emulator (accounts: ${[...accountIds].join(", ")})`);
-    }
-    if (!isObject(collections)) fail(aw, `must be an object of collections (got ${typeName(collections)})`);
-    for (const [name, entries] of Object.entries(collections as Record<string, unknown>)) {
-      const cw = at(aw, name);
-      if (!isObject(entries))
-        fail(cw, `must be an object of entries keyed like the records (got ${typeName(entries)})`);
-      const records = (accounts as Record<string, Record<string, Record<string, unknown>> | undefined>)[accountId]?.[
-        name
-      ];
-      for (const [key, entry] of Object.entries(entries as Record<string, unknown>)) {
-        if (!isObject(entry)) fail(at(cw, key), `must be an object of internal fields (got ${typeName(entry)})`);
-        if (records?.[key] === undefined) fail(at(cw, key), `no record ${name} ${key} in state.accounts.${accountId}`);
+  /**
+   * Walks a map of account id -> collection name -> key -> value (the records, or their internal
+   * entries), failing on any level that is not an object or an account this emulator lacks.
+   */
+  const eachEntry = (
+    where: string,
+    map: unknown,
+    keyedAs: string,
+    visit: (entryAt: string, accountId: string, name: string, key: string, value: unknown) => void,
+  ): void => {
+    if (!isObject(map)) fail(where, `must be an object of accounts (got ${typeName(map)})`);
+    for (const [accountId, collections] of Object.entries(map as Record<string, unknown>)) {
+      const aw = at(where, accountId);
+      if (!accountIds.has(accountId)) {
+        fail(aw, `no account ${accountId} in this emulator (accounts: ${[...accountIds].join(", ")})`);
+      }
+      if (!isObject(collections)) fail(aw, `must be an object of collections (got ${typeName(collections)})`);
+      for (const [name, entries] of Object.entries(collections as Record<string, unknown>)) {
+        const cw = at(aw, name);
+        if (!isObject(entries)) fail(cw, `must be an object of ${keyedAs} (got ${typeName(entries)})`);
+        for (const [key, value] of Object.entries(entries as Record<string, unknown>))
+          visit(at(cw, key), accountId, name, key, value);
       }
     }
-  }
+  };
+
+  // accounts: account id -> collection name -> key -> record
+  const accounts = input.accounts ?? {};
+  eachEntry("state.accounts", accounts, "records keyed by uuid", (where, _accountId, name, key, record) =>
+    readRecord(where, name, key, record, version),
+  );
+
+  // internal: account id -> collection name -> key -> the internal entry of that record
+  const records = accounts as Record<string, Record<string, Record<string, unknown>> | undefined>;
+  const internal = input.internal ?? {};
+  eachEntry("state.internal", internal, "entries keyed like the records", (where, accountId, name, key, entry) => {
+    if (!isObject(entry)) fail(where, `must be an object of internal fields (got ${typeName(entry)})`);
+    if (records[accountId]?.[name]?.[key] === undefined)
+      fail(where, `no record ${name} ${key} in state.accounts.${accountId}`);
+  });
 
   // jobs: jobId -> job
   const jobs = input.jobs ?? {};
