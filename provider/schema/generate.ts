@@ -1,6 +1,7 @@
 /**
  * Generates schema.json, docs/ and the README's update/replace and settings tables from the
- * resource and function registries and the settings table (provider/settings.ts).
+ * resource and function registries and the settings table (provider/settings.ts), and from
+ * schema.json the Python and Go SDKs (sdk/python, sdk/go; see sdks.ts).
  * `node dist/provider/schema/generate.js` writes them; `--check` only reports the stale ones (exit
  * code 1), as the unit test does.
  */
@@ -10,6 +11,7 @@ import { DECLARATIONS } from "../resources/registry";
 import { FUNCTIONS } from "../functions/registry";
 import { packageModel, type PackageModel } from "./model";
 import { schemaJson } from "./package-schema";
+import { filesBelow, sdkFiles, SDK_DIRS } from "./sdks";
 import {
   referenceDocs,
   settingsTable,
@@ -30,12 +32,19 @@ export function repoRoot(from: string = __dirname): string {
 }
 
 export function currentModel(root: string = repoRoot()): PackageModel {
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as Record<string, string>;
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+    name: string;
+    version: string;
+    description: string;
+    license: string;
+    dependencies: Record<string, string>;
+  };
   return packageModel(DECLARATIONS, FUNCTIONS, {
     version: manifest.version,
     description: manifest.description,
     license: manifest.license,
     npmPackage: manifest.name,
+    pulumiSdkVersion: manifest.dependencies["@pulumi/pulumi"].replace(/^[^0-9]*/, ""),
   });
 }
 
@@ -48,8 +57,10 @@ export function generatedFiles(
   model: PackageModel = currentModel(root),
 ): Map<string, string> {
   const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+  const schema = schemaJson(model);
   return new Map([
-    ["schema.json", schemaJson(model)],
+    ["schema.json", schema],
+    ...sdkFiles(root, schema),
     ...[...referenceDocs(model)].map(([page, text]): [string, string] => [`docs/${page}`, text]),
     [
       "README.md",
@@ -61,17 +72,18 @@ export function generatedFiles(
   ]);
 }
 
-/** Generated pages on disk that the registries no longer produce. */
+/** Generated files on disk that the registries no longer produce: pages, and any file of the SDKs. */
 function orphanedPages(root: string, files: ReadonlyMap<string, string>): string[] {
-  return GENERATED_DOC_DIRS.flatMap((dir) => {
+  const pages = GENERATED_DOC_DIRS.flatMap((dir) => {
     const full = path.join(root, dir);
     if (!fs.existsSync(full)) return [];
     return fs
       .readdirSync(full)
       .filter((f) => f.endsWith(".md"))
-      .map((f) => `${dir}/${f}`)
-      .filter((f) => !files.has(f));
+      .map((f) => `${dir}/${f}`);
   });
+  const sdk = SDK_DIRS.flatMap((dir) => filesBelow(path.join(root, dir)).map((f) => `${dir}/${f}`));
+  return [...pages, ...sdk].filter((f) => !files.has(f));
 }
 
 /** The generated files that differ from what the registries give, and the orphaned pages. */
@@ -109,7 +121,7 @@ if (require.main === module) {
       console.error(`stale generated files (run npm run generate): ${stale.join(", ")}`);
       process.exit(1);
     }
-    console.log("schema.json, docs/ and the README's tables are current");
+    console.log("schema.json, docs/, sdk/ and the README's tables are current");
   } else {
     const touched = writeGenerated();
     console.log(touched.length > 0 ? `wrote ${touched.join(", ")}` : "everything was current");

@@ -85,6 +85,8 @@ export interface PackageModel {
   description: string;
   license: string;
   npmPackage: string;
+  /** The version of the Pulumi SDK the package is built against (`@pulumi/pulumi`'s), which the other languages' SDKs require too. */
+  pulumiSdkVersion: string;
   config: ConfigModel[];
   resources: ResourceModel[];
   functions: FunctionModel[];
@@ -118,6 +120,7 @@ export interface PackageInfo {
   description: string;
   license: string;
   npmPackage: string;
+  pulumiSdkVersion: string;
 }
 
 /** The model of the whole package, from the resource and function registries. */

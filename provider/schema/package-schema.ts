@@ -51,6 +51,41 @@ function providerSpec(model: PackageModel): Record<string, unknown> {
   };
 }
 
+/** The Python distribution and import package (`pip install pulumi_restcloud`, `import pulumi_restcloud`). */
+export const PYTHON_PACKAGE = "pulumi_restcloud";
+/** The Go module of sdk/go; nothing is published, so programs reach it through a `replace`. */
+export const GO_MODULE = "github.com/restcloud/pulumi-restcloud/sdk/go";
+/** The Go package programs import (`restcloud.NewVpc`). */
+export const GO_IMPORT_PATH = `${GO_MODULE}/restcloud`;
+/** The `go` directive of sdk/go's go.mod: the Pulumi Go SDK's own. */
+const GO_DIRECTIVE = "1.25.11";
+
+/**
+ * Each language's settings for its SDK, read by Pulumi's code generators (tools/sdkgen writes
+ * sdk/python and sdk/go from them): package names, the import path, and the dependency on the Pulumi
+ * SDK of the version this package is built against. `x-` keys are read by tools/sdkgen alone.
+ */
+function languageSettings(model: PackageModel): Record<string, unknown> {
+  return {
+    nodejs: { packageName: model.npmPackage },
+    python: {
+      packageName: PYTHON_PACKAGE,
+      respectSchemaVersion: true,
+      pyproject: { enabled: true },
+      pythonRequires: ">=3.9",
+      requires: { pulumi: `>=${model.pulumiSdkVersion},<4.0.0` },
+      readme: "The Pulumi provider for the RestCloud API, in Python: see the pulumi-restcloud README.",
+    },
+    go: {
+      importBasePath: GO_IMPORT_PATH,
+      respectSchemaVersion: true,
+      generateResourceContainerTypes: true,
+      "x-pulumiSdkRequire": `v${model.pulumiSdkVersion}`,
+      "x-goDirective": GO_DIRECTIVE,
+    },
+  };
+}
+
 /** The package schema as a plain object. */
 export function packageSchema(model: PackageModel): Record<string, unknown> {
   return {
@@ -92,7 +127,7 @@ export function packageSchema(model: PackageModel): Record<string, unknown> {
         },
       ]),
     ),
-    language: { nodejs: { packageName: model.npmPackage } },
+    language: languageSettings(model),
   };
 }
 

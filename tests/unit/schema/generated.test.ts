@@ -1,5 +1,5 @@
 /**
- * schema.json, docs/ and the README's update/replace tables are generated from the registries:
+ * schema.json, docs/, the SDKs of sdk/ and the README's update/replace tables are generated from the registries:
  * these tests fail when any of them is stale, and check the generated content against the
  * declarations themselves (descriptions everywhere, secrets, replacements, examples that validate).
  */
@@ -12,6 +12,7 @@ import { currentModel, generatedFiles, repoRoot } from "../../../provider/schema
 import { PROVIDER_CONFIG } from "../../../provider/schema/model";
 import { packageSchema } from "../../../provider/schema/package-schema";
 import { README_BEGIN, README_END, SETTINGS_BEGIN, SETTINGS_END } from "../../../provider/schema/markdown";
+import { filesBelow, SDK_DIRS } from "../../../provider/schema/sdks";
 
 const root = repoRoot(__dirname);
 const model = currentModel(root);
@@ -64,6 +65,28 @@ describe("generated files are current", () => {
         : [],
     );
     expect({ stale, orphaned, hint: STALE }).toEqual({ stale: [], orphaned: [], hint: STALE });
+  });
+
+  test.each(SDK_DIRS.map((dir) => [dir]))("%s: every file current, none orphaned", (dir) => {
+    const generated = [...files.keys()].filter((f) => f.startsWith(`${dir}/`));
+    const present = filesBelow(path.join(root, dir)).map((f) => `${dir}/${f}`);
+    const stale = generated.filter((f) => onDisk(f) !== files.get(f));
+    const orphaned = present.filter((f) => !files.has(f));
+    expect(generated.length).toBeGreaterThan(50);
+    expect({ stale, orphaned, hint: STALE }).toEqual({ stale: [], orphaned: [], hint: STALE });
+  });
+
+  test("the SDKs carry the package's version and the Pulumi SDK it is built against", () => {
+    const pyproject = files.get("sdk/python/pyproject.toml")!;
+    expect(pyproject).toContain(`version = "${model.version}"`);
+    expect(pyproject).toContain(`"pulumi>=${model.pulumiSdkVersion},<4.0.0"`);
+    expect(JSON.parse(files.get("sdk/python/pulumi_restcloud/pulumi-plugin.json")!)).toEqual({
+      resource: true,
+      name: "restcloud",
+      version: model.version,
+    });
+    expect(files.get("sdk/go/go.mod")).toContain(`require github.com/pulumi/pulumi/sdk/v3 v${model.pulumiSdkVersion}`);
+    expect(files.get("sdk/go/restcloud/internal/pulumiUtilities.go")).toContain(`semver.MustParse("${model.version}")`);
   });
 
   test("the README's update/replace and settings tables, and nothing else of the README", () => {

@@ -96,7 +96,13 @@ const getGadgets = defineFunction({
   invoke: async () => ({ gadgets: [], regions: [] }),
 });
 
-const info = { version: "1.2.3", description: "Test package.", license: "MIT", npmPackage: "pulumi-restcloud" };
+const info = {
+  version: "1.2.3",
+  description: "Test package.",
+  license: "MIT",
+  npmPackage: "pulumi-restcloud",
+  pulumiSdkVersion: "3.259.0",
+};
 const model = packageModel([gadget] as never, [getGadgets.declaration] as never, info);
 const schema = packageSchema(model) as Record<string, Record<string, Record<string, unknown>>>;
 const resource = schema.resources["restcloud:index:Gadget"] as Record<string, Record<string, Record<string, unknown>>>;

@@ -1,0 +1,49 @@
+/**
+ * The Python and Go SDKs (sdk/python, sdk/go), written from schema.json by tools/sdkgen over
+ * Pulumi's own code generators. tools/sdkgen is a Go program, built once and cached by
+ * scripts/build-sdkgen.sh; it is given the schema's text, so that a check compares the SDKs with
+ * what the current declarations give, not with the schema.json on disk.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+/** The directories every file of which tools/sdkgen writes (others there are removed). */
+export const SDK_DIRS = ["sdk/python", "sdk/go"] as const;
+
+/** The generator's binary, built first if the cache lacks it. */
+function sdkgenBinary(root: string): string {
+  const out = execFileSync("bash", [path.join(root, "scripts", "build-sdkgen.sh")], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return out.trim().split("\n").pop()!;
+}
+
+/** Every file below dir, by its path relative to dir (with `/`), dot files included. */
+export function filesBelow(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+    .sort();
+}
+
+/** The SDKs' files that this schema gives, by path relative to the root (`sdk/python/...`). */
+export function sdkFiles(root: string, schemaText: string): Map<string, string> {
+  const binary = sdkgenBinary(root);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "restcloud-sdkgen-"));
+  try {
+    const schemaPath = path.join(work, "schema.json");
+    fs.writeFileSync(schemaPath, schemaText);
+    const out = path.join(work, "sdk");
+    execFileSync(binary, ["-schema", schemaPath, "-out", out], { stdio: ["ignore", "ignore", "inherit"] });
+    return new Map(
+      filesBelow(out).map((file): [string, string] => [`sdk/${file}`, fs.readFileSync(path.join(out, file), "utf8")]),
+    );
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
