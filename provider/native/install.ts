@@ -8,6 +8,10 @@
  *
  * The cached plugin is a launcher that runs this installed package's plugin with Node.js: the
  * package stays where npm put it, and an upgrade of it is an upgrade of the plugin.
+ *
+ * Python, Go and YAML programs always use the plugin (their SDKs ask the engine for
+ * `restcloud` at this package's version); TypeScript programs use it with `restcloud:mode native`.
+ * Either route is silent; a plugin found on PATH makes Pulumi print a warning on every run.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -30,7 +34,10 @@ function install(): void {
     execFileSync("pulumi", ["plugin", "install", "resource", "restcloud", version, "--file", tarball, "--reinstall"], {
       stdio: "inherit",
     });
-    process.stdout.write(`installed the restcloud plugin v${version} (it runs ${entry})\n`);
+    process.stdout.write(
+      `installed the restcloud plugin v${version} (it runs ${entry}): ` +
+        "every Pulumi program on this machine (Python, Go, YAML, or TypeScript in the native mode) now finds it\n",
+    );
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
@@ -40,6 +47,20 @@ const command = process.argv[2];
 if (command === "path") process.stdout.write(`${pluginDir}\n`);
 else if (command === "install") install();
 else {
-  process.stderr.write("usage: restcloud-plugin path | install\n");
-  process.exit(2);
+  const asked = command === "help" || command === "--help";
+  (asked ? process.stdout : process.stderr).write(
+    [
+      "usage: restcloud-plugin path | install",
+      "",
+      "  path     prints the directory to name in a project's Pulumi.yaml:",
+      "             plugins: { providers: [ { name: restcloud, path: <that directory> } ] }",
+      "  install  puts the plugin in Pulumi's plugin cache, for every project on this machine",
+      "",
+      "Python, Go and YAML programs need the plugin by one of these routes (the SDKs ask for",
+      `restcloud v${version}); TypeScript programs need it only with \`restcloud:mode native\`.`,
+      "A plugin found on PATH works too, but Pulumi then warns on every run.",
+      "",
+    ].join("\n"),
+  );
+  process.exit(asked ? 0 : 2);
 }

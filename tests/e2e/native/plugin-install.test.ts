@@ -37,6 +37,13 @@ test("`restcloud-plugin path` names the directory that holds the plugin", () => 
   expect(fs.existsSync(path.join(dir, "pulumi-resource-restcloud"))).toBe(true);
 });
 
+test("`restcloud-plugin help` tells each language's user how the plugin is found, and which route warns", () => {
+  const help = run("node", [installer, "help"]);
+  expect(help).toContain("plugins: { providers: [ { name: restcloud, path: <that directory> } ] }");
+  expect(help).toMatch(/Python, Go and YAML programs need the plugin/);
+  expect(help).toMatch(/PATH works too, but Pulumi then warns on every run/);
+});
+
 test("get-schema on the plugin's file prints schema.json, with the provider's settings and secrets marked", () => {
   const printed = JSON.parse(
     run("pulumi", ["package", "get-schema", path.join(REPO_ROOT, "plugin", "pulumi-resource-restcloud")]),
