@@ -7,6 +7,7 @@ import "./compile-cache";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { EngineLog } from "./engine-log";
+import { exitWhenEngineGone } from "./engine-watch";
 import { NativeProvider, serve } from "./native/server";
 import { DECLARATIONS } from "./resources/registry";
 import { FUNCTIONS } from "./functions/registry";
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     log: engineLog,
   });
   cancelOnInterrupt();
+  exitWhenEngineGone(engineAddress);
   const { port } = await serve(provider);
   process.stdout.write(`${port}\n`);
 }

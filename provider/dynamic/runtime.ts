@@ -8,7 +8,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import { ResourceInitError, UNKNOWN, structSafe, type PropertyMap } from "../engine/engine";
 import { META_KEY, callOf, metaOf, namingOf, withoutMeta } from "./meta";
 import { declarationsByType } from "../resources/registry";
-import { EngineLog } from "../engine-log";
+import { EngineLog, engineAddress } from "../engine-log";
+import { exitWhenEngineGone } from "../engine-watch";
 import { ProviderSession, cancelOnInterrupt, type ConfigSource } from "../session";
 
 /** The engine's Log call: how this process tells the user what its operations wait on (engine-log.ts). */
@@ -16,6 +17,8 @@ const engineLog = new EngineLog();
 
 const session = new ProviderSession(declarationsByType(), engineLog);
 cancelOnInterrupt();
+// The SDK's provider process would outlive a killed CLI; ours ends it (engine-watch.ts).
+exitWhenEngineGone(engineAddress());
 
 /**
  * Called with the stack's configuration (secrets already decrypted) once per resource type the

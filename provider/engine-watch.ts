@@ -1,0 +1,82 @@
+/**
+ * A provider process ends when the engine that started it is gone. A `pulumi` killed with SIGKILL
+ * (a CI runner's timeout) cannot stop its plugins, and a plugin that waits on an instance or holds
+ * a gRPC server open would run on: about 100 MB each, one more per killed run. Pulumi's own Go
+ * plugins poll the engine's gRPC health service and stop when it fails to answer; so do ours, in
+ * both modes: the native plugin is given the engine's address as its first argument, the
+ * dynamic-provider process as its last (engine-log.ts reads both).
+ *
+ * The health service is `grpc.health.v1.Health/Check`, which the engine serves beside its own; the
+ * request asks about the server as a whole (an empty message), and only whether it answers matters,
+ * so no stubs are needed: the call's bytes are empty both ways. An engine that answers UNIMPLEMENTED
+ * is alive (as Pulumi's own check reads it).
+ */
+import type * as grpcJs from "@grpc/grpc-js";
+import { sdkModule } from "./native/sdk-modules";
+
+const HEALTH_CHECK = "/grpc.health.v1.Health/Check";
+
+export interface EngineWatchOptions {
+  /** Between two checks. */
+  intervalMs?: number;
+  /** Checks in a row that must fail before the process ends: one slow answer on a busy machine is not an engine gone. */
+  failuresToExit?: number;
+  /** What ending means (a test passes its own). */
+  onEngineGone?: (reason: string) => void;
+}
+
+/** Fails after 10 s at most for a check; exits after 3 failed checks 10 s apart: within 40 s of the engine's end. */
+const DEFAULTS = { intervalMs: 10_000, failuresToExit: 3 };
+
+const exitProcess = (reason: string): void => {
+  process.stderr.write(`restcloud provider: the Pulumi engine is gone (${reason}); exiting\n`);
+  process.exit(1);
+};
+
+/**
+ * Starts polling the engine at `address` (none: nothing to watch, e.g. a process not started by
+ * Pulumi); returns a function that stops. The timer never keeps the process alive by itself.
+ */
+export function exitWhenEngineGone(address: string | undefined, options: EngineWatchOptions = {}): () => void {
+  if (address === undefined) return () => {};
+  const { intervalMs, failuresToExit } = { ...DEFAULTS, ...options };
+  const onEngineGone = options.onEngineGone ?? exitProcess;
+  const grpc = sdkModule<typeof grpcJs>("@grpc/grpc-js");
+  const client = new grpc.Client(address, grpc.credentials.createInsecure());
+  let failures = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const check = () => {
+    client.makeUnaryRequest(
+      HEALTH_CHECK,
+      () => Buffer.alloc(0),
+      (bytes: Buffer) => bytes,
+      Buffer.alloc(0),
+      new grpc.Metadata(),
+      { deadline: Date.now() + Math.min(intervalMs, 10_000) },
+      (error: grpcJs.ServiceError | null) => {
+        if (stopped) return;
+        const alive = !error || error.code === grpc.status.UNIMPLEMENTED;
+        failures = alive ? 0 : failures + 1;
+        if (failures >= failuresToExit) {
+          stop();
+          onEngineGone(`${failures} health checks of ${address} failed, the last: ${error?.details || error?.message}`);
+          return;
+        }
+        schedule();
+      },
+    );
+  };
+  const schedule = () => {
+    timer = setTimeout(check, intervalMs);
+    timer.unref();
+  };
+  const stop = () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    client.close();
+  };
+  schedule();
+  return stop;
+}
