@@ -8,7 +8,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SRC="$ROOT/tools/sdkgen"
 CACHE="${RESTCLOUD_PULUMI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-restcloud}"
-digest="$(cat "$SRC/go.mod" "$SRC/go.sum" "$SRC"/*.go | sha256sum | cut -c1-16)"
+digest="$(cat "$SRC/go.mod" "$SRC/go.sum" "$SRC"/*.go "$SRC"/runner/*.go | sha256sum | cut -c1-16)"
 BIN="$CACHE/sdkgen-$digest/sdkgen"
 
 log() { echo "[sdkgen] $*" >&2; }

@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # Installs the Pulumi CLI and the Node.js language host at the version of the
-# @pulumi/pulumi dependency, and the YAML language host (pulumi-language-yaml, for programs with
-# `runtime: yaml`), into a cache outside the repository.
+# @pulumi/pulumi dependency, the YAML language host (pulumi-language-yaml, for programs with
+# `runtime: yaml`) and the Python language host (for programs with `runtime: python`: the binary
+# pulumi-language-python-v3.68.0, the launcher pulumi-language-python that hands it the project's
+# venv, and the script pulumi-language-python-exec it runs programs through), into a cache outside
+# the repository.
 #
 # Order of preference:
 #   1. a `pulumi` already on PATH at the right version (with pulumi-language-nodejs beside it;
-#      a missing pulumi-language-yaml there is reported, not built);
+#      a missing pulumi-language-yaml or pulumi-language-python there is reported, not built);
 #   2. binaries already in the cache (a second run costs well under a second);
 #   3. a build from Go modules in a throw-away wrapper module (the upstream go.mod
 #      files carry replace directives, so a plain `go install` refuses them), of only the
-#      binaries the cache lacks: a cache built before the YAML host gets just that (a minute or two).
+#      binaries the cache lacks: a cache built before the YAML host gets just that (a minute or two),
+#      one built before the Python host just that (seconds).
 #
 # Beside `pulumi`, as in the official distribution, it puts pulumi-resource-pulumi-nodejs: the plugin
 # that serves dynamic providers (a two-line script that runs @pulumi/pulumi's dynamic-provider from the
@@ -31,6 +35,42 @@ log() { echo "[pulumi-cli] $*" >&2; }
 YAML_HOST="pulumi-language-yaml"
 YAML_HOST_MODULE="github.com/pulumi/pulumi-yaml"
 YAML_HOST_VERSION="${PULUMI_LANGUAGE_YAML_VERSION:-v1.19.1}"
+
+# The Python language host: in the sdk module up to v3.68.0 (as the Node.js host below, and for the
+# same reason). It runs the program through the script pulumi-language-python-exec, which it looks
+# for on PATH (hence beside pulumi). That host takes the project's venv (`runtime.options.virtualenv`
+# in Pulumi.yaml) only from its -virtualenv flag, which older CLIs passed and CLI 3.259 does not (it
+# sends the options in its requests, which that host does not read): so the binary is
+# pulumi-language-python-v3.68.0, and pulumi-language-python is a launcher that reads the option
+# from the Pulumi.yaml of its working directory (the CLI starts it in the project's) and passes the
+# flag. Without the option the program runs with the python on PATH.
+PYTHON_HOST="pulumi-language-python"
+PYTHON_HOST_EXEC="pulumi-language-python-exec"
+PYTHON_HOST_MODULE="github.com/pulumi/pulumi/sdk/v3"
+PYTHON_HOST_VERSION="${PULUMI_LANGUAGE_PYTHON_VERSION:-v3.68.0}"
+PYTHON_HOST_BINARY="$PYTHON_HOST-$PYTHON_HOST_VERSION"
+PYTHON_HOST_LAUNCHER='#!/bin/sh
+# The Python language host ('"$PYTHON_HOST_BINARY"', beside this script), given the project'"'"'s
+# venv (Pulumi.yaml: runtime.options.virtualenv) as a flag, the one way that host reads it.
+venv=""
+for file in Pulumi.yaml Pulumi.yml; do
+  [ -f "$file" ] || continue
+  # (block style `virtualenv: venv` or flow style `options: {virtualenv: venv}`; comments skipped)
+  venv=$(sed -n -e "/^[[:space:]]*#/d" -e "s/.*[[:space:]{,]virtualenv:[[:space:]]*[\"'"'"']\{0,1\}\([^\"'"'"' #,}]*\).*/\1/p" "$file" | head -n 1)
+  break
+done
+host="$(dirname "$(readlink -f "$0")")/'"$PYTHON_HOST_BINARY"'"
+if [ -n "$venv" ]; then exec "$host" -virtualenv "$venv" "$@"; fi
+exec "$host" "$@"'
+
+place_python_launcher() { # $1: the bin/ directory that holds pulumi
+  local target="$1/$PYTHON_HOST"
+  if [ -x "$target" ] && [ "$(cat "$target")" = "$PYTHON_HOST_LAUNCHER" ]; then return 0; fi
+  printf '%s\n' "$PYTHON_HOST_LAUNCHER" > "$target.$$.tmp"
+  chmod 755 "$target.$$.tmp"
+  mv "$target.$$.tmp" "$target"
+  log "placed the $PYTHON_HOST launcher beside pulumi in $1"
+}
 
 # The dynamic-provider plugin, as @pulumi/pulumi ships it, with its arguments quoted.
 DYNAMIC_PLUGIN="pulumi-resource-pulumi-nodejs"
@@ -66,6 +106,9 @@ if [ -z "${RESTCLOUD_FORCE_PULUMI_BUILD:-}" ] && command -v pulumi >/dev/null 2>
       log "warning: no $YAML_HOST on PATH (the official distribution ships it beside pulumi): programs" \
         "with 'runtime: yaml' will not run. Put $YAML_HOST ${YAML_HOST_VERSION} on PATH, or set" \
         "RESTCLOUD_FORCE_PULUMI_BUILD=1 to use (and build once) the cache $BIN instead"
+    { command -v "$PYTHON_HOST" >/dev/null 2>&1 && command -v "$PYTHON_HOST_EXEC" >/dev/null 2>&1; } ||
+      log "warning: no $PYTHON_HOST with $PYTHON_HOST_EXEC on PATH: programs with 'runtime: python'" \
+        "will not run. Set RESTCLOUD_FORCE_PULUMI_BUILD=1 to use (and build once) the cache $BIN instead"
     dirname "$onpath"
     exit 0
   fi
@@ -77,10 +120,13 @@ missing=""
 { [ -x "$BIN/pulumi" ] && have_version "$BIN/pulumi"; } || missing="$missing pulumi"
 [ -x "$BIN/pulumi-language-nodejs" ] || missing="$missing pulumi-language-nodejs"
 [ -x "$BIN/$YAML_HOST" ] || missing="$missing $YAML_HOST"
+[ -x "$BIN/$PYTHON_HOST_BINARY" ] || missing="$missing $PYTHON_HOST_BINARY"
+[ -x "$BIN/$PYTHON_HOST_EXEC" ] || missing="$missing $PYTHON_HOST_EXEC"
 needs() { case "$missing " in *" $1 "*) return 0 ;; esac; return 1; }
 
 if [ -z "$missing" ]; then
   place_dynamic_plugin "$BIN"
+  place_python_launcher "$BIN"
   log "cached: $BIN"
   echo "$BIN"
   exit 0
@@ -91,7 +137,7 @@ if ! command -v go >/dev/null 2>&1; then
 [pulumi-cli] Go is not installed, no Pulumi CLI v$VERSION is on PATH, and the cache $BIN lacks:$missing.
   Either install Go 1.25 or newer (https://go.dev/doc/install) and run 'npm run setup' again,
   or install the Pulumi CLI v$VERSION yourself (https://www.pulumi.com/docs/iac/download-install/),
-  with pulumi-language-nodejs and pulumi-language-yaml, and put them on PATH.
+  with pulumi-language-nodejs, pulumi-language-yaml and pulumi-language-python, and put them on PATH.
 MSG
   exit 1
 fi
@@ -188,7 +234,37 @@ MOD
   mv "$BIN/$YAML_HOST.$$.tmp" "$BIN/$YAML_HOST"
   log "  $YAML_HOST built in $(( $(date +%s) - yaml_start ))s"
 fi
+# The Python host, in a wrapper module as the Node.js host; the exec script is a file of the same
+# module version, copied from the module cache once the build has downloaded it.
+if needs "$PYTHON_HOST_BINARY" || needs "$PYTHON_HOST_EXEC"; then
+  py_start=$(date +%s)
+  py_dir="$WORK/$PYTHON_HOST-$PYTHON_HOST_VERSION"
+  py_package="$PYTHON_HOST_MODULE/python/cmd/$PYTHON_HOST"
+  mkdir -p "$py_dir"
+  cat > "$py_dir/go.mod" <<MOD
+module restcloud.local/$PYTHON_HOST-build
+
+go 1.21
+
+require $PYTHON_HOST_MODULE $PYTHON_HOST_VERSION
+
+// restated from the sdk's go.mod
+replace golang.org/x/text => golang.org/x/text v0.3.6
+MOD
+  printf '//go:build tools\n\npackage tools\n\nimport _ "%s"\n' "$py_package" > "$py_dir/tools.go"
+  log "building $PYTHON_HOST ($PYTHON_HOST_MODULE $PYTHON_HOST_VERSION)..."
+  (cd "$py_dir" && go mod tidy 2>&1 | sed -u 's/^/[pulumi-cli]   /' >&2)
+  if needs "$PYTHON_HOST_BINARY"; then
+    (cd "$py_dir" && go build -trimpath -ldflags "-s -w" -o "$BIN/$PYTHON_HOST_BINARY.$$.tmp" "$py_package")
+    mv "$BIN/$PYTHON_HOST_BINARY.$$.tmp" "$BIN/$PYTHON_HOST_BINARY"
+  fi
+  module_dir="$(cd "$py_dir" && go list -m -f '{{.Dir}}' "$PYTHON_HOST_MODULE")"
+  install -m 755 "$module_dir/python/cmd/$PYTHON_HOST_EXEC" "$BIN/$PYTHON_HOST_EXEC.$$.tmp"
+  mv "$BIN/$PYTHON_HOST_EXEC.$$.tmp" "$BIN/$PYTHON_HOST_EXEC"
+  log "  $PYTHON_HOST built in $(( $(date +%s) - py_start ))s"
+fi
 place_dynamic_plugin "$BIN"
+place_python_launcher "$BIN"
 
 log "done in $(( $(date +%s) - start ))s: $BIN"
 echo "$BIN"

@@ -598,6 +598,7 @@ export const getTemplate = defineFunction({
   inputs: templateFilters,
   zoneDefault: "zoneUuid",
   outputs: templateOutput,
+  example: { nameRegex: "ubuntu 24\\.04" },
   invoke: async (client, args) =>
     exactlyOne("getTemplate", "template", await templatesMatching(client, args), describeCriteria(args)),
 });

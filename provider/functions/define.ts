@@ -40,6 +40,11 @@ export interface FunctionDeclaration<IS extends AnyObjectSchema, OS extends z.Zo
    * RESTCLOUD_ZONE_UUID; a call with neither fails, naming both.
    */
   readonly zoneDefault?: Zone & keyof z.infer<IS>;
+  /**
+   * The docs' example arguments, where the required ones alone would not make a call that works
+   * (a function that wants exactly one match needs a filter). Default: the required arguments.
+   */
+  readonly example?: Partial<z.input<IS>>;
   /** Answers through the client; `args` are validated, with the zone default applied. */
   invoke(client: RestCloudClient, args: InvokeArgs<IS, Zone>, context: FunctionContext): Promise<z.input<OS>>;
 }

@@ -26,6 +26,7 @@ import { PROVIDER_SETTING_KEYS, validateProviderSettings } from "../settings";
 import { fromStruct, toStruct } from "./marshal";
 import { secretProperties } from "../sdk/properties";
 import { sdkModule } from "./sdk-modules";
+import { goName, pythonName } from "../spellings";
 
 const grpc = sdkModule<typeof grpcJs>("@grpc/grpc-js");
 const pb = sdkModule<typeof ProviderMessages>("@pulumi/pulumi/proto/provider_pb");
@@ -92,12 +93,27 @@ function secretKeys(declaration: ResourceDeclaration, ...arrived: Set<string>[])
   return new Set([...secretProperties(declaration), ...arrived.flatMap((set) => [...set])]);
 }
 
+/**
+ * The field as the Python and Go SDKs spell it, when Python's spelling differs from the schema's
+ * (`storageOfferingUuid`: " (Python: storage_offering_uuid, Go: StorageOfferingUuid)"), else "". The
+ * engine prints the schema's name, and a provider cannot tell which language the program is in.
+ */
+export function otherSpellings(property: string): string {
+  const segments = property.split(".");
+  const python = segments.map(pythonName).join(".");
+  if (python === property) return "";
+  return ` (Python: ${python}, Go: ${segments.map(goName).join(".")})`;
+}
+
 function failure(property: string, reason: string): ProviderMessages.CheckFailure {
   const f = new pb.CheckFailure();
   f.setProperty(property);
   f.setReason(reason);
   return f;
 }
+
+/** A bad argument of a resource or a function, named in each SDK's spelling. */
+const argumentFailure = (property: string, reason: string) => failure(property, reason + otherSpellings(property));
 
 /** A create that has its id but did not become ready: the id goes to state, marked to finish. */
 function initFailed(error: ResourceInitError, properties: Struct): grpcJs.ServiceError {
@@ -231,7 +247,7 @@ export class NativeProvider {
       checked.failures.push(...(await engine.checkReferences(olds.props, checked.inputs)));
     const response = new pb.CheckResponse();
     response.setInputs(toStruct(checked.inputs, secretKeys(engine.declaration, news.secrets)));
-    response.setFailuresList(checked.failures.map((f) => failure(f.property, f.reason)));
+    response.setFailuresList(checked.failures.map((f) => argumentFailure(f.property, f.reason)));
     return response;
   }
 
@@ -369,7 +385,7 @@ export class NativeProvider {
       zoneUuid: this.session.settings.zoneUuid,
     });
     if ("problems" in outcome) {
-      response.setFailuresList(outcome.problems.map((p) => failure(p.property, p.reason)));
+      response.setFailuresList(outcome.problems.map((p) => argumentFailure(p.property, p.reason)));
       return response;
     }
     response.setReturn(toStruct(outcome.result as PropertyMap));

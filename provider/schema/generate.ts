@@ -11,7 +11,7 @@ import { DECLARATIONS } from "../resources/registry";
 import { FUNCTIONS } from "../functions/registry";
 import { packageModel, type PackageModel } from "./model";
 import { schemaJson } from "./package-schema";
-import { filesBelow, sdkFiles, SDK_DIRS } from "./sdks";
+import { sdkFiles, sdkFilesOnDisk, SDK_DIRS } from "./sdks";
 import {
   referenceDocs,
   settingsTable,
@@ -82,7 +82,7 @@ function orphanedPages(root: string, files: ReadonlyMap<string, string>): string
       .filter((f) => f.endsWith(".md"))
       .map((f) => `${dir}/${f}`);
   });
-  const sdk = SDK_DIRS.flatMap((dir) => filesBelow(path.join(root, dir)).map((f) => `${dir}/${f}`));
+  const sdk = SDK_DIRS.flatMap((dir) => sdkFilesOnDisk(path.join(root, dir)).map((f) => `${dir}/${f}`));
   return [...pages, ...sdk].filter((f) => !files.has(f));
 }
 

@@ -2,6 +2,14 @@
  * The reference docs (docs/README.md, one page per resource and per function) and the README's
  * update/replace tables and settings table, from the package model.
  */
+import {
+  EXAMPLE_LANGUAGES,
+  exampleCode,
+  functionProgram,
+  LANGUAGE_TITLES,
+  resourceProgram,
+  type ExampleLanguage,
+} from "./examples";
 import type { Change, ConfigModel, FunctionModel, PackageModel, PropertyModel, ResourceModel } from "./model";
 import type { ComplexTypeSpec, ObjectTypeSpec, TypeSpec } from "./types";
 
@@ -112,52 +120,24 @@ function typesSection(specs: readonly TypeSpec[], types: ReadonlyMap<string, Com
   ]);
 }
 
-/** A TypeScript literal for an example argument. */
-function literal(value: unknown): string {
-  return JSON.stringify(value);
-}
-
-const variableName = (type: string): string => type.charAt(0).toLowerCase() + type.slice(1);
-
-function objectLiteral(values: Record<string, unknown>, secrets: ReadonlySet<string> = new Set()): string {
-  const entries = Object.entries(values);
-  if (entries.length === 0) return "{}";
-  const value = (k: string, v: unknown) => (secrets.has(k) ? `config.requireSecret("${k}")` : literal(v));
-  return `{\n${entries.map(([k, v]) => `  ${k}: ${value(k, v)},`).join("\n")}\n}`;
-}
-
-function resourceExample(model: PackageModel, r: ResourceModel): string {
-  const name = variableName(r.type);
-  const idOutput = r.outputs.find((o) => o.name === "uuid") ? "uuid" : "id";
-  // Secrets come from the stack's secret config, never from the program's text.
-  const secrets = new Set(r.inputs.filter((p) => p.secret && p.name in r.exampleArguments).map((p) => p.name));
+/** The "## Example" section: the one example in each language, under a heading of its own. */
+function exampleSection(code: Record<ExampleLanguage, string>): string[] {
   return [
-    "```ts",
-    ...(secrets.size > 0 ? ['import * as pulumi from "@pulumi/pulumi";'] : []),
-    `import * as restcloud from "${model.npmPackage}";`,
+    "## Example",
     "",
-    ...(secrets.size > 0 ? ["const config = new pulumi.Config();"] : []),
-    `const ${name} = new restcloud.${r.type}("${kebab(r.type)}", ${objectLiteral(r.exampleArguments, secrets)});`,
-    "",
-    `export const ${name}Id = ${name}.${idOutput};`,
-    "```",
-  ].join("\n");
+    ...EXAMPLE_LANGUAGES.flatMap((lang) => [
+      `### ${LANGUAGE_TITLES[lang]}`,
+      "",
+      "```" + DOCS_FENCES[lang],
+      code[lang],
+      "```",
+      "",
+    ]),
+  ];
 }
 
-function functionExample(model: PackageModel, f: FunctionModel): string {
-  const args = Object.keys(f.exampleArguments).length > 0 ? objectLiteral(f.exampleArguments) : "";
-  const first = f.outputs[0]?.name;
-  return [
-    "```ts",
-    `import * as restcloud from "${model.npmPackage}";`,
-    "",
-    "export = async () => {",
-    `  const result = await restcloud.${f.name}(${args.replace(/\n/g, "\n  ")});`,
-    first ? `  return { ${first}: result.${first} };` : "  return result;",
-    "};",
-    "```",
-  ].join("\n");
-}
+/** The fence tags of the docs pages: `ts` for TypeScript (tests/unit/schema/examples.test.ts type-checks those). */
+const DOCS_FENCES: Record<ExampleLanguage, string> = { typescript: "ts", python: "python", go: "go", yaml: "yaml" };
 
 function argumentsTable(model: PackageModel, properties: readonly PropertyModel[], withChange: boolean): string {
   const headers = ["Argument", "Type", "Required", "Default", ...(withChange ? ["On change"] : []), "Secret"];
@@ -203,10 +183,7 @@ function resourceDoc(model: PackageModel, r: ResourceModel): string {
     "",
     `Class \`restcloud.${r.type}\` of the \`${model.npmPackage}\` package; schema token \`${r.token}\`.`,
     "",
-    "## Example",
-    "",
-    resourceExample(model, r),
-    "",
+    ...exampleSection(exampleCode(model, resourceProgram(r))),
     "## Arguments",
     "",
     argumentsTable(model, r.inputs, true),
@@ -249,10 +226,7 @@ function functionDoc(model: PackageModel, f: FunctionModel): string {
     "",
     `Function \`restcloud.${f.name}\` of the \`${model.npmPackage}\` package; schema token \`${f.token}\`.`,
     "",
-    "## Example",
-    "",
-    functionExample(model, f),
-    "",
+    ...exampleSection(exampleCode(model, functionProgram(f))),
     "## Arguments",
     "",
     f.inputs.length > 0 ? argumentsTable(model, f.inputs, false) : "None.",
@@ -279,6 +253,12 @@ function indexDoc(model: PackageModel): string {
     `${model.description}`,
     "",
     "To install the package in a project of your own (from a packed tarball; it is on no registry) and start one from the `pulumi new` template, see [Use it in your own project](../README.md#use-it-in-your-own-project).",
+    "",
+    "Each page's example is given in TypeScript, Python (the `pulumi_restcloud` package of sdk/python), " +
+      "Go (`github.com/restcloud/pulumi-restcloud/sdk/go/restcloud`, sdk/go) and Pulumi YAML; the Python and Go " +
+      'SDKs\' doc comments carry the same example in their language. Values like `"<vpc uuid>"` stand for ' +
+      "the id of a record of yours (another resource's output, or a function's answer), and secrets come from " +
+      "the stack's config (`pulumi config set --secret <name> <value>`).",
     "",
     "## Provider configuration",
     "",

@@ -253,8 +253,15 @@ function functionModel(f: AnyFunctionDeclaration, registry: TypeRegistry): Funct
     description: f.description,
     inputs,
     outputs: propertyModels(f.outputs, "output", owner, registry),
-    exampleArguments: exampleArguments(f.inputs, inputs),
+    exampleArguments: f.example ? checkedExample(f.name, f.inputs, f.example) : exampleArguments(f.inputs, inputs),
   };
+}
+
+/** A declared example, which must pass the inputs schema as it is. */
+function checkedExample(owner: string, schema: z.ZodType, example: Record<string, unknown>): Record<string, unknown> {
+  const result = schema.safeParse(example);
+  if (!result.success) throw new Error(`${owner}: the declared example is invalid: ${result.error.message}`);
+  return { ...example };
 }
 
 /**

@@ -2,8 +2,9 @@
  * schema.json, the Pulumi package schema (https://www.pulumi.com/docs/iac/extend/packages/schema/),
  * from the package model: resources, functions, named types and the provider's configuration.
  */
+import { exampleCode, functionProgram, resourceProgram, withSchemaExamples } from "./examples";
 import type { ConfigModel, PackageModel, PropertyModel } from "./model";
-import type { PropertySpec } from "./types";
+import { GO_IMPORT_PATH, PYTHON_PACKAGE, type PropertySpec } from "./types";
 
 function propertyMap(properties: readonly PropertyModel[]): Record<string, PropertySpec> {
   return Object.fromEntries(properties.map((p) => [p.name, p.spec]));
@@ -51,12 +52,6 @@ function providerSpec(model: PackageModel): Record<string, unknown> {
   };
 }
 
-/** The Python distribution and import package (`pip install pulumi_restcloud`, `import pulumi_restcloud`). */
-export const PYTHON_PACKAGE = "pulumi_restcloud";
-/** The Go module of sdk/go; nothing is published, so programs reach it through a `replace`. */
-export const GO_MODULE = "github.com/restcloud/pulumi-restcloud/sdk/go";
-/** The Go package programs import (`restcloud.NewVpc`). */
-export const GO_IMPORT_PATH = `${GO_MODULE}/restcloud`;
 /** The `go` directive of sdk/go's go.mod: the Pulumi Go SDK's own. */
 const GO_DIRECTIVE = "1.25.11";
 
@@ -74,7 +69,22 @@ function languageSettings(model: PackageModel): Record<string, unknown> {
       pyproject: { enabled: true },
       pythonRequires: ">=3.9",
       requires: { pulumi: `>=${model.pulumiSdkVersion},<4.0.0` },
-      readme: "The Pulumi provider for the RestCloud API, in Python: see the pulumi-restcloud README.",
+      readme: [
+        "# pulumi_restcloud",
+        "",
+        "The Python SDK of the Pulumi provider for the RestCloud API, generated from the pulumi-restcloud",
+        "package's schema. Its resources and functions are served by the provider's plugin,",
+        `\`pulumi-resource-restcloud\` v${model.version}, which the npm package \`${model.npmPackage}\` holds:`,
+        "`npx restcloud-plugin install` puts it in Pulumi's plugin cache.",
+        "",
+        "```python",
+        "import pulumi_restcloud as restcloud",
+        "",
+        'zone = restcloud.get_zone(name_regex="frankfurt")',
+        "offering = restcloud.get_vpc_offerings(zone_uuid=zone.uuid).offerings[0]",
+        'vpc = restcloud.Vpc("web", zone_uuid=zone.uuid, cidr="10.1.0.0/16", vpc_offering_uuid=offering.uuid)',
+        "```",
+      ].join("\n"),
     },
     go: {
       importBasePath: GO_IMPORT_PATH,
@@ -108,7 +118,7 @@ export function packageSchema(model: PackageModel): Record<string, unknown> {
         return [
           r.token,
           {
-            description: r.description,
+            description: withSchemaExamples(r.description, exampleCode(model, resourceProgram(r))),
             properties: { ...asOutputs(r.inputs), ...propertyMap(r.outputs) },
             required: r.alwaysPresent,
             inputProperties: inputs,
@@ -121,7 +131,7 @@ export function packageSchema(model: PackageModel): Record<string, unknown> {
       model.functions.map((f) => [
         f.token,
         {
-          description: f.description,
+          description: withSchemaExamples(f.description, exampleCode(model, functionProgram(f))),
           ...(f.inputs.length > 0 ? { inputs: objectTypeSpec(f.inputs) } : {}),
           outputs: objectTypeSpec(f.outputs),
         },

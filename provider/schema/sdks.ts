@@ -31,6 +31,25 @@ export function filesBelow(dir: string): string[] {
     .sort();
 }
 
+/**
+ * The files of an SDK directory on disk, less what its generated .gitignore leaves out (a
+ * `pip install sdk/python` writes build/ and *.egg-info there; they are no stale generated files).
+ * The patterns the generators write are plain names and `*.suffix`, matched against every segment.
+ */
+export function sdkFilesOnDisk(dir: string): string[] {
+  const ignoreFile = path.join(dir, ".gitignore");
+  const patterns = fs.existsSync(ignoreFile)
+    ? fs
+        .readFileSync(ignoreFile, "utf8")
+        .split("\n")
+        .map((line) => line.trim())
+        .filter((line) => line !== "" && !line.startsWith("#"))
+    : [];
+  const ignored = (segment: string) =>
+    patterns.some((p) => (p.startsWith("*") ? segment.endsWith(p.slice(1)) : segment === p));
+  return filesBelow(dir).filter((file) => !file.split("/").some(ignored));
+}
+
 /** The SDKs' files that this schema gives, by path relative to the root (`sdk/python/...`). */
 export function sdkFiles(root: string, schemaText: string): Map<string, string> {
   const binary = sdkgenBinary(root);

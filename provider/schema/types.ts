@@ -67,6 +67,12 @@ export interface JsonSchema {
 }
 
 export const PACKAGE_NAME = "restcloud";
+/** The Python distribution and import package (`pip install pulumi_restcloud`, `import pulumi_restcloud`). */
+export const PYTHON_PACKAGE = "pulumi_restcloud";
+/** The Go module of sdk/go; nothing is published, so programs reach it through a `replace`. */
+export const GO_MODULE = "github.com/restcloud/pulumi-restcloud/sdk/go";
+/** The Go package programs import (`restcloud.NewVpc`). */
+export const GO_IMPORT_PATH = `${GO_MODULE}/restcloud`;
 export const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
 
 /** The schema token of a name in the package's only module: `restcloud:index:<name>`. */

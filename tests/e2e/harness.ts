@@ -3,12 +3,14 @@
  * directory, offline (tests/e2e/offline-stack.ts: a file backend and a PULUMI_HOME in a temporary
  * directory, Node 22 first on PATH), and reports what the engine did per resource.
  */
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import * as path from "node:path";
 import {
   type EngineEvent,
+  type LocalWorkspace,
   type OpMap,
   type OutputMap,
   type Stack,
@@ -83,6 +85,14 @@ export interface StackOptions {
   /** Extra environment for the CLI, the program and the providers. */
   env?: Record<string, string>;
   stackName?: string;
+}
+
+/** What a run of the CLI itself (`TestStack.cli`) answered. */
+export interface CliResult {
+  command: string;
+  code: number;
+  stdout: string;
+  stderr: string;
 }
 
 /** One stack of one program, in its own temporary backend and PULUMI_HOME. */
@@ -173,6 +183,34 @@ export class TestStack {
     };
     walk(path.join(this.tempDir, "backend"));
     return found.map((f) => fs.readFileSync(f, "utf8")).join("\n");
+  }
+
+  /**
+   * Runs the pulumi CLI itself on the stack (its program directory, backend, PULUMI_HOME and
+   * environment), for what the Automation API does not offer (`pulumi import`); never throws.
+   */
+  cli(args: readonly string[]): Promise<CliResult> {
+    const workspace = this.stack.workspace as LocalWorkspace;
+    const argv = [...args, "--stack", this.stack.name, "--non-interactive", "--color", "never"];
+    return new Promise((resolve) => {
+      execFile(
+        path.join(pulumiCliRoot(), "bin", "pulumi"),
+        argv,
+        { cwd: workspace.workDir, env: { ...process.env, ...workspace.envVars }, maxBuffer: 16 * 1024 * 1024 },
+        (error, stdout, stderr) => {
+          const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1;
+          resolve({ command: `pulumi ${argv.join(" ")}`, code, stdout, stderr });
+        },
+      );
+    });
+  }
+
+  /** `cli`, failing with the command and its output on a non-zero exit. */
+  async cliOk(args: readonly string[]): Promise<CliResult> {
+    const result = await this.cli(args);
+    if (result.code !== 0)
+      throw new Error(`${result.command}: exit ${result.code}\n${result.stdout}\n${result.stderr}`);
+    return result;
   }
 
   /** Removes the stack's backend and PULUMI_HOME (the stack should be destroyed first). */

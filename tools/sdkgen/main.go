@@ -11,6 +11,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -27,6 +28,12 @@ import (
 )
 
 const tool = "pulumi-restcloud sdkgen"
+
+// runnerSource is package runner (runner/runner.go), shipped in the Go module beside the generated
+// package: a program's `main` for a Pulumi CLI with or without the Go language host.
+//
+//go:embed runner/runner.go
+var runnerSource []byte
 
 // noDependencies is the schema loader: the restcloud schema references no other package, so any
 // request to load one is an error in the schema.
@@ -116,6 +123,7 @@ func generateGo(pkg *schema.Package, spec *schema.PackageSpec) (map[string][]byt
 		return nil, errors.New("schema.json language.go needs importBasePath, x-pulumiSdkRequire and x-goDirective")
 	}
 	module := settings.ImportBasePath[:strings.LastIndex(settings.ImportBasePath, "/")]
+	files["runner/runner.go"] = runnerSource
 	files["go.mod"] = []byte(fmt.Sprintf(
 		"module %s\n\ngo %s\n\nrequire github.com/pulumi/pulumi/sdk/v3 %s\n",
 		module, settings.GoVersionDirective, settings.PulumiSDKVersion))

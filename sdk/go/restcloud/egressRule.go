@@ -13,6 +13,35 @@ import (
 )
 
 // An egress rule of a network: which destinations and ports its instances may reach.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			egressRule, err := restcloud.NewEgressRule(ctx, "egress-rule", &restcloud.EgressRuleArgs{
+//				NetworkUuid: pulumi.String("<network uuid>"),
+//				Protocol:    restcloud.EgressRuleProtocol("TCP"),
+//				StartPort:   pulumi.Int(1),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("egressRuleId", egressRule.Uuid)
+//			return nil
+//		})
+//	}
+//
+// ```
 type EgressRule struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,35 @@ import (
 )
 
 // An ingress firewall rule on a public IP address: which sources may reach which ports.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			firewallRule, err := restcloud.NewFirewallRule(ctx, "firewall-rule", &restcloud.FirewallRuleArgs{
+//				IpAddressUuid: pulumi.String("<ip address uuid>"),
+//				Protocol:      restcloud.FirewallRuleProtocol("TCP"),
+//				StartPort:     pulumi.Int(1),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("firewallRuleId", firewallRule.Uuid)
+//			return nil
+//		})
+//	}
+//
+// ```
 type FirewallRule struct {
 	pulumi.CustomResourceState
 

@@ -12,6 +12,33 @@ import (
 )
 
 // The nodes (instances) of a KubernetesCluster.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result, err := restcloud.GetClusterNodes(ctx, &restcloud.GetClusterNodesArgs{
+//				ClusterUuid: "<cluster uuid>",
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("nodes", pulumi.Any(result.Nodes))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetClusterNodes(ctx *pulumi.Context, args *GetClusterNodesArgs, opts ...pulumi.InvokeOption) (*GetClusterNodesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetClusterNodesResult

@@ -12,6 +12,31 @@ import (
 )
 
 // The compute plan categories of a zone (e.g. general purpose, compute optimized).
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result, err := restcloud.GetComputeCategories(ctx, &restcloud.GetComputeCategoriesArgs{})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("categories", pulumi.Any(result.Categories))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetComputeCategories(ctx *pulumi.Context, args *GetComputeCategoriesArgs, opts ...pulumi.InvokeOption) (*GetComputeCategoriesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetComputeCategoriesResult

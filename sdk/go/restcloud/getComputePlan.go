@@ -12,6 +12,31 @@ import (
 )
 
 // The smallest compute plan that matches the filters (fewest vCPUs, then least memory), e.g. `{ minCores: 2, minMemoryGib: 4 }`; an error if none matches.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result, err := restcloud.GetComputePlan(ctx, &restcloud.GetComputePlanArgs{})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("uuid", pulumi.String(result.Uuid))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetComputePlan(ctx *pulumi.Context, args *GetComputePlanArgs, opts ...pulumi.InvokeOption) (*GetComputePlanResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetComputePlanResult

@@ -12,6 +12,31 @@ import (
 )
 
 // The kinds of compute plans: pay as you go, bundle offer, reserved instance, custom plan.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result, err := restcloud.GetComputePlanTypes(ctx)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("planTypes", pulumi.Any(result.PlanTypes))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetComputePlanTypes(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetComputePlanTypesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetComputePlanTypesResult

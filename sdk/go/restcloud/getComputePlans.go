@@ -12,6 +12,31 @@ import (
 )
 
 // The compute plans (instance sizes and prices) of a zone, of one plan type, filtered by category, name, vCPUs and memory, smallest first. A custom plan passes the vCPU filter when its maximum reaches it, and always passes the memory filter.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result, err := restcloud.GetComputePlans(ctx, &restcloud.GetComputePlansArgs{})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("plans", pulumi.Any(result.Plans))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetComputePlans(ctx *pulumi.Context, args *GetComputePlansArgs, opts ...pulumi.InvokeOption) (*GetComputePlansResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetComputePlansResult

@@ -12,6 +12,31 @@ import (
 )
 
 // The currencies prices can be shown in, with their rate to the default currency.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result, err := restcloud.GetCurrencies(ctx)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("organizationName", pulumi.Any(result.OrganizationName))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetCurrencies(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetCurrenciesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCurrenciesResult

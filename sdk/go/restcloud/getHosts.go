@@ -12,6 +12,31 @@ import (
 )
 
 // The hypervisor hosts, with their load. Administrators only: with a regular account's keys the API answers 550 (permission denied) and the call fails saying so.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result, err := restcloud.GetHosts(ctx, &restcloud.GetHostsArgs{})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("hosts", pulumi.Any(result.Hosts))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetHosts(ctx *pulumi.Context, args *GetHostsArgs, opts ...pulumi.InvokeOption) (*GetHostsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetHostsResult

@@ -12,6 +12,33 @@ import (
 )
 
 // The networks an instance is attached to, with its addresses in each.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result, err := restcloud.GetInstanceNetworks(ctx, &restcloud.GetInstanceNetworksArgs{
+//				InstanceUuid: "<instance uuid>",
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("networks", pulumi.Any(result.Networks))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetInstanceNetworks(ctx *pulumi.Context, args *GetInstanceNetworksArgs, opts ...pulumi.InvokeOption) (*GetInstanceNetworksResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetInstanceNetworksResult

@@ -12,6 +12,33 @@ import (
 )
 
 // An instance's status, read on its own (the API's VM Status).
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result, err := restcloud.GetInstanceStatus(ctx, &restcloud.GetInstanceStatusArgs{
+//				InstanceUuid: "<instance uuid>",
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("uuid", pulumi.String(result.Uuid))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetInstanceStatus(ctx *pulumi.Context, args *GetInstanceStatusArgs, opts ...pulumi.InvokeOption) (*GetInstanceStatusResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetInstanceStatusResult

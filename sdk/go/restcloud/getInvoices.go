@@ -12,6 +12,31 @@ import (
 )
 
 // The invoices of a client, filtered by status and billing period. Changing an invoice (payment, tax, cost) is done with the client (`client.invoice.*`), not with functions.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result, err := restcloud.GetInvoices(ctx, &restcloud.GetInvoicesArgs{})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("invoices", pulumi.Any(result.Invoices))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetInvoices(ctx *pulumi.Context, args *GetInvoicesArgs, opts ...pulumi.InvokeOption) (*GetInvoicesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetInvoicesResult

@@ -12,6 +12,31 @@ import (
 )
 
 // The Kubernetes versions a zone offers for a KubernetesCluster, filtered by name.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result, err := restcloud.GetKubernetesVersions(ctx, &restcloud.GetKubernetesVersionsArgs{})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("versions", pulumi.Any(result.Versions))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetKubernetesVersions(ctx *pulumi.Context, args *GetKubernetesVersionsArgs, opts ...pulumi.InvokeOption) (*GetKubernetesVersionsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetKubernetesVersionsResult

@@ -12,6 +12,31 @@ import (
 )
 
 // The network offerings of a zone: "Isolated" and "Shared" for a Network, "VPC" for a VpcTier; filtered by type and name.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result, err := restcloud.GetNetworkOfferings(ctx, &restcloud.GetNetworkOfferingsArgs{})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("offerings", pulumi.Any(result.Offerings))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetNetworkOfferings(ctx *pulumi.Context, args *GetNetworkOfferingsArgs, opts ...pulumi.InvokeOption) (*GetNetworkOfferingsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetNetworkOfferingsResult

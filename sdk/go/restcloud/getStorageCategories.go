@@ -12,6 +12,31 @@ import (
 )
 
 // The block storage categories of a zone (e.g. SSD, HDD).
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result, err := restcloud.GetStorageCategories(ctx, &restcloud.GetStorageCategoriesArgs{})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("categories", pulumi.Any(result.Categories))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetStorageCategories(ctx *pulumi.Context, args *GetStorageCategoriesArgs, opts ...pulumi.InvokeOption) (*GetStorageCategoriesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetStorageCategoriesResult

@@ -12,6 +12,31 @@ import (
 )
 
 // The block storage plans (sizes and prices) of a zone, filtered by category, name and size.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result, err := restcloud.GetStoragePlans(ctx, &restcloud.GetStoragePlansArgs{})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("plans", pulumi.Any(result.Plans))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetStoragePlans(ctx *pulumi.Context, args *GetStoragePlansArgs, opts ...pulumi.InvokeOption) (*GetStoragePlansResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetStoragePlansResult

@@ -12,6 +12,31 @@ import (
 )
 
 // The invoices waiting for their tax amount (status TAX_PENDING).
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result, err := restcloud.GetTaxPendingInvoices(ctx, &restcloud.GetTaxPendingInvoicesArgs{})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("invoices", pulumi.Any(result.Invoices))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetTaxPendingInvoices(ctx *pulumi.Context, args *GetTaxPendingInvoicesArgs, opts ...pulumi.InvokeOption) (*GetTaxPendingInvoicesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetTaxPendingInvoicesResult

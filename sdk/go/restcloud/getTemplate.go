@@ -12,6 +12,33 @@ import (
 )
 
 // The one template that matches the filters (e.g. `{ nameRegex: "ubuntu 24\\.04" }`); an error if none or several match.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result, err := restcloud.GetTemplate(ctx, &restcloud.GetTemplateArgs{
+//				NameRegex: pulumi.StringRef("ubuntu 24\\.04"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("uuid", pulumi.String(result.Uuid))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetTemplate(ctx *pulumi.Context, args *GetTemplateArgs, opts ...pulumi.InvokeOption) (*GetTemplateResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetTemplateResult

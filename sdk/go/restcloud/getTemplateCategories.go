@@ -12,6 +12,31 @@ import (
 )
 
 // The template categories (operating systems or applications) of a zone, for one platform and distribution.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result, err := restcloud.GetTemplateCategories(ctx, &restcloud.GetTemplateCategoriesArgs{})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("categories", pulumi.Any(result.Categories))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetTemplateCategories(ctx *pulumi.Context, args *GetTemplateCategoriesArgs, opts ...pulumi.InvokeOption) (*GetTemplateCategoriesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetTemplateCategoriesResult

@@ -12,6 +12,31 @@ import (
 )
 
 // The template distributions (e.g. "OS_ONLY", "MARKETPLACE"): the `distribution` argument of getTemplates.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result, err := restcloud.GetTemplateDistributions(ctx)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("distributions", pulumi.Any(result.Distributions))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetTemplateDistributions(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetTemplateDistributionsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetTemplateDistributionsResult

@@ -12,6 +12,31 @@ import (
 )
 
 // The template platforms (e.g. "LINUX", "WINDOWS"): the `platform` argument of getTemplates.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result, err := restcloud.GetTemplatePlatforms(ctx)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("platforms", pulumi.Any(result.Platforms))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetTemplatePlatforms(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetTemplatePlatformsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetTemplatePlatformsResult

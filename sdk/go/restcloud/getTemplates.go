@@ -12,6 +12,31 @@ import (
 )
 
 // The templates (machine images) of a zone for one platform and distribution, filtered by category and name, e.g. `{ platform: "LINUX", distribution: "OS_ONLY", nameRegex: "ubuntu 24" }`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result, err := restcloud.GetTemplates(ctx, &restcloud.GetTemplatesArgs{})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("templates", pulumi.Any(result.Templates))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetTemplates(ctx *pulumi.Context, args *GetTemplatesArgs, opts ...pulumi.InvokeOption) (*GetTemplatesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetTemplatesResult

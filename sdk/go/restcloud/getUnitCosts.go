@@ -12,6 +12,31 @@ import (
 )
 
 // The unit prices of a zone beside compute and storage: public IP addresses, port forwarding rules, load balancers, VPN users (the same in every zone), volume snapshots and VM snapshots.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result, err := restcloud.GetUnitCosts(ctx, &restcloud.GetUnitCostsArgs{})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("zoneUuid", pulumi.String(result.ZoneUuid))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetUnitCosts(ctx *pulumi.Context, args *GetUnitCostsArgs, opts ...pulumi.InvokeOption) (*GetUnitCostsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetUnitCostsResult

@@ -12,6 +12,31 @@ import (
 )
 
 // The VPC offerings of a zone, filtered by name.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result, err := restcloud.GetVpcOfferings(ctx, &restcloud.GetVpcOfferingsArgs{})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("offerings", pulumi.Any(result.Offerings))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetVpcOfferings(ctx *pulumi.Context, args *GetVpcOfferingsArgs, opts ...pulumi.InvokeOption) (*GetVpcOfferingsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetVpcOfferingsResult

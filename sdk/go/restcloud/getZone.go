@@ -12,6 +12,31 @@ import (
 )
 
 // The first zone, in the API's order, that matches the filters (e.g. `{ nameRegex: "frankfurt" }`; `{ nameRegex: "." }` for any zone); an error if none matches.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result, err := restcloud.GetZone(ctx, &restcloud.GetZoneArgs{})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("uuid", pulumi.String(result.Uuid))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetZone(ctx *pulumi.Context, args *GetZoneArgs, opts ...pulumi.InvokeOption) (*GetZoneResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetZoneResult

@@ -13,6 +13,35 @@ import (
 )
 
 // A virtual machine booted from a template on a network, with a compute plan.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			instance, err := restcloud.NewInstance(ctx, "instance", &restcloud.InstanceArgs{
+//				TemplateUuid:        pulumi.String("<template uuid>"),
+//				ComputeOfferingUuid: pulumi.String("<compute offering uuid>"),
+//				NetworkUuid:         pulumi.String("<network uuid>"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("instanceId", instance.Uuid)
+//			return nil
+//		})
+//	}
+//
+// ```
 type Instance struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,35 @@ import (
 )
 
 // An internal load balancer of a VPC tier: a source address and port of the tier balanced over a port of the tier's instances. The API identifies it by its name, unique in the account: the resource's id is that name. Every change replaces it (deleting first: the API has no update call).
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			internalLoadBalancer, err := restcloud.NewInternalLoadBalancer(ctx, "internal-load-balancer", &restcloud.InternalLoadBalancerArgs{
+//				NetworkUuid:  pulumi.String("<network uuid>"),
+//				SourcePort:   pulumi.Int(1),
+//				InstancePort: pulumi.Int(1),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("internalLoadBalancerId", internalLoadBalancer.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
 type InternalLoadBalancer struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,36 @@ import (
 )
 
 // A managed Kubernetes cluster on a network: control nodes and a scalable pool of worker nodes.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			kubernetesCluster, err := restcloud.NewKubernetesCluster(ctx, "kubernetes-cluster", &restcloud.KubernetesClusterArgs{
+//				KubernetesVersionUuid: pulumi.String("<kubernetes version uuid>"),
+//				ComputeOfferingUuid:   pulumi.String("<compute offering uuid>"),
+//				NetworkUuid:           pulumi.String("<network uuid>"),
+//				Size:                  pulumi.Int(1),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("kubernetesClusterId", kubernetesCluster.Uuid)
+//			return nil
+//		})
+//	}
+//
+// ```
 type KubernetesCluster struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,36 @@ import (
 )
 
 // A public load-balancer rule: a public TCP port of a public IP address balanced over a private port of the instances of a network. The name and the algorithm update in place (updateLoadBalancerRule); every other change replaces the rule.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			loadBalancerRule, err := restcloud.NewLoadBalancerRule(ctx, "load-balancer-rule", &restcloud.LoadBalancerRuleArgs{
+//				IpAddressUuid: pulumi.String("<ip address uuid>"),
+//				NetworkUuid:   pulumi.String("<network uuid>"),
+//				PublicPort:    pulumi.Int(1),
+//				PrivatePort:   pulumi.Int(1),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("loadBalancerRuleId", loadBalancerRule.Uuid)
+//			return nil
+//		})
+//	}
+//
+// ```
 type LoadBalancerRule struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,33 @@ import (
 )
 
 // A guest network outside any VPC; instances, public IPs, egress rules and clusters attach to it.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			network, err := restcloud.NewNetwork(ctx, "network", &restcloud.NetworkArgs{
+//				NetworkOfferingUuid: pulumi.String("<network offering uuid>"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("networkId", network.Uuid)
+//			return nil
+//		})
+//	}
+//
+// ```
 type Network struct {
 	pulumi.CustomResourceState
 

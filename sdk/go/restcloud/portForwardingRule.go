@@ -13,6 +13,38 @@ import (
 )
 
 // A port-forwarding rule: a public port range of a public IP address forwarded to the same-length private port range of an instance on the address's network. Every change replaces it (the API has no update call).
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			portForwardingRule, err := restcloud.NewPortForwardingRule(ctx, "port-forwarding-rule", &restcloud.PortForwardingRuleArgs{
+//				IpAddressUuid: pulumi.String("<ip address uuid>"),
+//				Protocol:      restcloud.PortForwardingRuleProtocol("TCP"),
+//				PublicPort:    pulumi.Int(1),
+//				PrivatePort:   pulumi.Int(1),
+//				InstanceUuid:  pulumi.String("<instance uuid>"),
+//				NetworkUuid:   pulumi.String("<network uuid>"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("portForwardingRuleId", portForwardingRule.Uuid)
+//			return nil
+//		})
+//	}
+//
+// ```
 type PortForwardingRule struct {
 	pulumi.CustomResourceState
 

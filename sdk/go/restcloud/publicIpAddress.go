@@ -12,6 +12,33 @@ import (
 )
 
 // A public IPv4 address acquired from the zone's pool for a network or a VPC.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			publicIpAddress, err := restcloud.NewPublicIpAddress(ctx, "public-ip-address", &restcloud.PublicIpAddressArgs{
+//				NetworkUuid: pulumi.String("<network uuid>"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("publicIpAddressId", publicIpAddress.Uuid)
+//			return nil
+//		})
+//	}
+//
+// ```
 type PublicIpAddress struct {
 	pulumi.CustomResourceState
 

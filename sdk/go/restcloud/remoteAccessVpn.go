@@ -13,6 +13,33 @@ import (
 )
 
 // Remote-access VPN on a public IP address (enableremotevpnaccess): VPN users dial in to the address's network. Not on an address with static NAT. The resource's id is the address's uuid. The API does not show whether remote access is enabled: a refresh sees the address, not the VPN.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			remoteAccessVpn, err := restcloud.NewRemoteAccessVpn(ctx, "remote-access-vpn", &restcloud.RemoteAccessVpnArgs{
+//				IpAddressUuid: pulumi.String("<ip address uuid>"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("remoteAccessVpnId", remoteAccessVpn.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
 type RemoteAccessVpn struct {
 	pulumi.CustomResourceState
 

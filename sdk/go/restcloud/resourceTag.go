@@ -13,6 +13,36 @@ import (
 )
 
 // A key/value tag on a resource (an instance, volume, snapshot, network, VPC, public IP, rule...).
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			resourceTag, err := restcloud.NewResourceTag(ctx, "resource-tag", &restcloud.ResourceTagArgs{
+//				ResourceType: restcloud.ResourceTagResourceType("UserVm"),
+//				ResourceUuid: pulumi.String("<resource uuid>"),
+//				Key:          pulumi.String("<key>"),
+//				Value:        pulumi.String("<value>"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("resourceTagId", resourceTag.Uuid)
+//			return nil
+//		})
+//	}
+//
+// ```
 type ResourceTag struct {
 	pulumi.CustomResourceState
 

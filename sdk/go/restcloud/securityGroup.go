@@ -12,6 +12,31 @@ import (
 )
 
 // A security group: a named set of firewall, egress and port-forwarding rules (SecurityGroupFirewallRule, SecurityGroupEgressRule, SecurityGroupPortForwardingRule) applied to networks (Network.securityGroupUuid) and instances (Instance.securityGroupName).
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			securityGroup, err := restcloud.NewSecurityGroup(ctx, "security-group", &restcloud.SecurityGroupArgs{})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("securityGroupId", securityGroup.Uuid)
+//			return nil
+//		})
+//	}
+//
+// ```
 type SecurityGroup struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,35 @@ import (
 )
 
 // An egress rule of a security group: which protocols and ports its members may reach (the API takes no destination CIDR for these). Every change replaces it.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			securityGroupEgressRule, err := restcloud.NewSecurityGroupEgressRule(ctx, "security-group-egress-rule", &restcloud.SecurityGroupEgressRuleArgs{
+//				SecurityGroupUuid: pulumi.String("<security group uuid>"),
+//				Protocol:          restcloud.SecurityGroupEgressRuleProtocol("TCP"),
+//				StartPort:         pulumi.Int(1),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("securityGroupEgressRuleId", securityGroupEgressRule.Uuid)
+//			return nil
+//		})
+//	}
+//
+// ```
 type SecurityGroupEgressRule struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,35 @@ import (
 )
 
 // An ingress rule of a security group: which sources may reach which ports. Every change replaces it.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			securityGroupFirewallRule, err := restcloud.NewSecurityGroupFirewallRule(ctx, "security-group-firewall-rule", &restcloud.SecurityGroupFirewallRuleArgs{
+//				SecurityGroupUuid: pulumi.String("<security group uuid>"),
+//				Protocol:          restcloud.SecurityGroupFirewallRuleProtocol("TCP"),
+//				StartPort:         pulumi.Int(1),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("securityGroupFirewallRuleId", securityGroupFirewallRule.Uuid)
+//			return nil
+//		})
+//	}
+//
+// ```
 type SecurityGroupFirewallRule struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,36 @@ import (
 )
 
 // A port-forwarding rule of a security group: a public port range forwarded to the same-length private range of its members. Every change replaces it.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			securityGroupPortForwardingRule, err := restcloud.NewSecurityGroupPortForwardingRule(ctx, "security-group-port-forwarding-rule", &restcloud.SecurityGroupPortForwardingRuleArgs{
+//				SecurityGroupUuid: pulumi.String("<security group uuid>"),
+//				Protocol:          restcloud.SecurityGroupPortForwardingRuleProtocol("TCP"),
+//				PublicPort:        pulumi.Int(1),
+//				PrivatePort:       pulumi.Int(1),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("securityGroupPortForwardingRuleId", securityGroupPortForwardingRule.Uuid)
+//			return nil
+//		})
+//	}
+//
+// ```
 type SecurityGroupPortForwardingRule struct {
 	pulumi.CustomResourceState
 

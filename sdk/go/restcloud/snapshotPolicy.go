@@ -13,6 +13,35 @@ import (
 )
 
 // A recurring snapshot schedule of a volume (hourly, daily, weekly or monthly), keeping its latest snapshots.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			snapshotPolicy, err := restcloud.NewSnapshotPolicy(ctx, "snapshot-policy", &restcloud.SnapshotPolicyArgs{
+//				VolumeUuid:   pulumi.String("<volume uuid>"),
+//				IntervalType: restcloud.SnapshotPolicyIntervalType("HOURLY"),
+//				ScheduleTime: pulumi.String("30"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("snapshotPolicyId", snapshotPolicy.Uuid)
+//			return nil
+//		})
+//	}
+//
+// ```
 type SnapshotPolicy struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,34 @@ import (
 )
 
 // Static NAT of a public IP address to an instance: all traffic to the address reaches the instance (enableStaticNat). One per address and one per instance; the address may carry no port-forwarding or load-balancer rule. The resource's id is the address's uuid.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			staticNat, err := restcloud.NewStaticNat(ctx, "static-nat", &restcloud.StaticNatArgs{
+//				IpAddressUuid: pulumi.String("<ip address uuid>"),
+//				InstanceUuid:  pulumi.String("<instance uuid>"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("staticNatId", staticNat.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
 type StaticNat struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,33 @@ import (
 )
 
 // A point-in-time snapshot of an instance's disks, and optionally its memory. Change `revertTrigger` to revert the instance to it.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			vmSnapshot, err := restcloud.NewVmSnapshot(ctx, "vm-snapshot", &restcloud.VmSnapshotArgs{
+//				InstanceUuid: pulumi.String("<instance uuid>"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("vmSnapshotId", vmSnapshot.Uuid)
+//			return nil
+//		})
+//	}
+//
+// ```
 type VmSnapshot struct {
 	pulumi.CustomResourceState
 

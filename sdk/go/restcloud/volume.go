@@ -13,6 +13,34 @@ import (
 )
 
 // A block storage (data) volume, optionally attached to an instance.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			volume, err := restcloud.NewVolume(ctx, "volume", &restcloud.VolumeArgs{
+//				StorageOfferingUuid: pulumi.String("<storage offering uuid>"),
+//				Size:                pulumi.Int(1),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("volumeId", volume.Uuid)
+//			return nil
+//		})
+//	}
+//
+// ```
 type Volume struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,33 @@ import (
 )
 
 // A point-in-time snapshot of a block storage volume. It is kept when the volume is deleted.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			volumeSnapshot, err := restcloud.NewVolumeSnapshot(ctx, "volume-snapshot", &restcloud.VolumeSnapshotArgs{
+//				VolumeUuid: pulumi.String("<volume uuid>"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("volumeSnapshotId", volumeSnapshot.Uuid)
+//			return nil
+//		})
+//	}
+//
+// ```
 type VolumeSnapshot struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,34 @@ import (
 )
 
 // A virtual private cloud: an isolated IPv4 address space in one zone, divided into tiers (VpcTier).
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			vpc, err := restcloud.NewVpc(ctx, "vpc", &restcloud.VpcArgs{
+//				Cidr:            pulumi.String("10.1.0.0/16"),
+//				VpcOfferingUuid: pulumi.String("<vpc offering uuid>"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("vpcId", vpc.Uuid)
+//			return nil
+//		})
+//	}
+//
+// ```
 type Vpc struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,35 @@ import (
 )
 
 // A tier of a VPC: a guest network whose CIDR lies inside the VPC's address space.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			vpcTier, err := restcloud.NewVpcTier(ctx, "vpc-tier", &restcloud.VpcTierArgs{
+//				VpcUuid:             pulumi.String("<vpc uuid>"),
+//				Cidr:                pulumi.String("10.1.1.0/24"),
+//				NetworkOfferingUuid: pulumi.String("<network offering uuid>"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("vpcTierId", vpcTier.Uuid)
+//			return nil
+//		})
+//	}
+//
+// ```
 type VpcTier struct {
 	pulumi.CustomResourceState
 

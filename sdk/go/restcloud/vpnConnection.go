@@ -13,6 +13,34 @@ import (
 )
 
 // A site-to-site VPN connection between a VPC (through its VPN gateway, created with its first connection) and a VpnCustomerGateway whose networks do not overlap the VPC's. Changing resetTrigger resets it in place (resetVpnConnection); every other change replaces it.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			vpnConnection, err := restcloud.NewVpnConnection(ctx, "vpn-connection", &restcloud.VpnConnectionArgs{
+//				VpcUuid:             pulumi.String("<vpc uuid>"),
+//				CustomerGatewayUuid: pulumi.String("<customer gateway uuid>"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("vpnConnectionId", vpnConnection.Uuid)
+//			return nil
+//		})
+//	}
+//
+// ```
 type VpnConnection struct {
 	pulumi.CustomResourceState
 

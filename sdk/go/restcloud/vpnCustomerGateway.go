@@ -13,6 +13,42 @@ import (
 )
 
 // The customer (remote) end of a site-to-site VPN: its public address, the networks behind it, the IKE and ESP policies and the pre-shared key (a secret). Every argument updates in place (updateVpnCustomerGateway, 202, awaited until visible).
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			vpnCustomerGateway, err := restcloud.NewVpnCustomerGateway(ctx, "vpn-customer-gateway", &restcloud.VpnCustomerGatewayArgs{
+//				Gateway:           pulumi.String("203.0.113.10"),
+//				CidrList:          pulumi.String("192.168.10.0/24"),
+//				IpsecPresharedKey: cfg.RequireSecret("ipsecPresharedKey"),
+//				IkePolicy:         pulumi.String("Group 14(modp2048)"),
+//				IkeEncryption:     restcloud.VpnCustomerGatewayIkeEncryption("aes128"),
+//				IkeHash:           restcloud.VpnCustomerGatewayIkeHash("sha1"),
+//				EspEncryption:     restcloud.VpnCustomerGatewayEspEncryption("aes128"),
+//				EspHash:           restcloud.VpnCustomerGatewayEspHash("sha1"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("vpnCustomerGatewayId", vpnCustomerGateway.Uuid)
+//			return nil
+//		})
+//	}
+//
+// ```
 type VpnCustomerGateway struct {
 	pulumi.CustomResourceState
 

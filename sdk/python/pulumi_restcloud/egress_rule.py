@@ -153,6 +153,22 @@ class EgressRule(pulumi.CustomResource):
         """
         An egress rule of a network: which destinations and ports its instances may reach.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        egress_rule = restcloud.EgressRule(
+            "egress-rule",
+            network_uuid="<network uuid>",
+            protocol="TCP",
+            start_port=1,
+        )
+
+        pulumi.export("egressRuleId", egress_rule.uuid)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] cidr_list: The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.
@@ -171,6 +187,22 @@ class EgressRule(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An egress rule of a network: which destinations and ports its instances may reach.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        egress_rule = restcloud.EgressRule(
+            "egress-rule",
+            network_uuid="<network uuid>",
+            protocol="TCP",
+            start_port=1,
+        )
+
+        pulumi.export("egressRuleId", egress_rule.uuid)
+        ```
 
         :param str resource_name: The name of the resource.
         :param EgressRuleArgs args: The arguments to use to populate this resource's properties.

@@ -153,6 +153,22 @@ class FirewallRule(pulumi.CustomResource):
         """
         An ingress firewall rule on a public IP address: which sources may reach which ports.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        firewall_rule = restcloud.FirewallRule(
+            "firewall-rule",
+            ip_address_uuid="<ip address uuid>",
+            protocol="TCP",
+            start_port=1,
+        )
+
+        pulumi.export("firewallRuleId", firewall_rule.uuid)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] cidr_list: The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.
@@ -171,6 +187,22 @@ class FirewallRule(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An ingress firewall rule on a public IP address: which sources may reach which ports.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        firewall_rule = restcloud.FirewallRule(
+            "firewall-rule",
+            ip_address_uuid="<ip address uuid>",
+            protocol="TCP",
+            start_port=1,
+        )
+
+        pulumi.export("firewallRuleId", firewall_rule.uuid)
+        ```
 
         :param str resource_name: The name of the resource.
         :param FirewallRuleArgs args: The arguments to use to populate this resource's properties.

@@ -52,6 +52,16 @@ def get_cluster_nodes(cluster_uuid: Optional[_builtins.str] = None,
     """
     The nodes (instances) of a KubernetesCluster.
 
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_cluster_nodes(cluster_uuid="<cluster uuid>")
+    pulumi.export("nodes", result.nodes)
+    ```
+
     :param _builtins.str cluster_uuid: The cluster whose nodes to list (a KubernetesCluster's id).
     """
     __args__ = dict()
@@ -65,6 +75,16 @@ def get_cluster_nodes_output(cluster_uuid: pulumi.Input[Optional[_builtins.str]]
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetClusterNodesResult]:
     """
     The nodes (instances) of a KubernetesCluster.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_cluster_nodes(cluster_uuid="<cluster uuid>")
+    pulumi.export("nodes", result.nodes)
+    ```
 
     :param _builtins.str cluster_uuid: The cluster whose nodes to list (a KubernetesCluster's id).
     """

@@ -52,6 +52,16 @@ def get_compute_categories(zone_uuid: Optional[_builtins.str] = None,
     """
     The compute plan categories of a zone (e.g. general purpose, compute optimized).
 
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_compute_categories()
+    pulumi.export("categories", result.categories)
+    ```
+
     :param _builtins.str zone_uuid: The zone whose compute categories to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).
     """
     __args__ = dict()
@@ -65,6 +75,16 @@ def get_compute_categories_output(zone_uuid: pulumi.Input[Optional[Optional[_bui
                                   opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetComputeCategoriesResult]:
     """
     The compute plan categories of a zone (e.g. general purpose, compute optimized).
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_compute_categories()
+    pulumi.export("categories", result.categories)
+    ```
 
     :param _builtins.str zone_uuid: The zone whose compute categories to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).
     """

@@ -285,6 +285,16 @@ def get_compute_plan(category_uuid: Optional[_builtins.str] = None,
     """
     The smallest compute plan that matches the filters (fewest vCPUs, then least memory), e.g. `{ minCores: 2, minMemoryGib: 4 }`; an error if none matches.
 
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_compute_plan()
+    pulumi.export("uuid", result.uuid)
+    ```
+
     :param _builtins.str category_uuid: Keep only the plans of this compute category. Default: every category.
     :param _builtins.int min_cores: Keep only the plans with at least this many vCPUs.
     :param _builtins.float min_memory_gib: Keep only the plans with at least this much memory, in GiB.
@@ -332,6 +342,16 @@ def get_compute_plan_output(category_uuid: pulumi.Input[Optional[Optional[_built
                             opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetComputePlanResult]:
     """
     The smallest compute plan that matches the filters (fewest vCPUs, then least memory), e.g. `{ minCores: 2, minMemoryGib: 4 }`; an error if none matches.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_compute_plan()
+    pulumi.export("uuid", result.uuid)
+    ```
 
     :param _builtins.str category_uuid: Keep only the plans of this compute category. Default: every category.
     :param _builtins.int min_cores: Keep only the plans with at least this many vCPUs.

@@ -50,6 +50,16 @@ class AwaitableGetComputePlanTypesResult(GetComputePlanTypesResult):
 def get_compute_plan_types(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetComputePlanTypesResult:
     """
     The kinds of compute plans: pay as you go, bundle offer, reserved instance, custom plan.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_compute_plan_types()
+    pulumi.export("planTypes", result.plan_types)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
@@ -60,6 +70,16 @@ def get_compute_plan_types(opts: Optional[pulumi.InvokeOptions] = None) -> Await
 def get_compute_plan_types_output(opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetComputePlanTypesResult]:
     """
     The kinds of compute plans: pay as you go, bundle offer, reserved instance, custom plan.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_compute_plan_types()
+    pulumi.export("planTypes", result.plan_types)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)

@@ -58,6 +58,16 @@ def get_compute_plans(category_uuid: Optional[_builtins.str] = None,
     """
     The compute plans (instance sizes and prices) of a zone, of one plan type, filtered by category, name, vCPUs and memory, smallest first. A custom plan passes the vCPU filter when its maximum reaches it, and always passes the memory filter.
 
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_compute_plans()
+    pulumi.export("plans", result.plans)
+    ```
+
     :param _builtins.str category_uuid: Keep only the plans of this compute category. Default: every category.
     :param _builtins.int min_cores: Keep only the plans with at least this many vCPUs.
     :param _builtins.float min_memory_gib: Keep only the plans with at least this much memory, in GiB.
@@ -86,6 +96,16 @@ def get_compute_plans_output(category_uuid: pulumi.Input[Optional[Optional[_buil
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetComputePlansResult]:
     """
     The compute plans (instance sizes and prices) of a zone, of one plan type, filtered by category, name, vCPUs and memory, smallest first. A custom plan passes the vCPU filter when its maximum reaches it, and always passes the memory filter.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_compute_plans()
+    pulumi.export("plans", result.plans)
+    ```
 
     :param _builtins.str category_uuid: Keep only the plans of this compute category. Default: every category.
     :param _builtins.int min_cores: Keep only the plans with at least this many vCPUs.

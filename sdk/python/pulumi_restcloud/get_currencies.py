@@ -62,6 +62,16 @@ class AwaitableGetCurrenciesResult(GetCurrenciesResult):
 def get_currencies(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCurrenciesResult:
     """
     The currencies prices can be shown in, with their rate to the default currency.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_currencies()
+    pulumi.export("organizationName", result.organization_name)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
@@ -73,6 +83,16 @@ def get_currencies(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetC
 def get_currencies_output(opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCurrenciesResult]:
     """
     The currencies prices can be shown in, with their rate to the default currency.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_currencies()
+    pulumi.export("organizationName", result.organization_name)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)

@@ -52,6 +52,16 @@ def get_hosts(uuid: Optional[_builtins.str] = None,
     """
     The hypervisor hosts, with their load. Administrators only: with a regular account's keys the API answers 550 (permission denied) and the call fails saying so.
 
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_hosts()
+    pulumi.export("hosts", result.hosts)
+    ```
+
     :param _builtins.str uuid: Only the host with this uuid. Default: every host.
     """
     __args__ = dict()
@@ -65,6 +75,16 @@ def get_hosts_output(uuid: pulumi.Input[Optional[Optional[_builtins.str]]] = Non
                      opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetHostsResult]:
     """
     The hypervisor hosts, with their load. Administrators only: with a regular account's keys the API answers 550 (permission denied) and the call fails saying so.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_hosts()
+    pulumi.export("hosts", result.hosts)
+    ```
 
     :param _builtins.str uuid: Only the host with this uuid. Default: every host.
     """

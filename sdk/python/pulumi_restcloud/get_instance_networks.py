@@ -52,6 +52,16 @@ def get_instance_networks(instance_uuid: Optional[_builtins.str] = None,
     """
     The networks an instance is attached to, with its addresses in each.
 
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_instance_networks(instance_uuid="<instance uuid>")
+    pulumi.export("networks", result.networks)
+    ```
+
     :param _builtins.str instance_uuid: The instance (an Instance's id).
     """
     __args__ = dict()
@@ -65,6 +75,16 @@ def get_instance_networks_output(instance_uuid: pulumi.Input[Optional[_builtins.
                                  opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetInstanceNetworksResult]:
     """
     The networks an instance is attached to, with its addresses in each.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_instance_networks(instance_uuid="<instance uuid>")
+    pulumi.export("networks", result.networks)
+    ```
 
     :param _builtins.str instance_uuid: The instance (an Instance's id).
     """

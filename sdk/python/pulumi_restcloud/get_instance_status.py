@@ -63,6 +63,16 @@ def get_instance_status(instance_uuid: Optional[_builtins.str] = None,
     """
     An instance's status, read on its own (the API's VM Status).
 
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_instance_status(instance_uuid="<instance uuid>")
+    pulumi.export("uuid", result.uuid)
+    ```
+
     :param _builtins.str instance_uuid: The instance (an Instance's id).
     """
     __args__ = dict()
@@ -77,6 +87,16 @@ def get_instance_status_output(instance_uuid: pulumi.Input[Optional[_builtins.st
                                opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetInstanceStatusResult]:
     """
     An instance's status, read on its own (the API's VM Status).
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_instance_status(instance_uuid="<instance uuid>")
+    pulumi.export("uuid", result.uuid)
+    ```
 
     :param _builtins.str instance_uuid: The instance (an Instance's id).
     """

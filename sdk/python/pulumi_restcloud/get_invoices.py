@@ -55,6 +55,16 @@ def get_invoices(bill_period: Optional[_builtins.str] = None,
     """
     The invoices of a client, filtered by status and billing period. Changing an invoice (payment, tax, cost) is done with the client (`client.invoice.*`), not with functions.
 
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_invoices()
+    pulumi.export("invoices", result.invoices)
+    ```
+
     :param _builtins.str bill_period: Only the invoice of this billing period (e.g. "2025-01"). Default: every period.
     :param _builtins.str client_email: Only the invoices of this client e-mail. Default: the calling account's invoices.
     :param 'GetInvoicesStatus' status: Only invoices in this status. Default: every status.
@@ -74,6 +84,16 @@ def get_invoices_output(bill_period: pulumi.Input[Optional[Optional[_builtins.st
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetInvoicesResult]:
     """
     The invoices of a client, filtered by status and billing period. Changing an invoice (payment, tax, cost) is done with the client (`client.invoice.*`), not with functions.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_invoices()
+    pulumi.export("invoices", result.invoices)
+    ```
 
     :param _builtins.str bill_period: Only the invoice of this billing period (e.g. "2025-01"). Default: every period.
     :param _builtins.str client_email: Only the invoices of this client e-mail. Default: the calling account's invoices.

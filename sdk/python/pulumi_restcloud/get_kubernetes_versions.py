@@ -53,6 +53,16 @@ def get_kubernetes_versions(name_regex: Optional[_builtins.str] = None,
     """
     The Kubernetes versions a zone offers for a KubernetesCluster, filtered by name.
 
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_kubernetes_versions()
+    pulumi.export("versions", result.versions)
+    ```
+
     :param _builtins.str name_regex: Keep only the versions whose name matches this regular expression, case-insensitively (e.g. "1.31"). Default: no name filter.
     :param _builtins.str zone_uuid: The zone whose Kubernetes versions to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).
     """
@@ -69,6 +79,16 @@ def get_kubernetes_versions_output(name_regex: pulumi.Input[Optional[Optional[_b
                                    opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetKubernetesVersionsResult]:
     """
     The Kubernetes versions a zone offers for a KubernetesCluster, filtered by name.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_kubernetes_versions()
+    pulumi.export("versions", result.versions)
+    ```
 
     :param _builtins.str name_regex: Keep only the versions whose name matches this regular expression, case-insensitively (e.g. "1.31"). Default: no name filter.
     :param _builtins.str zone_uuid: The zone whose Kubernetes versions to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).

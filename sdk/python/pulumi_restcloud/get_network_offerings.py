@@ -54,6 +54,16 @@ def get_network_offerings(name_regex: Optional[_builtins.str] = None,
     """
     The network offerings of a zone: "Isolated" and "Shared" for a Network, "VPC" for a VpcTier; filtered by type and name.
 
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_network_offerings()
+    pulumi.export("offerings", result.offerings)
+    ```
+
     :param _builtins.str name_regex: Keep only the offerings whose name matches this regular expression, case-insensitively (e.g. "isolated"). Default: no name filter.
     :param _builtins.str type: Keep only the offerings of this type (e.g. "Isolated", "Shared", "VPC"; case-insensitive). Default: every type.
     :param _builtins.str zone_uuid: The zone whose network offerings to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).
@@ -73,6 +83,16 @@ def get_network_offerings_output(name_regex: pulumi.Input[Optional[Optional[_bui
                                  opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetNetworkOfferingsResult]:
     """
     The network offerings of a zone: "Isolated" and "Shared" for a Network, "VPC" for a VpcTier; filtered by type and name.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_network_offerings()
+    pulumi.export("offerings", result.offerings)
+    ```
 
     :param _builtins.str name_regex: Keep only the offerings whose name matches this regular expression, case-insensitively (e.g. "isolated"). Default: no name filter.
     :param _builtins.str type: Keep only the offerings of this type (e.g. "Isolated", "Shared", "VPC"; case-insensitive). Default: every type.

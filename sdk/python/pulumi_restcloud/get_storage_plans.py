@@ -55,6 +55,16 @@ def get_storage_plans(category_uuid: Optional[_builtins.str] = None,
     """
     The block storage plans (sizes and prices) of a zone, filtered by category, name and size.
 
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_storage_plans()
+    pulumi.export("plans", result.plans)
+    ```
+
     :param _builtins.str category_uuid: Keep only the plans of this storage category. Default: every category.
     :param _builtins.bool is_custom: true: only custom-size plans; false: only fixed-size plans. Default: both.
     :param _builtins.str name_regex: Keep only the plans whose name matches this regular expression, case-insensitively (e.g. "ssd"). Default: no name filter.
@@ -77,6 +87,16 @@ def get_storage_plans_output(category_uuid: pulumi.Input[Optional[Optional[_buil
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetStoragePlansResult]:
     """
     The block storage plans (sizes and prices) of a zone, filtered by category, name and size.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_storage_plans()
+    pulumi.export("plans", result.plans)
+    ```
 
     :param _builtins.str category_uuid: Keep only the plans of this storage category. Default: every category.
     :param _builtins.bool is_custom: true: only custom-size plans; false: only fixed-size plans. Default: both.

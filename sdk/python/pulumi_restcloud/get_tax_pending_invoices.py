@@ -52,6 +52,16 @@ def get_tax_pending_invoices(client_email: Optional[_builtins.str] = None,
     """
     The invoices waiting for their tax amount (status TAX_PENDING).
 
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_tax_pending_invoices()
+    pulumi.export("invoices", result.invoices)
+    ```
+
     :param _builtins.str client_email: Only the invoices of this client e-mail. Default: the calling account's invoices.
     """
     __args__ = dict()
@@ -65,6 +75,16 @@ def get_tax_pending_invoices_output(client_email: pulumi.Input[Optional[Optional
                                     opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetTaxPendingInvoicesResult]:
     """
     The invoices waiting for their tax amount (status TAX_PENDING).
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_tax_pending_invoices()
+    pulumi.export("invoices", result.invoices)
+    ```
 
     :param _builtins.str client_email: Only the invoices of this client e-mail. Default: the calling account's invoices.
     """

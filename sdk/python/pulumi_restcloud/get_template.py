@@ -176,6 +176,16 @@ def get_template(category_uuid: Optional[_builtins.str] = None,
     """
     The one template that matches the filters (e.g. `{ nameRegex: "ubuntu 24\\\\.04" }`); an error if none or several match.
 
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_template(name_regex="ubuntu 24\\\\.04")
+    pulumi.export("uuid", result.uuid)
+    ```
+
     :param _builtins.str category_uuid: Keep only the templates of this category. Default: every category.
     :param 'GetTemplateDistribution' distribution: OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: OS_ONLY.
     :param _builtins.str name_regex: Keep only the templates whose name matches this regular expression, case-insensitively (e.g. "ubuntu 24"). Default: no name filter.
@@ -211,6 +221,16 @@ def get_template_output(category_uuid: pulumi.Input[Optional[Optional[_builtins.
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetTemplateResult]:
     """
     The one template that matches the filters (e.g. `{ nameRegex: "ubuntu 24\\\\.04" }`); an error if none or several match.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_template(name_regex="ubuntu 24\\\\.04")
+    pulumi.export("uuid", result.uuid)
+    ```
 
     :param _builtins.str category_uuid: Keep only the templates of this category. Default: every category.
     :param 'GetTemplateDistribution' distribution: OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: OS_ONLY.

@@ -55,6 +55,16 @@ def get_template_categories(distribution: Optional['GetTemplateCategoriesDistrib
     """
     The template categories (operating systems or applications) of a zone, for one platform and distribution.
 
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_template_categories()
+    pulumi.export("categories", result.categories)
+    ```
+
     :param 'GetTemplateCategoriesDistribution' distribution: OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: OS_ONLY.
     :param 'GetTemplateCategoriesPlatform' platform: The operating system family: LINUX or WINDOWS. Default: LINUX.
     :param _builtins.str zone_uuid: The zone whose template categories to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).
@@ -74,6 +84,16 @@ def get_template_categories_output(distribution: pulumi.Input[Optional[Optional[
                                    opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetTemplateCategoriesResult]:
     """
     The template categories (operating systems or applications) of a zone, for one platform and distribution.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_template_categories()
+    pulumi.export("categories", result.categories)
+    ```
 
     :param 'GetTemplateCategoriesDistribution' distribution: OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: OS_ONLY.
     :param 'GetTemplateCategoriesPlatform' platform: The operating system family: LINUX or WINDOWS. Default: LINUX.

@@ -50,6 +50,16 @@ class AwaitableGetTemplateDistributionsResult(GetTemplateDistributionsResult):
 def get_template_distributions(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetTemplateDistributionsResult:
     """
     The template distributions (e.g. "OS_ONLY", "MARKETPLACE"): the `distribution` argument of getTemplates.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_template_distributions()
+    pulumi.export("distributions", result.distributions)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
@@ -60,6 +70,16 @@ def get_template_distributions(opts: Optional[pulumi.InvokeOptions] = None) -> A
 def get_template_distributions_output(opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetTemplateDistributionsResult]:
     """
     The template distributions (e.g. "OS_ONLY", "MARKETPLACE"): the `distribution` argument of getTemplates.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_template_distributions()
+    pulumi.export("distributions", result.distributions)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)

@@ -50,6 +50,16 @@ class AwaitableGetTemplatePlatformsResult(GetTemplatePlatformsResult):
 def get_template_platforms(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetTemplatePlatformsResult:
     """
     The template platforms (e.g. "LINUX", "WINDOWS"): the `platform` argument of getTemplates.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_template_platforms()
+    pulumi.export("platforms", result.platforms)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
@@ -60,6 +70,16 @@ def get_template_platforms(opts: Optional[pulumi.InvokeOptions] = None) -> Await
 def get_template_platforms_output(opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetTemplatePlatformsResult]:
     """
     The template platforms (e.g. "LINUX", "WINDOWS"): the `platform` argument of getTemplates.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_template_platforms()
+    pulumi.export("platforms", result.platforms)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)

@@ -57,6 +57,16 @@ def get_templates(category_uuid: Optional[_builtins.str] = None,
     """
     The templates (machine images) of a zone for one platform and distribution, filtered by category and name, e.g. `{ platform: "LINUX", distribution: "OS_ONLY", nameRegex: "ubuntu 24" }`.
 
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_templates()
+    pulumi.export("templates", result.templates)
+    ```
+
     :param _builtins.str category_uuid: Keep only the templates of this category. Default: every category.
     :param 'GetTemplatesDistribution' distribution: OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: OS_ONLY.
     :param _builtins.str name_regex: Keep only the templates whose name matches this regular expression, case-insensitively (e.g. "ubuntu 24"). Default: no name filter.
@@ -82,6 +92,16 @@ def get_templates_output(category_uuid: pulumi.Input[Optional[Optional[_builtins
                          opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetTemplatesResult]:
     """
     The templates (machine images) of a zone for one platform and distribution, filtered by category and name, e.g. `{ platform: "LINUX", distribution: "OS_ONLY", nameRegex: "ubuntu 24" }`.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_templates()
+    pulumi.export("templates", result.templates)
+    ```
 
     :param _builtins.str category_uuid: Keep only the templates of this category. Default: every category.
     :param 'GetTemplatesDistribution' distribution: OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: OS_ONLY.

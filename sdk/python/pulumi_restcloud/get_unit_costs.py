@@ -123,6 +123,16 @@ def get_unit_costs(zone_uuid: Optional[_builtins.str] = None,
     """
     The unit prices of a zone beside compute and storage: public IP addresses, port forwarding rules, load balancers, VPN users (the same in every zone), volume snapshots and VM snapshots.
 
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_unit_costs()
+    pulumi.export("zoneUuid", result.zone_uuid)
+    ```
+
     :param _builtins.str zone_uuid: The zone whose unit costs to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).
     """
     __args__ = dict()
@@ -142,6 +152,16 @@ def get_unit_costs_output(zone_uuid: pulumi.Input[Optional[Optional[_builtins.st
                           opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetUnitCostsResult]:
     """
     The unit prices of a zone beside compute and storage: public IP addresses, port forwarding rules, load balancers, VPN users (the same in every zone), volume snapshots and VM snapshots.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_unit_costs()
+    pulumi.export("zoneUuid", result.zone_uuid)
+    ```
 
     :param _builtins.str zone_uuid: The zone whose unit costs to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).
     """

@@ -53,6 +53,16 @@ def get_vpc_offerings(name_regex: Optional[_builtins.str] = None,
     """
     The VPC offerings of a zone, filtered by name.
 
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_vpc_offerings()
+    pulumi.export("offerings", result.offerings)
+    ```
+
     :param _builtins.str name_regex: Keep only the offerings whose name matches this regular expression, case-insensitively (e.g. "redundant"). Default: no name filter.
     :param _builtins.str zone_uuid: The zone whose VPC offerings to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).
     """
@@ -69,6 +79,16 @@ def get_vpc_offerings_output(name_regex: pulumi.Input[Optional[Optional[_builtin
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetVpcOfferingsResult]:
     """
     The VPC offerings of a zone, filtered by name.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_vpc_offerings()
+    pulumi.export("offerings", result.offerings)
+    ```
 
     :param _builtins.str name_regex: Keep only the offerings whose name matches this regular expression, case-insensitively (e.g. "redundant"). Default: no name filter.
     :param _builtins.str zone_uuid: The zone whose VPC offerings to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).

@@ -100,6 +100,16 @@ def get_zone(country_name: Optional[_builtins.str] = None,
     """
     The first zone, in the API's order, that matches the filters (e.g. `{ nameRegex: "frankfurt" }`; `{ nameRegex: "." }` for any zone); an error if none matches.
 
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_zone()
+    pulumi.export("uuid", result.uuid)
+    ```
+
     :param _builtins.str country_name: Keep only the zones of this country (exact name, case-insensitive). Default: every country.
     :param _builtins.str name_regex: Keep only the zones whose name matches this regular expression, case-insensitively (e.g. "frankfurt"). Default: no name filter.
     """
@@ -120,6 +130,16 @@ def get_zone_output(country_name: pulumi.Input[Optional[Optional[_builtins.str]]
                     opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetZoneResult]:
     """
     The first zone, in the API's order, that matches the filters (e.g. `{ nameRegex: "frankfurt" }`; `{ nameRegex: "." }` for any zone); an error if none matches.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_zone()
+    pulumi.export("uuid", result.uuid)
+    ```
 
     :param _builtins.str country_name: Keep only the zones of this country (exact name, case-insensitive). Default: every country.
     :param _builtins.str name_regex: Keep only the zones whose name matches this regular expression, case-insensitively (e.g. "frankfurt"). Default: no name filter.

@@ -53,6 +53,16 @@ def get_zones(country_name: Optional[_builtins.str] = None,
     """
     The zones of the cloud, optionally filtered by name or country.
 
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_zones()
+    pulumi.export("zones", result.zones)
+    ```
+
     :param _builtins.str country_name: Keep only the zones of this country (exact name, case-insensitive). Default: every country.
     :param _builtins.str name_regex: Keep only the zones whose name matches this regular expression, case-insensitively (e.g. "frankfurt"). Default: no name filter.
     """
@@ -69,6 +79,16 @@ def get_zones_output(country_name: pulumi.Input[Optional[Optional[_builtins.str]
                      opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetZonesResult]:
     """
     The zones of the cloud, optionally filtered by name or country.
+
+    ## Example Usage
+    ### Basic usage
+    ```python
+    import pulumi
+    import pulumi_restcloud as restcloud
+
+    result = restcloud.get_zones()
+    pulumi.export("zones", result.zones)
+    ```
 
     :param _builtins.str country_name: Keep only the zones of this country (exact name, case-insensitive). Default: every country.
     :param _builtins.str name_regex: Keep only the zones whose name matches this regular expression, case-insensitively (e.g. "frankfurt"). Default: no name filter.

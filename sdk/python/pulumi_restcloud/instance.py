@@ -326,6 +326,22 @@ class Instance(pulumi.CustomResource):
         """
         A virtual machine booted from a template on a network, with a compute plan.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        instance = restcloud.Instance(
+            "instance",
+            template_uuid="<template uuid>",
+            compute_offering_uuid="<compute offering uuid>",
+            network_uuid="<network uuid>",
+        )
+
+        pulumi.export("instanceId", instance.uuid)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] additional_network_uuids: Networks attached besides the default one. Updated in place (attachNetwork, detachNetwork).
@@ -354,6 +370,22 @@ class Instance(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A virtual machine booted from a template on a network, with a compute plan.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        instance = restcloud.Instance(
+            "instance",
+            template_uuid="<template uuid>",
+            compute_offering_uuid="<compute offering uuid>",
+            network_uuid="<network uuid>",
+        )
+
+        pulumi.export("instanceId", instance.uuid)
+        ```
 
         :param str resource_name: The name of the resource.
         :param InstanceArgs args: The arguments to use to populate this resource's properties.

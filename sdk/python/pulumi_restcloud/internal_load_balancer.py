@@ -173,6 +173,22 @@ class InternalLoadBalancer(pulumi.CustomResource):
         """
         An internal load balancer of a VPC tier: a source address and port of the tier balanced over a port of the tier's instances. The API identifies it by its name, unique in the account: the resource's id is that name. Every change replaces it (deleting first: the API has no update call).
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        internal_load_balancer = restcloud.InternalLoadBalancer(
+            "internal-load-balancer",
+            network_uuid="<network uuid>",
+            source_port=1,
+            instance_port=1,
+        )
+
+        pulumi.export("internalLoadBalancerId", internal_load_balancer.id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input['InternalLoadBalancerAlgorithm'] algorithm: How connections are spread: source, roundrobin or leastconn. Default: roundrobin. Changing it replaces the load balancer.
@@ -192,6 +208,22 @@ class InternalLoadBalancer(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An internal load balancer of a VPC tier: a source address and port of the tier balanced over a port of the tier's instances. The API identifies it by its name, unique in the account: the resource's id is that name. Every change replaces it (deleting first: the API has no update call).
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        internal_load_balancer = restcloud.InternalLoadBalancer(
+            "internal-load-balancer",
+            network_uuid="<network uuid>",
+            source_port=1,
+            instance_port=1,
+        )
+
+        pulumi.export("internalLoadBalancerId", internal_load_balancer.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param InternalLoadBalancerArgs args: The arguments to use to populate this resource's properties.

@@ -325,6 +325,23 @@ class KubernetesCluster(pulumi.CustomResource):
         """
         A managed Kubernetes cluster on a network: control nodes and a scalable pool of worker nodes.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        kubernetes_cluster = restcloud.KubernetesCluster(
+            "kubernetes-cluster",
+            kubernetes_version_uuid="<kubernetes version uuid>",
+            compute_offering_uuid="<compute offering uuid>",
+            network_uuid="<network uuid>",
+            size=1,
+        )
+
+        pulumi.export("kubernetesClusterId", kubernetes_cluster.uuid)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] autoscaling_enabled: Let the cluster scale its workers itself. Default: false. Updated in place (scaleKubernetes).
@@ -353,6 +370,23 @@ class KubernetesCluster(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A managed Kubernetes cluster on a network: control nodes and a scalable pool of worker nodes.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        kubernetes_cluster = restcloud.KubernetesCluster(
+            "kubernetes-cluster",
+            kubernetes_version_uuid="<kubernetes version uuid>",
+            compute_offering_uuid="<compute offering uuid>",
+            network_uuid="<network uuid>",
+            size=1,
+        )
+
+        pulumi.export("kubernetesClusterId", kubernetes_cluster.uuid)
+        ```
 
         :param str resource_name: The name of the resource.
         :param KubernetesClusterArgs args: The arguments to use to populate this resource's properties.

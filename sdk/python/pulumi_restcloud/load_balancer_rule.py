@@ -172,6 +172,23 @@ class LoadBalancerRule(pulumi.CustomResource):
         """
         A public load-balancer rule: a public TCP port of a public IP address balanced over a private port of the instances of a network. The name and the algorithm update in place (updateLoadBalancerRule); every other change replaces the rule.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        load_balancer_rule = restcloud.LoadBalancerRule(
+            "load-balancer-rule",
+            ip_address_uuid="<ip address uuid>",
+            network_uuid="<network uuid>",
+            public_port=1,
+            private_port=1,
+        )
+
+        pulumi.export("loadBalancerRuleId", load_balancer_rule.uuid)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input['LoadBalancerRuleAlgorithm'] algorithm: How connections are spread: source (by client address), roundrobin or leastconn. Default: roundrobin. Updated in place (updateLoadBalancerRule).
@@ -191,6 +208,23 @@ class LoadBalancerRule(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A public load-balancer rule: a public TCP port of a public IP address balanced over a private port of the instances of a network. The name and the algorithm update in place (updateLoadBalancerRule); every other change replaces the rule.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        load_balancer_rule = restcloud.LoadBalancerRule(
+            "load-balancer-rule",
+            ip_address_uuid="<ip address uuid>",
+            network_uuid="<network uuid>",
+            public_port=1,
+            private_port=1,
+        )
+
+        pulumi.export("loadBalancerRuleId", load_balancer_rule.uuid)
+        ```
 
         :param str resource_name: The name of the resource.
         :param LoadBalancerRuleArgs args: The arguments to use to populate this resource's properties.

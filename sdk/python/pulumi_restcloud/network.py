@@ -170,6 +170,20 @@ class Network(pulumi.CustomResource):
         """
         A guest network outside any VPC; instances, public IPs, egress rules and clusters attach to it.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        network = restcloud.Network(
+            "network",
+            network_offering_uuid="<network offering uuid>",
+        )
+
+        pulumi.export("networkId", network.uuid)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] acl_uuid: The network ACL list applied to the network. Updated in place (replaceAcl).
@@ -189,6 +203,20 @@ class Network(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A guest network outside any VPC; instances, public IPs, egress rules and clusters attach to it.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        network = restcloud.Network(
+            "network",
+            network_offering_uuid="<network offering uuid>",
+        )
+
+        pulumi.export("networkId", network.uuid)
+        ```
 
         :param str resource_name: The name of the resource.
         :param NetworkArgs args: The arguments to use to populate this resource's properties.

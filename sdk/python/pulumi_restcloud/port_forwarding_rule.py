@@ -166,6 +166,25 @@ class PortForwardingRule(pulumi.CustomResource):
         """
         A port-forwarding rule: a public port range of a public IP address forwarded to the same-length private port range of an instance on the address's network. Every change replaces it (the API has no update call).
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        port_forwarding_rule = restcloud.PortForwardingRule(
+            "port-forwarding-rule",
+            ip_address_uuid="<ip address uuid>",
+            protocol="TCP",
+            public_port=1,
+            private_port=1,
+            instance_uuid="<instance uuid>",
+            network_uuid="<network uuid>",
+        )
+
+        pulumi.export("portForwardingRuleId", port_forwarding_rule.uuid)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] instance_uuid: The instance the traffic is forwarded to. Changing it replaces the rule.
@@ -185,6 +204,25 @@ class PortForwardingRule(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A port-forwarding rule: a public port range of a public IP address forwarded to the same-length private port range of an instance on the address's network. Every change replaces it (the API has no update call).
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        port_forwarding_rule = restcloud.PortForwardingRule(
+            "port-forwarding-rule",
+            ip_address_uuid="<ip address uuid>",
+            protocol="TCP",
+            public_port=1,
+            private_port=1,
+            instance_uuid="<instance uuid>",
+            network_uuid="<network uuid>",
+        )
+
+        pulumi.export("portForwardingRuleId", port_forwarding_rule.uuid)
+        ```
 
         :param str resource_name: The name of the resource.
         :param PortForwardingRuleArgs args: The arguments to use to populate this resource's properties.

@@ -86,6 +86,20 @@ class PublicIpAddress(pulumi.CustomResource):
         """
         A public IPv4 address acquired from the zone's pool for a network or a VPC.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        public_ip_address = restcloud.PublicIpAddress(
+            "public-ip-address",
+            network_uuid="<network uuid>",
+        )
+
+        pulumi.export("publicIpAddressId", public_ip_address.uuid)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] network_uuid: The network to acquire the address for (or set vpcUuid). Changing it replaces the address.
@@ -100,6 +114,20 @@ class PublicIpAddress(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A public IPv4 address acquired from the zone's pool for a network or a VPC.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        public_ip_address = restcloud.PublicIpAddress(
+            "public-ip-address",
+            network_uuid="<network uuid>",
+        )
+
+        pulumi.export("publicIpAddressId", public_ip_address.uuid)
+        ```
 
         :param str resource_name: The name of the resource.
         :param PublicIpAddressArgs args: The arguments to use to populate this resource's properties.

@@ -51,6 +51,20 @@ class RemoteAccessVpn(pulumi.CustomResource):
         """
         Remote-access VPN on a public IP address (enableremotevpnaccess): VPN users dial in to the address's network. Not on an address with static NAT. The resource's id is the address's uuid. The API does not show whether remote access is enabled: a refresh sees the address, not the VPN.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        remote_access_vpn = restcloud.RemoteAccessVpn(
+            "remote-access-vpn",
+            ip_address_uuid="<ip address uuid>",
+        )
+
+        pulumi.export("remoteAccessVpnId", remote_access_vpn.id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] ip_address_uuid: The public IP address (a PublicIpAddress) that accepts VPN users. Changing it replaces the VPN.
@@ -63,6 +77,20 @@ class RemoteAccessVpn(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         Remote-access VPN on a public IP address (enableremotevpnaccess): VPN users dial in to the address's network. Not on an address with static NAT. The resource's id is the address's uuid. The API does not show whether remote access is enabled: a refresh sees the address, not the VPN.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        remote_access_vpn = restcloud.RemoteAccessVpn(
+            "remote-access-vpn",
+            ip_address_uuid="<ip address uuid>",
+        )
+
+        pulumi.export("remoteAccessVpnId", remote_access_vpn.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param RemoteAccessVpnArgs args: The arguments to use to populate this resource's properties.

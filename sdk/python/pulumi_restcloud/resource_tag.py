@@ -117,6 +117,23 @@ class ResourceTag(pulumi.CustomResource):
         """
         A key/value tag on a resource (an instance, volume, snapshot, network, VPC, public IP, rule...).
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        resource_tag = restcloud.ResourceTag(
+            "resource-tag",
+            resource_type="UserVm",
+            resource_uuid="<resource uuid>",
+            key="<key>",
+            value="<value>",
+        )
+
+        pulumi.export("resourceTagId", resource_tag.uuid)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] key: The tag's key; a resource has one value per key. Changing it replaces the tag.
@@ -133,6 +150,23 @@ class ResourceTag(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A key/value tag on a resource (an instance, volume, snapshot, network, VPC, public IP, rule...).
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        resource_tag = restcloud.ResourceTag(
+            "resource-tag",
+            resource_type="UserVm",
+            resource_uuid="<resource uuid>",
+            key="<key>",
+            value="<value>",
+        )
+
+        pulumi.export("resourceTagId", resource_tag.uuid)
+        ```
 
         :param str resource_name: The name of the resource.
         :param ResourceTagArgs args: The arguments to use to populate this resource's properties.

@@ -69,6 +69,19 @@ class SecurityGroup(pulumi.CustomResource):
         """
         A security group: a named set of firewall, egress and port-forwarding rules (SecurityGroupFirewallRule, SecurityGroupEgressRule, SecurityGroupPortForwardingRule) applied to networks (Network.securityGroupUuid) and instances (Instance.securityGroupName).
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        security_group = restcloud.SecurityGroup(
+            "security-group",
+        )
+
+        pulumi.export("securityGroupId", security_group.uuid)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] description: Free text shown with the group. Default: empty. Changing it replaces the group.
@@ -82,6 +95,19 @@ class SecurityGroup(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A security group: a named set of firewall, egress and port-forwarding rules (SecurityGroupFirewallRule, SecurityGroupEgressRule, SecurityGroupPortForwardingRule) applied to networks (Network.securityGroupUuid) and instances (Instance.securityGroupName).
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        security_group = restcloud.SecurityGroup(
+            "security-group",
+        )
+
+        pulumi.export("securityGroupId", security_group.uuid)
+        ```
 
         :param str resource_name: The name of the resource.
         :param SecurityGroupArgs args: The arguments to use to populate this resource's properties.

@@ -136,6 +136,22 @@ class SecurityGroupEgressRule(pulumi.CustomResource):
         """
         An egress rule of a security group: which protocols and ports its members may reach (the API takes no destination CIDR for these). Every change replaces it.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        security_group_egress_rule = restcloud.SecurityGroupEgressRule(
+            "security-group-egress-rule",
+            security_group_uuid="<security group uuid>",
+            protocol="TCP",
+            start_port=1,
+        )
+
+        pulumi.export("securityGroupEgressRuleId", security_group_egress_rule.uuid)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.int] end_port: The last port. Default: startPort. Changing it replaces the rule.
@@ -153,6 +169,22 @@ class SecurityGroupEgressRule(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An egress rule of a security group: which protocols and ports its members may reach (the API takes no destination CIDR for these). Every change replaces it.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        security_group_egress_rule = restcloud.SecurityGroupEgressRule(
+            "security-group-egress-rule",
+            security_group_uuid="<security group uuid>",
+            protocol="TCP",
+            start_port=1,
+        )
+
+        pulumi.export("securityGroupEgressRuleId", security_group_egress_rule.uuid)
+        ```
 
         :param str resource_name: The name of the resource.
         :param SecurityGroupEgressRuleArgs args: The arguments to use to populate this resource's properties.

@@ -153,6 +153,22 @@ class SecurityGroupFirewallRule(pulumi.CustomResource):
         """
         An ingress rule of a security group: which sources may reach which ports. Every change replaces it.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        security_group_firewall_rule = restcloud.SecurityGroupFirewallRule(
+            "security-group-firewall-rule",
+            security_group_uuid="<security group uuid>",
+            protocol="TCP",
+            start_port=1,
+        )
+
+        pulumi.export("securityGroupFirewallRuleId", security_group_firewall_rule.uuid)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] cidr_list: The source CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.
@@ -171,6 +187,22 @@ class SecurityGroupFirewallRule(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An ingress rule of a security group: which sources may reach which ports. Every change replaces it.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        security_group_firewall_rule = restcloud.SecurityGroupFirewallRule(
+            "security-group-firewall-rule",
+            security_group_uuid="<security group uuid>",
+            protocol="TCP",
+            start_port=1,
+        )
+
+        pulumi.export("securityGroupFirewallRuleId", security_group_firewall_rule.uuid)
+        ```
 
         :param str resource_name: The name of the resource.
         :param SecurityGroupFirewallRuleArgs args: The arguments to use to populate this resource's properties.

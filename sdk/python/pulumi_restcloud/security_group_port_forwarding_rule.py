@@ -134,6 +134,23 @@ class SecurityGroupPortForwardingRule(pulumi.CustomResource):
         """
         A port-forwarding rule of a security group: a public port range forwarded to the same-length private range of its members. Every change replaces it.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        security_group_port_forwarding_rule = restcloud.SecurityGroupPortForwardingRule(
+            "security-group-port-forwarding-rule",
+            security_group_uuid="<security group uuid>",
+            protocol="TCP",
+            public_port=1,
+            private_port=1,
+        )
+
+        pulumi.export("securityGroupPortForwardingRuleId", security_group_port_forwarding_rule.uuid)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.int] private_end_port: The last private port. Default: privatePort. The private range is as long as the public one. Changing it replaces the rule.
@@ -151,6 +168,23 @@ class SecurityGroupPortForwardingRule(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A port-forwarding rule of a security group: a public port range forwarded to the same-length private range of its members. Every change replaces it.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        security_group_port_forwarding_rule = restcloud.SecurityGroupPortForwardingRule(
+            "security-group-port-forwarding-rule",
+            security_group_uuid="<security group uuid>",
+            protocol="TCP",
+            public_port=1,
+            private_port=1,
+        )
+
+        pulumi.export("securityGroupPortForwardingRuleId", security_group_port_forwarding_rule.uuid)
+        ```
 
         :param str resource_name: The name of the resource.
         :param SecurityGroupPortForwardingRuleArgs args: The arguments to use to populate this resource's properties.

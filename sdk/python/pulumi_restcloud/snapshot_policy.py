@@ -154,6 +154,22 @@ class SnapshotPolicy(pulumi.CustomResource):
         """
         A recurring snapshot schedule of a volume (hourly, daily, weekly or monthly), keeping its latest snapshots.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        snapshot_policy = restcloud.SnapshotPolicy(
+            "snapshot-policy",
+            volume_uuid="<volume uuid>",
+            interval_type="HOURLY",
+            schedule_time="30",
+        )
+
+        pulumi.export("snapshotPolicyId", snapshot_policy.uuid)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.int] day_of_month: The day of a MONTHLY snapshot, 1 to 28: required for MONTHLY, refused otherwise. Changing it replaces the policy.
@@ -172,6 +188,22 @@ class SnapshotPolicy(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A recurring snapshot schedule of a volume (hourly, daily, weekly or monthly), keeping its latest snapshots.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        snapshot_policy = restcloud.SnapshotPolicy(
+            "snapshot-policy",
+            volume_uuid="<volume uuid>",
+            interval_type="HOURLY",
+            schedule_time="30",
+        )
+
+        pulumi.export("snapshotPolicyId", snapshot_policy.uuid)
+        ```
 
         :param str resource_name: The name of the resource.
         :param SnapshotPolicyArgs args: The arguments to use to populate this resource's properties.

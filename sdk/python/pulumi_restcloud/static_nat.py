@@ -84,6 +84,21 @@ class StaticNat(pulumi.CustomResource):
         """
         Static NAT of a public IP address to an instance: all traffic to the address reaches the instance (enableStaticNat). One per address and one per instance; the address may carry no port-forwarding or load-balancer rule. The resource's id is the address's uuid.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        static_nat = restcloud.StaticNat(
+            "static-nat",
+            ip_address_uuid="<ip address uuid>",
+            instance_uuid="<instance uuid>",
+        )
+
+        pulumi.export("staticNatId", static_nat.id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] instance_uuid: The instance the address maps to. Changing it replaces the NAT.
@@ -98,6 +113,21 @@ class StaticNat(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         Static NAT of a public IP address to an instance: all traffic to the address reaches the instance (enableStaticNat). One per address and one per instance; the address may carry no port-forwarding or load-balancer rule. The resource's id is the address's uuid.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        static_nat = restcloud.StaticNat(
+            "static-nat",
+            ip_address_uuid="<ip address uuid>",
+            instance_uuid="<instance uuid>",
+        )
+
+        pulumi.export("staticNatId", static_nat.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param StaticNatArgs args: The arguments to use to populate this resource's properties.

@@ -136,6 +136,20 @@ class VmSnapshot(pulumi.CustomResource):
         """
         A point-in-time snapshot of an instance's disks, and optionally its memory. Change `revertTrigger` to revert the instance to it.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        vm_snapshot = restcloud.VmSnapshot(
+            "vm-snapshot",
+            instance_uuid="<instance uuid>",
+        )
+
+        pulumi.export("vmSnapshotId", vm_snapshot.uuid)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] description: What the snapshot holds. Default: "". Changing it replaces the snapshot.
@@ -153,6 +167,20 @@ class VmSnapshot(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A point-in-time snapshot of an instance's disks, and optionally its memory. Change `revertTrigger` to revert the instance to it.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        vm_snapshot = restcloud.VmSnapshot(
+            "vm-snapshot",
+            instance_uuid="<instance uuid>",
+        )
+
+        pulumi.export("vmSnapshotId", vm_snapshot.uuid)
+        ```
 
         :param str resource_name: The name of the resource.
         :param VmSnapshotArgs args: The arguments to use to populate this resource's properties.

@@ -135,6 +135,21 @@ class Volume(pulumi.CustomResource):
         """
         A block storage (data) volume, optionally attached to an instance.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        volume = restcloud.Volume(
+            "volume",
+            storage_offering_uuid="<storage offering uuid>",
+            size=1,
+        )
+
+        pulumi.export("volumeId", volume.uuid)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] allow_shrink: Allow a smaller size to shrink the volume (data beyond the new size is lost). Default: false.
@@ -152,6 +167,21 @@ class Volume(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A block storage (data) volume, optionally attached to an instance.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        volume = restcloud.Volume(
+            "volume",
+            storage_offering_uuid="<storage offering uuid>",
+            size=1,
+        )
+
+        pulumi.export("volumeId", volume.uuid)
+        ```
 
         :param str resource_name: The name of the resource.
         :param VolumeArgs args: The arguments to use to populate this resource's properties.

@@ -85,6 +85,20 @@ class VolumeSnapshot(pulumi.CustomResource):
         """
         A point-in-time snapshot of a block storage volume. It is kept when the volume is deleted.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        volume_snapshot = restcloud.VolumeSnapshot(
+            "volume-snapshot",
+            volume_uuid="<volume uuid>",
+        )
+
+        pulumi.export("volumeSnapshotId", volume_snapshot.uuid)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] name: The snapshot's name. Default: the logical name plus a random suffix. Changing it replaces the snapshot.
@@ -99,6 +113,20 @@ class VolumeSnapshot(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A point-in-time snapshot of a block storage volume. It is kept when the volume is deleted.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        volume_snapshot = restcloud.VolumeSnapshot(
+            "volume-snapshot",
+            volume_uuid="<volume uuid>",
+        )
+
+        pulumi.export("volumeSnapshotId", volume_snapshot.uuid)
+        ```
 
         :param str resource_name: The name of the resource.
         :param VolumeSnapshotArgs args: The arguments to use to populate this resource's properties.

@@ -152,6 +152,21 @@ class Vpc(pulumi.CustomResource):
         """
         A virtual private cloud: an isolated IPv4 address space in one zone, divided into tiers (VpcTier).
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        vpc = restcloud.Vpc(
+            "vpc",
+            cidr="10.1.0.0/16",
+            vpc_offering_uuid="<vpc offering uuid>",
+        )
+
+        pulumi.export("vpcId", vpc.uuid)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] cidr: The VPC's address space, e.g. 10.1.0.0/16; tiers lie inside it. Changing it replaces the VPC.
@@ -170,6 +185,21 @@ class Vpc(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A virtual private cloud: an isolated IPv4 address space in one zone, divided into tiers (VpcTier).
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        vpc = restcloud.Vpc(
+            "vpc",
+            cidr="10.1.0.0/16",
+            vpc_offering_uuid="<vpc offering uuid>",
+        )
+
+        pulumi.export("vpcId", vpc.uuid)
+        ```
 
         :param str resource_name: The name of the resource.
         :param VpcArgs args: The arguments to use to populate this resource's properties.

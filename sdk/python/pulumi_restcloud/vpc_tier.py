@@ -185,6 +185,22 @@ class VpcTier(pulumi.CustomResource):
         """
         A tier of a VPC: a guest network whose CIDR lies inside the VPC's address space.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        vpc_tier = restcloud.VpcTier(
+            "vpc-tier",
+            vpc_uuid="<vpc uuid>",
+            cidr="10.1.1.0/24",
+            network_offering_uuid="<network offering uuid>",
+        )
+
+        pulumi.export("vpcTierId", vpc_tier.uuid)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] acl_uuid: The network ACL list applied to the tier. Updated in place (replaceAcl).
@@ -205,6 +221,22 @@ class VpcTier(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A tier of a VPC: a guest network whose CIDR lies inside the VPC's address space.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        vpc_tier = restcloud.VpcTier(
+            "vpc-tier",
+            vpc_uuid="<vpc uuid>",
+            cidr="10.1.1.0/24",
+            network_offering_uuid="<network offering uuid>",
+        )
+
+        pulumi.export("vpcTierId", vpc_tier.uuid)
+        ```
 
         :param str resource_name: The name of the resource.
         :param VpcTierArgs args: The arguments to use to populate this resource's properties.

@@ -103,6 +103,21 @@ class VpnConnection(pulumi.CustomResource):
         """
         A site-to-site VPN connection between a VPC (through its VPN gateway, created with its first connection) and a VpnCustomerGateway whose networks do not overlap the VPC's. Changing resetTrigger resets it in place (resetVpnConnection); every other change replaces it.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        vpn_connection = restcloud.VpnConnection(
+            "vpn-connection",
+            vpc_uuid="<vpc uuid>",
+            customer_gateway_uuid="<customer gateway uuid>",
+        )
+
+        pulumi.export("vpnConnectionId", vpn_connection.uuid)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] customer_gateway_uuid: The remote end (a VpnCustomerGateway); its CIDR list must not overlap the VPC's. Changing it replaces the connection.
@@ -118,6 +133,21 @@ class VpnConnection(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A site-to-site VPN connection between a VPC (through its VPN gateway, created with its first connection) and a VpnCustomerGateway whose networks do not overlap the VPC's. Changing resetTrigger resets it in place (resetVpnConnection); every other change replaces it.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        vpn_connection = restcloud.VpnConnection(
+            "vpn-connection",
+            vpc_uuid="<vpc uuid>",
+            customer_gateway_uuid="<customer gateway uuid>",
+        )
+
+        pulumi.export("vpnConnectionId", vpn_connection.uuid)
+        ```
 
         :param str resource_name: The name of the resource.
         :param VpnConnectionArgs args: The arguments to use to populate this resource's properties.

@@ -306,6 +306,28 @@ class VpnCustomerGateway(pulumi.CustomResource):
         """
         The customer (remote) end of a site-to-site VPN: its public address, the networks behind it, the IKE and ESP policies and the pre-shared key (a secret). Every argument updates in place (updateVpnCustomerGateway, 202, awaited until visible).
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        config = pulumi.Config()
+        vpn_customer_gateway = restcloud.VpnCustomerGateway(
+            "vpn-customer-gateway",
+            gateway="203.0.113.10",
+            cidr_list="192.168.10.0/24",
+            ipsec_preshared_key=config.require_secret("ipsecPresharedKey"),
+            ike_policy="Group 14(modp2048)",
+            ike_encryption="aes128",
+            ike_hash="sha1",
+            esp_encryption="aes128",
+            esp_hash="sha1",
+        )
+
+        pulumi.export("vpnCustomerGatewayId", vpn_customer_gateway.uuid)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] cidr_list: The remote networks reached through the VPN, comma-separated CIDR blocks; they must not overlap the VPC's. Updated in place (updateVpnCustomerGateway).
@@ -333,6 +355,28 @@ class VpnCustomerGateway(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The customer (remote) end of a site-to-site VPN: its public address, the networks behind it, the IKE and ESP policies and the pre-shared key (a secret). Every argument updates in place (updateVpnCustomerGateway, 202, awaited until visible).
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_restcloud as restcloud
+
+        config = pulumi.Config()
+        vpn_customer_gateway = restcloud.VpnCustomerGateway(
+            "vpn-customer-gateway",
+            gateway="203.0.113.10",
+            cidr_list="192.168.10.0/24",
+            ipsec_preshared_key=config.require_secret("ipsecPresharedKey"),
+            ike_policy="Group 14(modp2048)",
+            ike_encryption="aes128",
+            ike_hash="sha1",
+            esp_encryption="aes128",
+            esp_hash="sha1",
+        )
+
+        pulumi.export("vpnCustomerGatewayId", vpn_customer_gateway.uuid)
+        ```
 
         :param str resource_name: The name of the resource.
         :param VpnCustomerGatewayArgs args: The arguments to use to populate this resource's properties.

@@ -19,14 +19,12 @@
  *
  * At the end, the table of kind x way, pass or fail (console.log), and the time of each step.
  */
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { RestCloudClient } from "../../../provider/client";
 import { DEMO_KEYS, discoverCatalog, providerConfig, type CatalogIds } from "../catalog";
-import { TestStack, pulumiCliRoot } from "../harness";
+import { TestStack, type CliResult } from "../harness";
 import { EMPTY_ACCOUNT, NATIVE_PREFIX, auditAccount, emulatorStats, resetStats } from "../reliability/helpers";
 import { Events, NATIVE_MODE, NATIVE_PROGRAMS, type ResourceSteps } from "./native-helpers";
 
@@ -91,39 +89,11 @@ function printMatrix(timings: string[], totalMs: number): void {
 
 // ---- the CLI ---------------------------------------------------------------------------------------
 
-interface CliResult {
-  command: string;
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the pulumi CLI on the stack (its program directory, backend, PULUMI_HOME and environment). */
-function pulumi(stack: TestStack, args: string[]): Promise<CliResult> {
-  const workspace = stack.stack.workspace as LocalWorkspace;
-  const argv = [...args, "--stack", stack.stack.name, "--non-interactive", "--color", "never"];
-  return new Promise((resolve) => {
-    execFile(
-      path.join(pulumiCliRoot(), "bin", "pulumi"),
-      argv,
-      { cwd: workspace.workDir, env: { ...process.env, ...workspace.envVars }, maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1;
-        resolve({ command: `pulumi ${argv.join(" ")}`, code, stdout, stderr });
-      },
-    );
-  });
-}
-
 const failure = (result: CliResult) =>
   new Error(`${result.command}: exit ${result.code}\n${result.stdout}\n${result.stderr}`);
 
-/** Runs the pulumi CLI; a non-zero exit fails with the command and its output. */
-async function pulumiOk(stack: TestStack, args: string[]): Promise<CliResult> {
-  const result = await pulumi(stack, args);
-  if (result.code !== 0) throw failure(result);
-  return result;
-}
+const pulumi = (stack: TestStack, args: string[]) => stack.cli(args);
+const pulumiOk = (stack: TestStack, args: string[]) => stack.cliOk(args);
 
 /** Whether `pulumi import`'s output shows the resource imported (`= <type> <name> import`). */
 const importedIn = (stdout: string, name: Name) =>

@@ -12,7 +12,8 @@ import { currentModel, generatedFiles, repoRoot } from "../../../provider/schema
 import { PROVIDER_CONFIG } from "../../../provider/schema/model";
 import { packageSchema } from "../../../provider/schema/package-schema";
 import { README_BEGIN, README_END, SETTINGS_BEGIN, SETTINGS_END } from "../../../provider/schema/markdown";
-import { filesBelow, SDK_DIRS } from "../../../provider/schema/sdks";
+import { sdkFilesOnDisk, SDK_DIRS } from "../../../provider/schema/sdks";
+import { pythonName } from "../../../provider/schema/examples";
 
 const root = repoRoot(__dirname);
 const model = currentModel(root);
@@ -69,7 +70,7 @@ describe("generated files are current", () => {
 
   test.each(SDK_DIRS.map((dir) => [dir]))("%s: every file current, none orphaned", (dir) => {
     const generated = [...files.keys()].filter((f) => f.startsWith(`${dir}/`));
-    const present = filesBelow(path.join(root, dir)).map((f) => `${dir}/${f}`);
+    const present = sdkFilesOnDisk(path.join(root, dir)).map((f) => `${dir}/${f}`);
     const stale = generated.filter((f) => onDisk(f) !== files.get(f));
     const orphaned = present.filter((f) => !files.has(f));
     expect(generated.length).toBeGreaterThan(50);
@@ -87,6 +88,24 @@ describe("generated files are current", () => {
     });
     expect(files.get("sdk/go/go.mod")).toContain(`require github.com/pulumi/pulumi/sdk/v3 v${model.pulumiSdkVersion}`);
     expect(files.get("sdk/go/restcloud/internal/pulumiUtilities.go")).toContain(`semver.MustParse("${model.version}")`);
+  });
+
+  test.each([
+    ...model.resources.map((r) => [r.type, r.type, `New${r.type}`] as const),
+    ...model.functions.map(
+      (f) => [f.name, pythonName(f.name), f.name.charAt(0).toUpperCase() + f.name.slice(1)] as const,
+    ),
+  ])("%s: each SDK's doc comments carry its own language's example, and only that", (name, python, go) => {
+    const py = files.get(`sdk/python/pulumi_restcloud/${pythonName(name)}.py`)!;
+    const golang = files.get(`sdk/go/restcloud/${name.charAt(0).toLowerCase()}${name.slice(1)}.go`)!;
+    expect(py).toContain("## Example Usage");
+    expect(py).toContain("```python");
+    expect(py).toContain(`restcloud.${python}(`);
+    expect(golang).toContain("// ## Example Usage");
+    expect(golang).toContain(`restcloud.${go}(ctx`);
+    for (const text of [py, golang]) expect(text).not.toMatch(/\{\{% |```(typescript|yaml)/);
+    expect(py).not.toContain("```go");
+    expect(golang).not.toContain("```python");
   });
 
   test("the README's update/replace and settings tables, and nothing else of the README", () => {

@@ -19,6 +19,13 @@ import {
   updateReplaceTables,
 } from "../../../provider/schema/markdown";
 import { singular } from "../../../provider/schema/types";
+import {
+  exampleCode,
+  functionProgram,
+  pythonName,
+  resourceProgram,
+  type ExampleProgram,
+} from "../../../provider/schema/examples";
 
 const gadget = defineResource({
   type: "Gadget",
@@ -316,5 +323,156 @@ describe("docs and the README tables", () => {
       "dataItem",
       "box",
     ]);
+  });
+});
+
+describe("the examples, in TypeScript, Python, Go and YAML, from the one set of arguments", () => {
+  const docs = referenceDocs(model);
+  const [gadgetModel] = model.resources;
+  const [getGadgetsModel] = model.functions;
+
+  test("a page's Example section: a sub-heading and a fenced block per language, in order", () => {
+    for (const page of ["resources/gadget.md", "functions/get-gadgets.md"]) {
+      const text = docs.get(page)!;
+      const section = text.slice(text.indexOf("## Example\n"), text.indexOf("## Arguments"));
+      expect([...section.matchAll(/^### (.+)\n\n```(\w+)$/gm)].map((m) => [m[1], m[2]])).toEqual([
+        ["TypeScript", "ts"],
+        ["Python", "python"],
+        ["Go", "go"],
+        ["YAML", "yaml"],
+      ]);
+    }
+  });
+
+  test("a resource: Python's snake_case keywords, Go's Args struct and wrappers, YAML's token", () => {
+    const code = exampleCode(model, resourceProgram(gadgetModel));
+    expect(code.python).toBe(
+      [
+        "import pulumi",
+        "import pulumi_restcloud as restcloud",
+        "",
+        "gadget = restcloud.Gadget(",
+        '    "gadget",',
+        '    cidr="10.2.0.0/16",',
+        "    size=2,",
+        '    left="<left>",',
+        ")",
+        "",
+        'pulumi.export("gadgetId", gadget.uuid)',
+      ].join("\n"),
+    );
+    expect(code.go).toContain(
+      [
+        '\t\tgadget, err := restcloud.NewGadget(ctx, "gadget", &restcloud.GadgetArgs{',
+        '\t\t\tCidr: pulumi.String("10.2.0.0/16"),',
+        "\t\t\tSize: pulumi.Int(2),",
+        '\t\t\tLeft: pulumi.String("<left>"),',
+        "\t\t})",
+      ].join("\n"),
+    );
+    expect(code.go).toContain('ctx.Export("gadgetId", gadget.Uuid)');
+    expect(code.go).not.toContain("pulumi/config");
+    expect(code.yaml).toBe(
+      [
+        "resources:",
+        "  gadget:",
+        "    type: restcloud:index:Gadget",
+        "    properties:",
+        '      cidr: "10.2.0.0/16"',
+        "      size: 2",
+        '      left: "<left>"',
+        "outputs:",
+        "  gadgetId: ${gadget.uuid}",
+      ].join("\n"),
+    );
+  });
+
+  test("a function: Python's call, Go's plain arguments (a pointer when optional), YAML's fn::invoke", () => {
+    const program = functionProgram(getGadgetsModel);
+    const withZone: ExampleProgram =
+      program.kind === "function"
+        ? {
+            ...program,
+            arguments: [
+              ...program.arguments,
+              { name: "zoneUuid", value: "zone-1", spec: { type: "string" }, required: false, secret: false },
+            ],
+          }
+        : program;
+    const code = exampleCode(model, withZone);
+    expect(code.python).toContain(
+      'result = restcloud.get_gadgets(\n    owner_uuid="<owner uuid>",\n    zone_uuid="zone-1",\n)\npulumi.export("gadgets", result.gadgets)',
+    );
+    expect(code.go).toContain('\t\t\tOwnerUuid: "<owner uuid>",\n\t\t\tZoneUuid:  pulumi.StringRef("zone-1"),');
+    expect(code.go).toContain('ctx.Export("gadgets", pulumi.Any(result.Gadgets))');
+    expect(code.yaml).toBe(
+      [
+        "variables:",
+        "  result:",
+        "    fn::invoke:",
+        "      function: restcloud:index:getGadgets",
+        "      arguments:",
+        '        ownerUuid: "<owner uuid>"',
+        '        zoneUuid: "zone-1"',
+        "outputs:",
+        "  gadgets: ${result.gadgets}",
+      ].join("\n"),
+    );
+  });
+
+  test("secrets come from the stack's config in every language; enums, lists and maps in Go", () => {
+    const base = resourceProgram(gadgetModel);
+    const input = (name: string) => gadgetModel.inputs.find((p) => p.name === name)!;
+    const argument = (name: string, value: unknown) => ({
+      name,
+      value,
+      spec: input(name).spec,
+      required: input(name).required,
+      secret: input(name).secret,
+    });
+    const program = {
+      ...base,
+      arguments: [
+        argument("password", "never shown"),
+        argument("mode", "Slow"),
+        argument("ports", [80, 443]),
+        argument("labels", { team: "web" }),
+      ],
+    } as ExampleProgram;
+    const code = exampleCode(model, program);
+    expect(code.typescript).toContain('password: config.requireSecret("password"),');
+    expect(code.python).toContain("config = pulumi.Config()\n");
+    expect(code.python).toContain('    password=config.require_secret("password"),');
+    expect(code.go).toContain('\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"\n');
+    expect(code.go).toContain('\t\tcfg := config.New(ctx, "")\n');
+    expect(code.go).toContain('Password: cfg.RequireSecret("password"),');
+    expect(code.go).toContain('Mode:     restcloud.GadgetMode("Slow"),');
+    expect(code.go).toContain("Ports:    pulumi.IntArray{pulumi.Int(80), pulumi.Int(443)},");
+    expect(code.go).toContain('Labels:   pulumi.StringMap{"team": pulumi.String("web")},');
+    expect(code.yaml).toContain("configuration:\n  password:\n    type: String\n    secret: true\n");
+    expect(code.yaml).toContain("      password: ${password}\n");
+    for (const text of Object.values(code)) expect(text).not.toContain("never shown");
+    expect(code.python).toContain("    ports=[80, 443],");
+    expect(code.python).toContain('    labels={"team": "web"},');
+  });
+
+  test("schema.json's descriptions: the description, then the examples in Pulumi's shortcodes", () => {
+    const description = resource.description as unknown as string;
+    expect(
+      description.startsWith(
+        "A test resource.\n\n{{% examples %}}\n## Example Usage\n\n{{% example %}}\n### Basic usage\n\n```typescript\n",
+      ),
+    ).toBe(true);
+    expect(description.endsWith("```\n{{% /example %}}\n{{% /examples %}}")).toBe(true);
+    expect([...description.matchAll(/^```(\w+)$/gm)].map((m) => m[1])).toEqual(["typescript", "python", "go", "yaml"]);
+    const fn = schema.functions["restcloud:index:getGadgets"] as unknown as { description: string };
+    expect(fn.description).toContain("Test gadgets.\n\n{{% examples %}}");
+    expect(fn.description).toContain("restcloud.get_gadgets(");
+  });
+
+  test("Python names as Pulumi's Python generator spells them", () => {
+    expect(
+      ["vpcOfferingUuid", "cidrList", "getZones", "SHA256Hash", "ipAddressUuid", "VpcTier"].map(pythonName),
+    ).toEqual(["vpc_offering_uuid", "cidr_list", "get_zones", "sha256_hash", "ip_address_uuid", "vpc_tier"]);
   });
 });
