@@ -5,23 +5,25 @@
  * started, the keys set, `pulumi up`; then a preview that must find no change and `pulumi destroy`.
  *
  * The commands are read from the README (between `<!-- new-project:begin -->` and
- * `<!-- new-project:end -->`) and run in one shell, in a temporary directory that stands for the
- * user's: beside `my-cloud` lies `pulumi-restcloud/` with the template and the tarball, as a checkout
- * would. The environment is a user's who followed the README's prerequisites: Node 22, npm, the
- * Pulumi CLI on PATH, a local backend and a passphrase (a temporary backend and PULUMI_HOME, as the
- * harness uses); none of the repository's node_modules. Two things differ, and only mechanically:
- * the emulator's port (8080 in the README and the template) is a free one, and the tarball is packed
- * with `--ignore-scripts`, because `npm test` built the package already (`npm pack` alone would build
- * it again through `prepack`).
+ * `<!-- new-project:end -->`) and run in one shell, as readme-steps.ts does for the Python and Go
+ * tests too, in a temporary directory that stands for the user's: beside `my-cloud` lies
+ * `pulumi-restcloud/` with the template and the tarball, as a checkout would. The environment is a
+ * user's who followed the README's prerequisites: Node 22, npm, the Pulumi CLI on PATH, a local
+ * backend and a passphrase (a temporary backend and PULUMI_HOME, as the harness uses); none of the
+ * repository's node_modules. Two things differ, and only mechanically: the emulator's port (8080 in
+ * the README and the template) is a free one, and the tarball is packed with `--ignore-scripts`,
+ * because `npm test` built the package already (`npm pack` alone would build it again through
+ * `prepack`).
  *
  * The packed files are checked too: what the package needs at run time, no tests, no source maps,
  * no install script. Each step's time is printed.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { REPO_ROOT, pulumiCliRoot } from "./harness";
+import { REPO_ROOT } from "./harness";
+import { printStepTimes, readmeCommands, runSteps, userEnvironment } from "./readme-steps";
 import { freePort } from "./reliability/helpers";
 
 jest.setTimeout(600_000);
@@ -30,83 +32,6 @@ const README_PORT = "8080";
 /** The whole sequence, at most (a cold npm cache included). */
 const STEPS_TIMEOUT_MS = 480_000;
 const TEMPLATE = path.join(REPO_ROOT, "templates", "restcloud-typescript");
-
-/** The shell lines of the README's block, in order. */
-function readmeCommands(): string[] {
-  const readme = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
-  const block = /<!-- new-project:begin -->\s*```sh\n([\s\S]*?)```\s*<!-- new-project:end -->/.exec(readme);
-  if (!block) throw new Error("README.md has no new-project block");
-  return block[1]
-    .split("\n")
-    .map((line) => line.replace(/\s+#.*$/, "").trim())
-    .filter((line) => line !== "" && !line.startsWith("#"));
-}
-
-/** A user's environment: Node 22 and npm on PATH, the Pulumi CLI, an offline backend; no npm script's variables. */
-function userEnvironment(work: string): NodeJS.ProcessEnv {
-  const bin = path.join(work, "bin");
-  fs.mkdirSync(bin);
-  fs.symlinkSync(fs.realpathSync(path.join(REPO_ROOT, "node_modules", ".bin", "node")), path.join(bin, "node"));
-  const systemPath = (process.env.PATH ?? "")
-    .split(path.delimiter)
-    .filter((dir) => dir !== "" && !dir.includes(`${path.sep}node_modules${path.sep}`));
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    // What npm and jest set for their own children, and the harness's settings; the rest is the user's.
-    if (/^(npm_|INIT_CWD$|NODE_OPTIONS$|NODE_ENV$|JEST_|PULUMI_|RESTCLOUD_)/i.test(key)) continue;
-    env[key] = value;
-  }
-  fs.mkdirSync(path.join(work, "backend"));
-  return {
-    ...env,
-    PATH: [bin, path.join(pulumiCliRoot(), "bin"), ...systemPath].join(path.delimiter),
-    PULUMI_HOME: path.join(work, "pulumi-home"),
-    PULUMI_BACKEND_URL: `file://${path.join(work, "backend")}`,
-    PULUMI_CONFIG_PASSPHRASE: "my passphrase",
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-  };
-}
-
-interface Step {
-  command: string;
-  ms: number;
-}
-
-/** Runs the lines in one bash, timing each; the shell's process group (the emulator too) is killed after. */
-async function runSteps(
-  cwd: string,
-  env: NodeJS.ProcessEnv,
-  lines: readonly string[],
-): Promise<{ code: number | null; output: string; steps: Step[] }> {
-  const script = [
-    "set -euo pipefail",
-    "now() { date +%s%3N; }",
-    ...lines.flatMap((line, i) => [`t=$(now)`, line, `echo "::step ${i} $(( $(now) - t ))"`]),
-  ].join("\n");
-  const child = spawn("bash", ["-c", script], { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-  const stop = () => {
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      // the group is gone already
-    }
-  };
-  const timer = setTimeout(stop, STEPS_TIMEOUT_MS);
-  // The shell's exit, not its streams' end: the emulator in the background holds them open.
-  const closed = new Promise((resolve) => child.on("close", resolve));
-  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-  clearTimeout(timer);
-  stop(); // the emulator
-  await closed;
-  const steps = [...output.matchAll(/^::step (\d+) (\d+)$/gm)].map((m) => ({
-    command: lines[Number(m[1])],
-    ms: Number(m[2]),
-  }));
-  return { code, output, steps };
-}
 
 describe("a new project from the README", () => {
   let work: string;
@@ -121,7 +46,7 @@ describe("a new project from the README", () => {
 
   test("pack, pulumi new, npm install, up, a no-change preview, destroy: quiet, and each step timed", async () => {
     const port = String(await freePort());
-    const lines = readmeCommands();
+    const lines = readmeCommands("new-project");
     expect(lines.some((l) => l.startsWith("pulumi new ") && l.includes("--yes"))).toBe(true);
     expect(lines.some((l) => /^npm install \S+\.tgz$/.test(l))).toBe(true);
 
@@ -169,15 +94,14 @@ describe("a new project from the README", () => {
       "pulumi destroy --yes",
     ];
     started = Date.now();
-    const { code, output, steps } = await runSteps(work, env, commands);
+    const { code, output, steps } = await runSteps(work, env, commands, { timeoutMs: STEPS_TIMEOUT_MS });
     const totalMs = Date.now() - started;
 
-    const table = [
-      `npm pack --ignore-scripts (package already built)  ${(packMs / 1000).toFixed(1)} s`,
-      ...steps.map((s) => `${s.command.padEnd(72)} ${(s.ms / 1000).toFixed(1)} s`),
-      `total (from mkdir to destroy)${" ".repeat(44)} ${(totalMs / 1000).toFixed(1)} s`,
-    ].join("\n");
-    console.log(`The README's commands, as a new user types them:\n${table}`);
+    printStepTimes(
+      "The README's commands, as a new user types them:",
+      [{ command: "npm pack --ignore-scripts (package already built)", ms: packMs }, ...steps],
+      totalMs,
+    );
 
     if (code !== 0) throw new Error(`exit code ${code}:\n${output.slice(-6000)}`);
     expect(steps).toHaveLength(commands.length);

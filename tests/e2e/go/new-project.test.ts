@@ -1,0 +1,124 @@
+/**
+ * A new Go user's first stack, as the README's "From Go" section tells it, and nothing else: from
+ * the directory that holds the checkout, the starter project `templates/restcloud-go` copied (its
+ * go.mod requires the checkout's SDK with a `replace`, its main.go is the SDK's `runner.Main`), the
+ * package's tarball installed for its plugin and emulator, the plugin put in Pulumi's plugin cache,
+ * the emulator started, the stack created and its config set, `go run . up` (a VPC, a tier and an
+ * instance); then a preview that finds no change and `go run . destroy`, each checked against the
+ * emulator's records.
+ *
+ * The lines are read from README.md's block between `<!-- new-project-go:begin -->` and
+ * `<!-- new-project-go:end -->` and run in one shell (readme-steps.ts), in a temporary directory
+ * that stands for the user's: in it lies `pulumi-restcloud/`, a checkout's sdk/go, its
+ * templates/restcloud-go and the tarball `npm pack` wrote. The environment is a user's: Node 22,
+ * npm, Go, the Pulumi CLI on PATH, a local backend and a passphrase; none of the repository's
+ * node_modules. Mechanical differences only: the emulator's port (8080 in the README) is a free one,
+ * and the tarball is packed with `--ignore-scripts`, as the package is built already. Each command's
+ * time is printed.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { DEMO_KEYS } from "../catalog";
+import { REPO_ROOT } from "../harness";
+import { printStepTimes, readmeCommands, runSteps, userEnvironment, type Step } from "../readme-steps";
+import { accountResources, freePort, managedRecords } from "../reliability/helpers";
+
+jest.setTimeout(900_000);
+
+const README_PORT = "8080";
+/** One shell's commands, at most (a cold npm cache and a cold Go build included). */
+const STEPS_TIMEOUT_MS = 600_000;
+const TEMPLATE = path.join(REPO_ROOT, "templates", "restcloud-go");
+
+describe("a new Go project from the README", () => {
+  let work: string;
+
+  beforeAll(() => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), "restcloud-new-project-go-"));
+  });
+
+  afterAll(() => {
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  test("the starter project copied, tarball, plugin install, config, go run . up; a no-change preview; destroy", async () => {
+    const port = String(await freePort());
+    const apiUrl = `http://127.0.0.1:${port}`;
+    const commands = readmeCommands("new-project-go");
+    expect(commands[0]).toMatch(/^cp -r pulumi-restcloud\/templates\/restcloud-go my-cloud-go && cd my-cloud-go$/);
+    expect(commands.some((c) => /^npx restcloud-plugin install\b/.test(c))).toBe(true);
+    expect(commands[commands.length - 1]).toBe("go run . up");
+
+    // The checkout the project is copied from: its sdk/go, the starter project and the tarball.
+    const checkout = path.join(work, "pulumi-restcloud");
+    fs.cpSync(path.join(REPO_ROOT, "sdk", "go"), path.join(checkout, "sdk", "go"), { recursive: true });
+    fs.cpSync(TEMPLATE, path.join(checkout, "templates", "restcloud-go"), { recursive: true });
+    const started = Date.now();
+    execFileSync("npm", ["pack", "--ignore-scripts", "--pack-destination", checkout], {
+      cwd: REPO_ROOT,
+      stdio: ["ignore", "ignore", "ignore"],
+    });
+    const packMs = Date.now() - started;
+
+    const env = userEnvironment(work);
+    const project = path.join(work, "my-cloud-go");
+    // The README's lines, then what the section says comes next: a preview that finds nothing to change, and destroy.
+    const lines = [...commands.map((c) => c.replaceAll(README_PORT, port)), "go run . preview", "go run . destroy"];
+    const upStep = commands.length - 1;
+    const destroyStep = lines.length - 1;
+    // The emulator's records, read while the shell waits (its emulator still running).
+    const checkpoints = new Map<number, () => Promise<void>>([
+      [
+        upStep,
+        async () => {
+          const account = await accountResources(apiUrl);
+          const vpcs = Object.values(account.vpc ?? {});
+          expect(vpcs.map((v) => v.getcIDR)).toEqual(["10.20.0.0/16"]);
+          const tiers = Object.values(account.network ?? {});
+          expect(tiers.map((t) => [t.vpcUuid, t.getcIDR])).toEqual([[vpcs[0].uuid, "10.20.1.0/24"]]);
+          // One instance, running, on the tier.
+          const instances = Object.values(account.instance ?? {});
+          expect(instances.map((i) => [i.state, i.networkUuid])).toEqual([["Running", tiers[0].uuid]]);
+        },
+      ],
+      [
+        destroyStep,
+        async () => {
+          // No record a program makes is left, of any kind.
+          const left = [...(await managedRecords(apiUrl))].filter(([, records]) => Object.keys(records).length > 0);
+          expect(left).toEqual([]);
+        },
+      ],
+    ]);
+    const steps: Step[] = [{ command: "npm pack --ignore-scripts (package already built)", ms: packMs }];
+    let totalMs: number | undefined;
+    try {
+      const shellStarted = Date.now();
+      const run = await runSteps(work, env, lines, { timeoutMs: STEPS_TIMEOUT_MS, checkpoints });
+      totalMs = Date.now() - shellStarted;
+      steps.push(...run.steps);
+      if (run.checkFailure !== undefined) throw run.checkFailure;
+      if (run.code !== 0) throw new Error(`exit code ${run.code}:\n${run.output.slice(-6000)}`);
+      expect(run.steps).toHaveLength(lines.length);
+      expect(run.output).toMatch(/\+ 4 created/); // the stack, the VPC, the tier, the instance
+      expect(run.output).toMatch(/Resources:\s+4 unchanged/);
+      expect(run.output).toMatch(/- 4 deleted/);
+      // Quiet: no warning from Pulumi (the plugin found in the plugin cache, not on PATH).
+      expect(run.output.split("\n").filter((l) => /^\s*warning:/i.test(l))).toEqual([]);
+
+      // What the user's project holds: the replace, the keys encrypted.
+      const goMod = fs.readFileSync(path.join(project, "go.mod"), "utf8");
+      expect(goMod).toMatch(
+        /replace github\.com\/restcloud\/pulumi-restcloud\/sdk\/go => \.\.\/pulumi-restcloud\/sdk\/go/,
+      );
+      const stackFile = fs.readFileSync(path.join(project, "Pulumi.dev.yaml"), "utf8");
+      expect(stackFile).toMatch(/restcloud:apiKey:\s*\n\s*secure:/);
+      expect(stackFile).not.toContain(DEMO_KEYS.apiKey);
+      expect(stackFile).not.toContain(DEMO_KEYS.secretKey);
+    } finally {
+      printStepTimes("The README's commands, as a new Go user types them:", steps, totalMs);
+    }
+  });
+});
