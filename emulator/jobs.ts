@@ -141,10 +141,8 @@ export class DeferredWork {
     } else {
       work.changes.forEach((change, i) => {
         const collection = (resources[change.collection] ??= {});
-        if ("remove" in change) {
-          delete collection[change.uuid];
-          delete this.store.internals(work.accountId)[change.collection]?.[change.uuid];
-        } else if (!vanished[i]) collection[change.uuid] = { ...collection[change.uuid], ...change.set };
+        if ("remove" in change) this.store.removeRecord(work.accountId, change.collection, change.uuid);
+        else if (!vanished[i]) collection[change.uuid] = { ...collection[change.uuid], ...change.set };
       });
       if (job) job.status = "SUCCEEDED";
     }

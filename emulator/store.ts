@@ -159,16 +159,25 @@ export class Store {
         account,
         collection: (name: string): Record<string, ApiRecord> => (this.resources(id)[name] ??= {}),
         internal: (name: string): Record<string, Record<string, unknown>> => (this.internals(id)[name] ??= {}),
-        remove: (name: string, key: string) => {
-          delete this.resources(id)[name]?.[key];
-          delete this.internals(id)[name]?.[key];
-        },
+        remove: (name: string, key: string) => this.removeRecord(id, name, key),
         changed: () => this.persist(),
         collectionNames: () => Object.keys(this.resources(id)),
       };
       this.scopes.set(account.id, scope);
     }
     return scope;
+  }
+
+  /**
+   * Removes a record, its internal entry and the tags on it: a resource that goes takes its tags
+   * with it, whichever call removes it (CloudStack deletes a resource's tags with it).
+   */
+  removeRecord(accountId: string, name: string, key: string): void {
+    delete this.resources(accountId)[name]?.[key];
+    delete this.internals(accountId)[name]?.[key];
+    if (name === "tag") return;
+    const tags = this.resources(accountId).tag ?? {};
+    for (const [uuid, tag] of Object.entries(tags)) if (tag.resourceUuid === key) delete tags[uuid];
   }
 
   get jobs(): Record<string, StoredJob> {

@@ -45,7 +45,7 @@ export class ProviderSession {
   }
 
   get settings(): ProviderSettings {
-    return { zoneUuid: this.config.zoneUuid };
+    return { zoneUuid: this.config.zoneUuid, ownerTags: this.config.ownerTags };
   }
 
   /** The client; an error naming each missing or invalid setting when the configuration is incomplete. */

@@ -101,6 +101,16 @@ const TABLE = [
     description:
       'How long one API request may go unanswered before it counts as failed (and is retried, or verified if it changed something), as a duration: "30s", "2m", "500ms".',
   },
+  {
+    key: "ownerTags",
+    env: "RESTCLOUD_OWNER_TAGS",
+    type: "boolean",
+    secret: false,
+    required: false,
+    default: true,
+    description:
+      "Whether each record the provider creates is tagged `pulumi-owner` with its resource's URN (instances, volumes, snapshots, networks, tiers, VPCs, public IPs, firewall, port-forwarding and load-balancer rules): one more request per create. The tag is an atomic claim, so that stacks creating records under one parent at once never take each other's, and `restcloud discover` and `restcloud recover` know whose a record is. Without it, a create that cannot tell its record from another stack's fails instead, and a killed `pulumi up` leaves only names to go by.",
+  },
 ] as const satisfies readonly ProviderSetting[];
 
 /** A setting's key: `apiUrl`, `maxConcurrentRequests`... */
@@ -189,6 +199,8 @@ export interface ProviderConfig {
   readonly maxConcurrentRequests: number;
   /** Whether concurrent reads share requests (one list call per kind and zone per wave). */
   readonly shareReads: boolean;
+  /** Whether creates tag their records with their owner (`restcloud:ownerTags`; engine/ownership.ts). */
+  readonly ownerTags: boolean;
   /** How long one request may go unanswered (`restcloud:requestTimeout`), as given ("30s"). */
   readonly requestTimeout: string;
   /** The same, in milliseconds. */
@@ -226,6 +238,7 @@ export function resolveProviderConfig(
     zoneUuid: texts.zoneUuid,
     maxConcurrentRequests: (values.maxConcurrentRequests as number | undefined) ?? DEFAULT_MAX_CONCURRENT_REQUESTS,
     shareReads: (values.shareReads as boolean | undefined) ?? true,
+    ownerTags: (values.ownerTags as boolean | undefined) ?? true,
     requestTimeout: texts.requestTimeout ?? String(providerSetting("requestTimeout").default),
     requestTimeoutMs,
     missing: () => problems.map((p) => p.message),

@@ -7,6 +7,11 @@
  * account's keys, and masks every field that looks like a credential (passwords, pre-shared keys,
  * secrets, tokens) in the records and request paths it shows.
  *
+ * Each record of a kind the API tags shows its owner (`GET /_emulator/owners`, from the record's
+ * `pulumi-owner` tag: stack, logical name, project), "no owner" without one, the record it belongs
+ * to when another record made it, or "not taggable"; the panel "Records no stack owns" lists, by
+ * kind, the records of taggable kinds that no stack holds.
+ *
  * The script is a plain string (no TypeScript, no build step, no backtick inside it): it runs as is in
  * any current browser.
  */
@@ -95,6 +100,18 @@ td.fault { color: var(--bad); }
 #faults-current dd[data-active="true"] { color: var(--bad); }
 #faults-status, #jobs-status { min-height: 1em; margin: 6px 0 0; font-size: 13px; }
 #jobs-list { margin: 4px 0 0; padding-left: 18px; font-size: 12px; }
+td.owner { font-size: 12px; }
+td.owner .state { white-space: nowrap; }
+td.owner .owner-name { font-weight: 600; }
+td.owner .owner-where { display: block; color: var(--muted); }
+td.owner[data-ownership="derived"], td.owner[data-ownership="not-taggable"], td.owner[data-ownership="account"] {
+  color: var(--muted); }
+#unowned table { margin-bottom: 10px; }
+#unowned tbody tr { cursor: pointer; }
+#unowned tbody tr:hover { background: #f2f5fb; }
+#unowned tbody tr[aria-selected="true"] { background: #eaf0ff; }
+#unowned-panel[data-unowned="true"] { border-color: var(--bad); }
+#unowned-count[data-unowned="true"] { background: var(--bad-bg); color: var(--bad); }
 @media (max-width: 1100px) { main { grid-template-columns: 1fr; } }
 `;
 
@@ -121,6 +138,8 @@ const SCRIPT = String.raw`
     accounts: FALLBACK_ACCOUNTS,
     account: accountFromHash() || "demo",
     resources: {},
+    owners: {},
+    ownersMissing: false,
     resourcesKey: "",
     selected: null,
     log: [],
@@ -253,12 +272,96 @@ const SCRIPT = String.raw`
       if (r.ok && r.data && typeof r.data === "object") st.resources[a.name] = r.data;
     }));
   }
+  /** Who owns each record of the account shown (undefined: the emulator has no /_emulator/owners). */
+  async function loadOwners() {
+    var account = st.account;
+    var r = await call("GET", "owners?account=" + encodeURIComponent(account));
+    st.ownersMissing = !available("owners", r);
+    if (st.ownersMissing) { st.owners = {}; return; }
+    if (r.ok && r.data && typeof r.data === "object") st.owners[account] = r.data;
+  }
+  function refText(ref) {
+    if (!ref) return "";
+    return ref.kind + " " + (ref.name || ref.uuid) + (ref.missing ? " (gone)" : "");
+  }
+  /** The Owner cell of a record: its owner tag read, "no owner", the record it belongs to, or "not taggable". */
+  function ownerCell(o) {
+    if (!o) return '<td class="owner"></td>';
+    var kind = o.ownership;
+    var attrs = ' data-ownership="' + esc(kind) + '"';
+    var html = "";
+    if (kind === "owned") {
+      var w = o.owner || {};
+      attrs += ' title="' + esc(w.value || "") + '"';
+      if (!w.readable) {
+        attrs += ' data-readable="false"';
+        html = '<span class="state" data-tone="busy">not a Pulumi URN</span> <code>' + esc(w.value) + "</code>";
+      } else {
+        attrs += ' data-stack="' + esc(w.stack) + '" data-project="' + esc(w.project) + '"' +
+          (w.name !== undefined ? ' data-name="' + esc(w.name) + '"' : "") + ' data-shortened="' + !!w.shortened + '"';
+        html = (w.name !== undefined ? '<span class="owner-name">' + esc(w.name) + "</span>"
+          : '<span class="owner-name muted"><em>name not in the shortened URN</em></span>') +
+          '<span class="owner-where">stack <span class="owner-stack">' + esc(w.stack) + "</span> \u00b7 project " +
+          '<span class="owner-project">' + esc(w.project) + "</span></span>";
+      }
+    } else if (kind === "unowned") {
+      html = '<span class="state" data-tone="bad">no owner</span>';
+    } else if (kind === "derived") {
+      attrs += ' title="' + esc(o.why || "") + '" data-parent="' + esc(o.parent ? o.parent.uuid : "") + '"';
+      html = "belongs to " + esc(refText(o.parent));
+    } else if (kind === "not-taggable") {
+      html = "not taggable";
+    } else if (kind === "account") {
+      html = "the account's";
+    }
+    return '<td class="owner"' + attrs + ">" + html + "</td>";
+  }
+  function renderUnowned(data, collections) {
+    var panel = $("unowned-panel"), box = $("unowned"), count = $("unowned-count");
+    if (!data) {
+      say("unowned-count", "\u2013");
+      count.removeAttribute("data-unowned");
+      panel.removeAttribute("data-unowned");
+      box.innerHTML = st.ownersMissing ? "" : '<p class="empty">Loading...</p>';
+      return;
+    }
+    var list = Array.isArray(data.unowned) ? data.unowned : [];
+    say("unowned-count", String(list.length));
+    count.setAttribute("data-unowned", String(list.length > 0));
+    panel.setAttribute("data-unowned", String(list.length > 0));
+    if (!list.length) {
+      box.innerHTML = countRecords(collections) ? '<p class="empty">None: every record of a taggable kind has an owner.</p>'
+        : '<p class="empty">No records.</p>';
+      return;
+    }
+    var kinds = [], byKind = {};
+    list.forEach(function (u) {
+      if (!byKind[u.kind]) { byKind[u.kind] = []; kinds.push(u.kind); }
+      byKind[u.kind].push(u);
+    });
+    box.innerHTML = kinds.map(function (kind) {
+      var rows = byKind[kind].map(function (u) {
+        var selected = st.selected && st.selected.account === st.account && st.selected.kind === kind && st.selected.uuid === u.uuid;
+        return '<tr data-uuid="' + esc(u.uuid) + '" data-kind="' + esc(kind) + '" tabindex="0" aria-selected="' + !!selected + '">' +
+          '<td class="name">' + esc(u.name || "") + '</td><td class="uuid"><code>' + esc(u.uuid) + "</code></td>" +
+          '<td class="parent" data-parent="' + esc(u.parent ? u.parent.uuid : "") + '">' + esc(refText(u.parent)) + "</td></tr>";
+      }).join("");
+      return '<table data-unowned-kind="' + esc(kind) + '"><caption><span class="kind">' + esc(kind) + "</span> " +
+        '<span class="muted">(' + esc(byKind[kind][0].resourceType || "") + ')</span> <span class="count">' + byKind[kind].length + "</span></caption>" +
+        '<thead><tr><th scope="col">Name</th><th scope="col">UUID</th><th scope="col">Parent</th></tr></thead>' +
+        "<tbody>" + rows + "</tbody></table>";
+    }).join("");
+  }
   function renderResources() {
     var collections = st.resources[st.account] || {};
-    var key = st.account + "\n" + JSON.stringify(collections) + "\n" + JSON.stringify(st.selected);
+    var owners = st.owners[st.account];
+    var ownership = (owners && owners.records) || {};
+    var key = st.account + "\n" + JSON.stringify(collections) + "\n" + JSON.stringify(owners) + "\n" + JSON.stringify(st.selected);
     if (key === st.resourcesKey) return;
     st.resourcesKey = key;
     say("resources-account", st.account);
+    say("unowned-account", st.account);
+    renderUnowned(owners, collections);
     var kinds = Object.keys(collections).filter(function (k) { return Object.keys(collections[k] || {}).length > 0; });
     kinds.sort(function (a, b) { return kindRank(a) - kindRank(b) || a.localeCompare(b); });
     var html = kinds.map(function (kind) {
@@ -272,10 +375,12 @@ const SCRIPT = String.raw`
           '<td class="name">' + esc(nameOf(record)) + "</td>" +
           '<td class="state-cell" data-state="' + esc(state) + '">' + (state ? '<span class="state" data-tone="' + tone(state) + '">' + esc(state) + "</span>" : "") + "</td>" +
           '<td class="uuid"><code>' + esc(uuid) + "</code></td>" +
-          '<td class="details">' + esc(details(record)) + "</td></tr>";
+          '<td class="details">' + esc(details(record)) + "</td>" +
+          (owners ? ownerCell((ownership[kind] || {})[uuid]) : "") + "</tr>";
       }).join("");
       return '<table data-kind="' + esc(kind) + '"><caption><span class="kind">' + esc(kind) + '</span> <span class="count">' + records.length + "</span></caption>" +
-        '<thead><tr><th scope="col">Name</th><th scope="col">State</th><th scope="col">UUID</th><th scope="col">Details</th></tr></thead>' +
+        '<thead><tr><th scope="col">Name</th><th scope="col">State</th><th scope="col">UUID</th><th scope="col">Details</th>' +
+        (owners ? '<th scope="col">Owner</th>' : "") + "</tr></thead>" +
         "<tbody>" + rows + "</tbody></table>";
     }).join("");
     $("resources").innerHTML = html || '<p class="empty">No resources in this account.</p>';
@@ -424,7 +529,7 @@ const SCRIPT = String.raw`
       say("health", health.ok ? "emulator up" : "emulator: " + problem(health));
       $("banner").hidden = true;
       await loadAccounts();
-      await Promise.all([loadResources(), loadRequests(), loadStats(), loadFaults(), loadFaultLog(), loadJobs()]);
+      await Promise.all([loadResources(), loadOwners(), loadRequests(), loadStats(), loadFaults(), loadFaultLog(), loadJobs()]);
       renderAccounts();
       renderResources();
       renderRecord();
@@ -452,14 +557,17 @@ const SCRIPT = String.raw`
     history.replaceState(null, "", "#account=" + encodeURIComponent(st.account));
     renderAccounts();
     renderResources();
+    loadOwners().then(renderResources);
   });
-  $("resources").addEventListener("click", function (event) {
-    var row = event.target.closest("tr[data-uuid]");
-    if (row) select(row);
-  });
-  $("resources").addEventListener("keydown", function (event) {
-    var row = event.target.closest("tr[data-uuid]");
-    if (row && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); select(row); }
+  ["resources", "unowned"].forEach(function (id) {
+    $(id).addEventListener("click", function (event) {
+      var row = event.target.closest("tr[data-uuid]");
+      if (row) select(row);
+    });
+    $(id).addEventListener("keydown", function (event) {
+      var row = event.target.closest("tr[data-uuid]");
+      if (row && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); select(row); }
+    });
   });
   $("faults-form").addEventListener("input", function () { st.faultsDirty = true; say("faults-status", "Not applied yet."); });
   $("faults-form").addEventListener("submit", async function (event) {
@@ -608,6 +716,12 @@ export const CONSOLE_HTML = String.raw`<!doctype html>
     </section>
   </div>
   <div class="column">
+    <section class="panel" id="unowned-panel" aria-labelledby="unowned-heading">
+      <h2 id="unowned-heading">Records no stack owns <span id="unowned-count" class="count">&ndash;</span></h2>
+      <p class="na" data-na-for="owners" hidden>Not available: this emulator has no /_emulator/owners.</p>
+      <p class="muted">Records of account <span id="unowned-account">demo</span>, of a kind the API tags, that carry no <code>pulumi-owner</code> tag.</p>
+      <div id="unowned" aria-live="off"><p class="empty">Loading...</p></div>
+    </section>
     <section class="panel" id="resources-panel" aria-labelledby="resources-heading">
       <h2 id="resources-heading">Resources of <span id="resources-account">demo</span></h2>
       <div id="resources" aria-live="off"><p class="empty">Loading...</p></div>

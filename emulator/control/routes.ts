@@ -8,6 +8,7 @@
  *   GET    /_emulator/jobs       the pending asynchronous work              -> {pending: [...]}
  *   POST   /_emulator/advance    complete pending work ({} or {jobId})      -> {completed, pending}
  *   GET    /_emulator/accounts   the accounts, without their keys           -> {accounts: [{name, role}]}
+ *   GET    /_emulator/owners     who owns each record of ?account (owners.ts) -> {records, unowned, counts}
  *
  * Errors answer `{error: "..."}` (see `ControlError`); a rejected request changes nothing.
  */
@@ -17,6 +18,7 @@ import type { DeferredWork } from "../jobs";
 import type { State, Store } from "../store";
 import { roleOf } from "./accounts";
 import { ControlError } from "./errors";
+import { ownersOf } from "./owners";
 import { readRequestQuery, type RequestLog } from "./requestlog";
 import { InvalidSnapshot, readSnapshot, takeSnapshot } from "./snapshot";
 
@@ -116,4 +118,11 @@ export function registerControlRoutes(app: FastifyInstance, deps: ControlRoutesD
   app.get("/_emulator/accounts", { config }, async () => ({
     accounts: deps.store.accounts.map((a: Account) => ({ name: a.name, role: roleOf(a) })),
   }));
+
+  app.get("/_emulator/owners", { config }, async (request) => {
+    const name = (request.query as Record<string, unknown>).account ?? "demo";
+    const account = typeof name === "string" ? deps.store.account(name) : undefined;
+    if (!account) throw new ControlError(404, `account: no account ${String(name)} (see GET /_emulator/accounts)`);
+    return ownersOf(account.name, deps.store.resourcesWithInternals(account.id));
+  });
 }

@@ -18,6 +18,8 @@ export interface Timeouts {
 export interface ProviderSettings {
   /** The default zone for resources that take a `zoneUuid` and were given none. */
   readonly zoneUuid?: string;
+  /** Whether creates claim their records with the owner tag (ownership.ts). Default: true. */
+  readonly ownerTags?: boolean;
 }
 
 /** What a declaration's functions receive: a client, the settings, and this operation's time budget. */

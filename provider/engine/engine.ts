@@ -11,7 +11,8 @@ import type { OperationContext, ProviderSettings, ResourceDeclaration, Timeouts 
 import type { RestCloudClient } from "../client";
 import { runOperation, type Notice, type OperationAction } from "./operation";
 import { ApiError } from "../client/errors";
-import { IdentityRegistry } from "./identity";
+import { IdentityRegistry, type CreateOwner } from "./identity";
+import { dependentsOf, describeDependents } from "./dependents";
 import { inputIssueMessage } from "./validators";
 import { catalogReferenceFailures } from "./references";
 import { NOT_READ_ON_IMPORT, readForImport } from "./import";
@@ -298,14 +299,18 @@ export class Engine {
     const ctx = this.context("create", call);
     const inputs = this.parseInputs(props);
     const d = this.declaration;
-    const { id, known = {} } = await this.identities.create(
+    const made = await this.identities.create(
       `${d.type} ${String(inputs[d.autoName ?? ""] ?? "")}`.trim(),
       d.type,
       d.identity,
       ctx,
       inputs,
       (createContext) => d.create(createContext, inputs),
+      this.ownerOf(ctx, call, inputs),
     );
+    const id = made.id;
+    // A record taken over from another stack's lost create: what its own create's answer would have said.
+    const known: PropertyMap = made.takenOver && d.locate ? { ...(await d.locate(ctx, id)) } : { ...made.known };
     const created = { ...known, ...inputs };
     try {
       await this.declaration.awaitReady?.(ctx, id, created);
@@ -321,6 +326,26 @@ export class Engine {
         [message],
       );
     }
+  }
+
+  /**
+   * Who a create is for, when it tags its record (ownership.ts): its kind can carry the tag, the
+   * front end gave the URN, and `restcloud:ownerTags` is not false. The zone the tag's create needs is
+   * the record's, else the one its create answered (a rule's), else its argument's or the default's.
+   */
+  private ownerOf(ctx: OperationContext, call: ResourceCall, inputs: PropertyMap): CreateOwner | undefined {
+    const tagType = this.declaration.identity.ownerTag;
+    if (!tagType || !call.urn || ctx.settings.ownerTags === false) return undefined;
+    const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
+    return {
+      urn: call.urn,
+      tagType,
+      zoneOf: (record) =>
+        text(record.zoneUuid) ??
+        text(record.known?.ruleZoneUuid) ??
+        text(inputs.zoneUuid) ??
+        text(ctx.settings.zoneUuid),
+    };
   }
 
   /** The live state, or undefined when the record is gone (refresh then drops it from the stack). */
@@ -344,7 +369,17 @@ export class Engine {
       const imported = await readForImport(this.declaration, ctx, id);
       return imported && { state: this.state(imported.inputs, imported.outputs), inputs: imported.inputs };
     }
-    const live = await this.declaration.read(ctx, id, props as Record<string, unknown>);
+    // A state without outputs (a pending create put into the state by `restcloud recover`, whose
+    // create never answered): what the create's answer would have given is found first.
+    const d = this.declaration;
+    const hasOutputs = Object.keys(d.outputs.shape).some((key) => props[key] !== undefined && !(key in d.inputs.shape));
+    let readState = props;
+    if (!hasOutputs && d.locate) {
+      const located = await d.locate(ctx, id);
+      if (!located) return undefined;
+      readState = { ...located, ...props };
+    }
+    const live = await d.read(ctx, id, readState as Record<string, unknown>);
     if (!live) return undefined;
     // Drift is reported for the arguments the program declared: an optional argument left out
     // takes whatever default the API applies, and that is no drift.
@@ -405,10 +440,33 @@ export class Engine {
     try {
       await this.declaration.delete(ctx, id, props as Record<string, unknown>);
     } catch (error) {
-      if (!mayMeanGone(error) || (await this.exists(ctx, id, props))) throw error;
+      if (!mayMeanGone(error) || (await this.exists(ctx, id, props)))
+        throw await this.explainRefusal(ctx, id, props, error);
       ctx.progress(`${id} was already gone (${(error as ApiError).errorCode}): nothing to delete`);
     }
     this.identities.release(this.declaration.type, id);
+  }
+
+  /**
+   * A delete the service refused because the record is in use (409): the records still using it,
+   * which no resource of this stack holds any more (dependents.ts), named in the error. Any other
+   * error, or one whose users cannot be listed, stands as it is.
+   */
+  private async explainRefusal(
+    ctx: OperationContext,
+    id: string,
+    props: PropertyMap,
+    error: unknown,
+  ): Promise<unknown> {
+    const zoneUuid = (props.zoneUuid as string | undefined) ?? ctx.settings.zoneUuid;
+    if (!(error instanceof ApiError) || error.status !== 409 || zoneUuid === undefined) return error;
+    try {
+      const dependents = await dependentsOf(ctx, id, zoneUuid);
+      if (dependents.length === 0) return error;
+      return Object.assign(new Error(`${error.message}\n${describeDependents(dependents)}`), { cause: error });
+    } catch {
+      return error;
+    }
   }
 
   /** Whether the record is still there; a 404 to the read itself (a parent gone too) means it is not. */

@@ -18,6 +18,7 @@
  */
 import { VerificationRefusedError } from "../client/errors";
 import type { OperationContext } from "./declaration";
+import { claimRecord, describeOwner, ownedBy, ownersOf, type ClaimOutcome, type OwnerTagType } from "./ownership";
 
 /** A record as the lists answer it: identified by `uuid`. */
 export interface IdentifiedRecord {
@@ -41,6 +42,11 @@ export interface Identity<I, R extends IdentifiedRecord = any> {
   candidates?(ctx: OperationContext, inputs: I): Promise<readonly R[]>;
   /** Whether a candidate is what this create asks for (its name; its ports). Default: any. */
   matches?(record: R, inputs: I): boolean;
+  /**
+   * The API's tag type of this kind, when its records can carry the owner tag (ownership.ts): each
+   * create then claims its record, and no record another stack claimed is ever adopted.
+   */
+  ownerTag?: OwnerTagType;
 }
 
 /** The `matches` of a named record: the name, auto-named with a random suffix, tells it apart. */
@@ -87,48 +93,169 @@ export class KeyedQueue {
   }
 }
 
+/** Who a create is for, when its record can carry the owner tag (ownership.ts). */
+export interface CreateOwner {
+  /** The resource's URN: the owner tag's value. */
+  urn: string;
+  /** The API's tag type of the kind (the declaration's `identity.ownerTag`). */
+  tagType: OwnerTagType;
+  /** The record's zone, where the tag's create needs it: from a record listed, or from the create's answer. */
+  zoneOf(record: { zoneUuid?: string; known?: Record<string, unknown> }): string | undefined;
+}
+
+/** A create's answer: the id, and what the answer already says (declaration.ts `Created`). */
+interface CreatedRecord {
+  id: string;
+  known?: Record<string, unknown>;
+  /** Set when the record is not the one this create's request made, but an equivalent it claimed. */
+  takenOver?: boolean;
+}
+
+/**
+ * How long a create that lost its answer lets the creates of other processes claim what they made
+ * (they know their ids) before it claims, among what appeared, a record no one has claimed.
+ */
+export const OWNER_SETTLE_MS = 1_000;
+
+/** How many times a create whose record another stack claimed tries again before it gives up. */
+const TAKEOVER_ATTEMPTS = 3;
+
 /**
  * The ids the resources of this provider process hold (created or adopted in it), and the queue of
  * creates per scope. One per process: every resource of a `pulumi up` is served by one process.
+ *
+ * Across processes (stacks sharing a parent, deployed at once), the owner tag settles what the
+ * queue cannot: a create claims the record it made; after an ambiguous failure it claims, among the
+ * records that appeared while it ran, one that no one has claimed. Such records are equivalent (the
+ * same kind, parent and arguments: `matches`), and all of them come from creates that lost their
+ * answer, so which of them a create takes does not matter, only that no two take the same. A create
+ * whose own record was claimed by such a process takes one of those in turn, or creates again.
  */
 export class IdentityRegistry {
   readonly #claimed = new Set<string>();
   readonly #queue = new KeyedQueue();
 
+  constructor(private readonly settleMs = OWNER_SETTLE_MS) {}
+
   /** Runs `create` with the guarantees above; answers what it answered, its id claimed. */
-  async create<I, R extends { id: string }>(
+  async create<I, R extends CreatedRecord>(
     what: string,
     type: string,
     identity: Identity<I>,
     ctx: OperationContext,
     inputs: I,
     create: (ctx: CreateContext) => Promise<R>,
-  ): Promise<R> {
+    owner?: CreateOwner,
+  ): Promise<R & { takenOver?: boolean }> {
     return this.#queue.run(`${type}\u0000${identity.scope(inputs)}`, async () => {
       const matches = (record: IdentifiedRecord) => identity.matches?.(record, inputs) ?? true;
       const list = async () => (identity.candidates ? (await identity.candidates(ctx, inputs)).filter(matches) : []);
       const before = new Set((await list()).map((record) => record.uuid));
+      const fresh = <T extends IdentifiedRecord>(records: readonly T[]): T[] =>
+        records.filter((r) => r.uuid !== undefined && !before.has(r.uuid) && !this.holds(type, r.uuid) && matches(r));
       const pickCreated = <T extends IdentifiedRecord>(records: readonly T[]): T | undefined => {
-        const fresh = records.filter(
-          (r) => r.uuid !== undefined && !before.has(r.uuid) && !this.holds(type, r.uuid) && matches(r),
-        );
-        if (fresh.length > 1)
+        const found = fresh(records);
+        if (found.length > 1)
           throw new AmbiguousIdentityError(
             what,
-            fresh.map((r) => r.uuid!),
+            found.map((r) => r.uuid!),
           );
-        return fresh[0];
+        return found[0];
       };
+      // Records this create claimed while it looked for its own: they need no second claim.
+      const claimedHere = new Set<string>();
       const findCreated = async <T>(): Promise<T | undefined> => {
         if (!identity.candidates) throw new Error(`${type}: its identity lists no candidates to find a record among`);
-        return pickCreated(await list()) as T | undefined;
+        const records = await list();
+        if (!owner) return pickCreated(records) as T | undefined;
+        const found = await this.claimAmong(ctx, owner, fresh(records), claimedHere);
+        return found as T | undefined;
       };
-      const created = await create({ ...ctx, findCreated, pickCreated });
+
+      let created: R & { takenOver?: boolean } = await create({ ...ctx, findCreated, pickCreated });
+      for (let attempt = 1; owner && !claimedHere.has(created.id); attempt++) {
+        const claim = await this.claimQuietly(ctx, owner, created.id, { known: created.known ?? {} }, what);
+        if (claim.claimed) break;
+        // Another stack's create took this record for its own after an ambiguous failure (it could
+        // not tell them apart): take one of the equivalent records such creates left, or create again.
+        if (attempt >= TAKEOVER_ATTEMPTS)
+          throw new Error(
+            `${what}: the records it created were claimed by other stacks ${attempt} times (last: ${describeOwner(claim.owner)})`,
+          );
+        ctx.progress(`${created.id} was claimed by ${describeOwner(claim.owner)}; taking an unclaimed equivalent`);
+        const other = identity.candidates
+          ? await this.claimAmong(ctx, owner, fresh(await list()), claimedHere)
+          : undefined;
+        created = other?.uuid
+          ? ({ id: other.uuid, takenOver: true } as R)
+          : await create({ ...ctx, findCreated, pickCreated });
+      }
       if (this.holds(type, created.id))
         throw new Error(`${what}: the service answered ${created.id}, which another resource of this stack holds`);
       this.hold(type, created.id);
       return created;
     });
+  }
+
+  /**
+   * Among records that appeared while a create ran: the one its owner tag already gives this
+   * resource, else one no one has claimed, claimed now (after other creates had a moment to claim
+   * theirs); undefined when there is none.
+   */
+  private async claimAmong<T extends IdentifiedRecord & { zoneUuid?: string }>(
+    ctx: OperationContext,
+    owner: CreateOwner,
+    candidates: readonly T[],
+    claimedHere: Set<string>,
+  ): Promise<T | undefined> {
+    if (candidates.length === 0) return undefined;
+    let owners = await ownersOf(ctx.client, owner.tagType);
+    const ours = () => candidates.find((r) => ownedBy(owners.get(r.uuid!), owner.urn));
+    if (ours()) return ours();
+    if (!candidates.some((r) => !owners.has(r.uuid!))) return undefined;
+    await sleep(this.settleMs);
+    owners = await ownersOf(ctx.client, owner.tagType);
+    if (ours()) return ours();
+    for (const record of candidates.filter((r) => !owners.has(r.uuid!))) {
+      const zoneUuid = owner.zoneOf({ zoneUuid: record.zoneUuid });
+      if (zoneUuid === undefined) continue;
+      const outcome = await claimRecord(ctx.client, {
+        resourceType: owner.tagType,
+        zoneUuid,
+        resourceUuid: record.uuid!,
+        urn: owner.urn,
+      });
+      if (outcome.claimed) {
+        claimedHere.add(record.uuid!);
+        return record;
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Claims the record a create's request made. A refusal other than another owner's (tags not
+   * allowed there, an outage past the deadline) leaves the record unmarked but the resource's: the
+   * create must not lose an id it has. The user is told.
+   */
+  private async claimQuietly(
+    ctx: OperationContext,
+    owner: CreateOwner,
+    id: string,
+    answer: { known: Record<string, unknown> },
+    what: string,
+  ): Promise<ClaimOutcome> {
+    const zoneUuid = owner.zoneOf(answer);
+    try {
+      if (zoneUuid === undefined) throw new Error("its zone is unknown");
+      return await claimRecord(ctx.client, { resourceType: owner.tagType, zoneUuid, resourceUuid: id, urn: owner.urn });
+    } catch (error) {
+      ctx.progress(
+        `${what} ${id}: could not tag it with its owner (${error instanceof Error ? error.message : String(error)}); ` +
+          "it is the resource's, but `restcloud discover` will not know whose it is",
+      );
+      return { claimed: true };
+    }
   }
 
   /**
@@ -148,3 +275,5 @@ export class IdentityRegistry {
     return this.#claimed.has(`${type}\u0000${id}`);
   }
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

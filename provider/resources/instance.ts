@@ -270,6 +270,7 @@ export const instanceDeclaration = defineResource({
   ],
   defaultTimeouts: { create: minutes(15), update: minutes(15), delete: minutes(15) },
   identity: {
+    ownerTag: "UserVm",
     scope: (inputs) => `${inputs.zoneUuid!}/${inputs.name}`,
     candidates: (ctx, inputs) => ctx.client.instance.list({ zoneUuid: inputs.zoneUuid! }),
     matches: sameName,

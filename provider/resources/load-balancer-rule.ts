@@ -87,6 +87,7 @@ export const loadBalancerRuleDeclaration = defineResource({
   defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
   // The address's public port is taken by one rule only.
   identity: {
+    ownerTag: "LoadBalancer",
     scope: (inputs) => `${inputs.ipAddressUuid}/${inputs.publicPort}`,
     candidates: async (ctx, inputs) => {
       const zoneUuid = await zoneOfNetwork(ctx, inputs.networkUuid);

@@ -52,6 +52,7 @@ export const portForwardingRuleDeclaration = defineResource({
   defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
   // The address's public ports of a protocol are taken by one rule only.
   identity: {
+    ownerTag: "PortForwardingRule",
     scope: (inputs) => `${inputs.ipAddressUuid}/${inputs.protocol}/${inputs.publicPort}`,
     candidates: async (ctx, inputs) => {
       const zoneUuid = await zoneOfNetwork(ctx, inputs.networkUuid);

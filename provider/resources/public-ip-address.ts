@@ -40,6 +40,7 @@ export const publicIpAddressDeclaration = defineResource({
   // while this acquire ran (one acquire per network at a time) is this one's. The source NAT address
   // the service adds on its own is never a candidate.
   identity: {
+    ownerTag: "PublicIpAddress",
     scope: (inputs) => (inputs.networkUuid ?? inputs.vpcUuid)!,
     candidates: (ctx, inputs) =>
       ctx.client.ipAddress.list({ zoneUuid: inputs.zoneUuid!, networkUuid: (inputs.networkUuid ?? inputs.vpcUuid)! }),

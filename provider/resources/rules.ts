@@ -109,6 +109,8 @@ function ruleBehaviour(
     // The service refuses a second rule covering the same traffic of a target: the target, protocol
     // and ports tell a rule apart; rules have no name.
     identity: {
+      // Egress rules cannot carry tags: the service's one rule per network and traffic names them.
+      ...(target === "ipAddressUuid" ? { ownerTag: "FirewallRule" as const } : {}),
       scope: (inputs) => {
         const r = ruleRequest(target, inputs);
         return [r[target], r.protocol.toUpperCase(), r.startPort, r.endPort, r.icmpType, r.icmpCode].join("/");

@@ -95,6 +95,7 @@ export const vmSnapshotDeclaration = defineResource({
   ],
   defaultTimeouts: { create: minutes(20), update: minutes(20), delete: minutes(10) },
   identity: {
+    ownerTag: "VMSnapshot",
     scope: (inputs) => `${inputs.zoneUuid!}/${inputs.name}`,
     candidates: (ctx, inputs) => ctx.client.vmSnapshot.list({ zoneUuid: inputs.zoneUuid! }),
     matches: sameName,

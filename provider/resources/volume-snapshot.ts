@@ -44,6 +44,7 @@ export const volumeSnapshotDeclaration = defineResource({
   updates: [],
   defaultTimeouts: { create: minutes(30), update: minutes(5), delete: minutes(10) },
   identity: {
+    ownerTag: "Snapshot",
     scope: (inputs) => `${inputs.volumeUuid}/${inputs.name}`,
     candidates: (ctx, inputs) => ctx.client.snapshot.list({ zoneUuid: inputs.zoneUuid! }),
     matches: (snapshot, inputs) => snapshot.name === inputs.name && snapshot.volumeUuid === inputs.volumeUuid,

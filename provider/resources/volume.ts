@@ -114,6 +114,7 @@ export const volumeDeclaration = defineResource({
   ],
   defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
   identity: {
+    ownerTag: "Volume",
     scope: (inputs) => `${inputs.zoneUuid!}/${inputs.name}`,
     candidates: (ctx, inputs) => ctx.client.volume.list({ zoneUuid: inputs.zoneUuid! }),
     matches: sameName,

@@ -76,6 +76,7 @@ export const vpcTierDeclaration = defineResource({
   ],
   defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
   identity: {
+    ownerTag: "Network",
     scope: (inputs) => `${inputs.vpcUuid}/${inputs.name}`,
     candidates: (ctx, inputs) => ctx.client.network.list({ zoneUuid: inputs.zoneUuid! }),
     matches: sameName,

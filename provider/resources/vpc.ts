@@ -55,6 +55,7 @@ export const vpcDeclaration = defineResource({
   ],
   defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
   identity: {
+    ownerTag: "Vpc",
     scope: (inputs) => `${inputs.zoneUuid!}/${inputs.name}`,
     candidates: (ctx, inputs) => ctx.client.vpc.list({ zoneUuid: inputs.zoneUuid! }),
     matches: sameName,

@@ -44,6 +44,7 @@ describe("the table", () => {
       "maxConcurrentRequests",
       "shareReads",
       "requestTimeout",
+      "ownerTags",
     ]);
     expect(new Set(ENV_NAMES).size).toBe(ENV_NAMES.length);
     for (const s of PROVIDER_SETTINGS) {

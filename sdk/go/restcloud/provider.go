@@ -38,6 +38,11 @@ func NewProvider(ctx *pulumi.Context,
 			args.MaxConcurrentRequests = pulumi.IntPtr(d.(int))
 		}
 	}
+	if args.OwnerTags == nil {
+		if d := internal.GetEnvOrDefault(true, internal.ParseEnvBool, "RESTCLOUD_OWNER_TAGS"); d != nil {
+			args.OwnerTags = pulumi.BoolPtr(d.(bool))
+		}
+	}
 	if args.RequestTimeout == nil {
 		if d := internal.GetEnvOrDefault("30s", nil, "RESTCLOUD_REQUEST_TIMEOUT"); d != nil {
 			args.RequestTimeout = pulumi.StringPtr(d.(string))
@@ -80,6 +85,8 @@ type providerArgs struct {
 	ApiUrl *string `pulumi:"apiUrl"`
 	// At most this many API requests in flight at once, across every resource of an operation. Default: 8.
 	MaxConcurrentRequests *int `pulumi:"maxConcurrentRequests"`
+	// Whether each record the provider creates is tagged `pulumi-owner` with its resource's URN (instances, volumes, snapshots, networks, tiers, VPCs, public IPs, firewall, port-forwarding and load-balancer rules): one more request per create. The tag is an atomic claim, so that stacks creating records under one parent at once never take each other's, and `restcloud discover` and `restcloud recover` know whose a record is. Without it, a create that cannot tell its record from another stack's fails instead, and a killed `pulumi up` leaves only names to go by. Default: true.
+	OwnerTags *bool `pulumi:"ownerTags"`
 	// How long one API request may go unanswered before it counts as failed (and is retried, or verified if it changed something), as a duration: "30s", "2m", "500ms". Default: "30s".
 	RequestTimeout *string `pulumi:"requestTimeout"`
 	// The account's secret key (the `secretkey` header). A secret: set it with `pulumi config set --secret`.
@@ -98,6 +105,8 @@ type ProviderArgs struct {
 	ApiUrl pulumi.StringPtrInput
 	// At most this many API requests in flight at once, across every resource of an operation. Default: 8.
 	MaxConcurrentRequests pulumi.IntPtrInput
+	// Whether each record the provider creates is tagged `pulumi-owner` with its resource's URN (instances, volumes, snapshots, networks, tiers, VPCs, public IPs, firewall, port-forwarding and load-balancer rules): one more request per create. The tag is an atomic claim, so that stacks creating records under one parent at once never take each other's, and `restcloud discover` and `restcloud recover` know whose a record is. Without it, a create that cannot tell its record from another stack's fails instead, and a killed `pulumi up` leaves only names to go by. Default: true.
+	OwnerTags pulumi.BoolPtrInput
 	// How long one API request may go unanswered before it counts as failed (and is retried, or verified if it changed something), as a duration: "30s", "2m", "500ms". Default: "30s".
 	RequestTimeout pulumi.StringPtrInput
 	// The account's secret key (the `secretkey` header). A secret: set it with `pulumi config set --secret`.

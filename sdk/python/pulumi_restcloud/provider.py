@@ -22,6 +22,7 @@ class ProviderArgs:
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
+                 owner_tags: pulumi.Input[Optional[_builtins.bool]] = None,
                  request_timeout: pulumi.Input[Optional[_builtins.str]] = None,
                  secret_key: pulumi.Input[Optional[_builtins.str]] = None,
                  share_reads: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -32,6 +33,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] api_key: The account's API key (the `apikey` header). A secret: set it with `pulumi config set --secret`.
         :param pulumi.Input[_builtins.str] api_url: The base URL of the RestCloud API (or of the emulator, which prints its own: `restcloud-emulator` listens on http://127.0.0.1:8080 by default).
         :param pulumi.Input[_builtins.int] max_concurrent_requests: At most this many API requests in flight at once, across every resource of an operation. Default: 8.
+        :param pulumi.Input[_builtins.bool] owner_tags: Whether each record the provider creates is tagged `pulumi-owner` with its resource's URN (instances, volumes, snapshots, networks, tiers, VPCs, public IPs, firewall, port-forwarding and load-balancer rules): one more request per create. The tag is an atomic claim, so that stacks creating records under one parent at once never take each other's, and `restcloud discover` and `restcloud recover` know whose a record is. Without it, a create that cannot tell its record from another stack's fails instead, and a killed `pulumi up` leaves only names to go by. Default: true.
         :param pulumi.Input[_builtins.str] request_timeout: How long one API request may go unanswered before it counts as failed (and is retried, or verified if it changed something), as a duration: "30s", "2m", "500ms". Default: "30s".
         :param pulumi.Input[_builtins.str] secret_key: The account's secret key (the `secretkey` header). A secret: set it with `pulumi config set --secret`.
         :param pulumi.Input[_builtins.bool] share_reads: Whether concurrent reads share requests (one list call per kind and zone at a time). Default: true.
@@ -49,6 +51,10 @@ class ProviderArgs:
             max_concurrent_requests = (_utilities.get_env_int('RESTCLOUD_MAX_CONCURRENT_REQUESTS') or 8)
         if max_concurrent_requests is not None:
             pulumi.set(__self__, "max_concurrent_requests", max_concurrent_requests)
+        if owner_tags is None:
+            owner_tags = (_utilities.get_env_bool('RESTCLOUD_OWNER_TAGS') or True)
+        if owner_tags is not None:
+            pulumi.set(__self__, "owner_tags", owner_tags)
         if request_timeout is None:
             request_timeout = (_utilities.get_env('RESTCLOUD_REQUEST_TIMEOUT') or '30s')
         if request_timeout is not None:
@@ -101,6 +107,18 @@ class ProviderArgs:
     @max_concurrent_requests.setter
     def max_concurrent_requests(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "max_concurrent_requests", value)
+
+    @_builtins.property
+    @pulumi.getter(name="ownerTags")
+    def owner_tags(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each record the provider creates is tagged `pulumi-owner` with its resource's URN (instances, volumes, snapshots, networks, tiers, VPCs, public IPs, firewall, port-forwarding and load-balancer rules): one more request per create. The tag is an atomic claim, so that stacks creating records under one parent at once never take each other's, and `restcloud discover` and `restcloud recover` know whose a record is. Without it, a create that cannot tell its record from another stack's fails instead, and a killed `pulumi up` leaves only names to go by. Default: true.
+        """
+        return pulumi.get(self, "owner_tags")
+
+    @owner_tags.setter
+    def owner_tags(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "owner_tags", value)
 
     @_builtins.property
     @pulumi.getter(name="requestTimeout")
@@ -160,6 +178,7 @@ class Provider(pulumi.ProviderResource):
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
+                 owner_tags: pulumi.Input[Optional[_builtins.bool]] = None,
                  request_timeout: pulumi.Input[Optional[_builtins.str]] = None,
                  secret_key: pulumi.Input[Optional[_builtins.str]] = None,
                  share_reads: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -173,6 +192,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] api_key: The account's API key (the `apikey` header). A secret: set it with `pulumi config set --secret`.
         :param pulumi.Input[_builtins.str] api_url: The base URL of the RestCloud API (or of the emulator, which prints its own: `restcloud-emulator` listens on http://127.0.0.1:8080 by default).
         :param pulumi.Input[_builtins.int] max_concurrent_requests: At most this many API requests in flight at once, across every resource of an operation. Default: 8.
+        :param pulumi.Input[_builtins.bool] owner_tags: Whether each record the provider creates is tagged `pulumi-owner` with its resource's URN (instances, volumes, snapshots, networks, tiers, VPCs, public IPs, firewall, port-forwarding and load-balancer rules): one more request per create. The tag is an atomic claim, so that stacks creating records under one parent at once never take each other's, and `restcloud discover` and `restcloud recover` know whose a record is. Without it, a create that cannot tell its record from another stack's fails instead, and a killed `pulumi up` leaves only names to go by. Default: true.
         :param pulumi.Input[_builtins.str] request_timeout: How long one API request may go unanswered before it counts as failed (and is retried, or verified if it changed something), as a duration: "30s", "2m", "500ms". Default: "30s".
         :param pulumi.Input[_builtins.str] secret_key: The account's secret key (the `secretkey` header). A secret: set it with `pulumi config set --secret`.
         :param pulumi.Input[_builtins.bool] share_reads: Whether concurrent reads share requests (one list call per kind and zone at a time). Default: true.
@@ -205,6 +225,7 @@ class Provider(pulumi.ProviderResource):
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
+                 owner_tags: pulumi.Input[Optional[_builtins.bool]] = None,
                  request_timeout: pulumi.Input[Optional[_builtins.str]] = None,
                  secret_key: pulumi.Input[Optional[_builtins.str]] = None,
                  share_reads: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -227,6 +248,9 @@ class Provider(pulumi.ProviderResource):
             if max_concurrent_requests is None:
                 max_concurrent_requests = (_utilities.get_env_int('RESTCLOUD_MAX_CONCURRENT_REQUESTS') or 8)
             __props__.__dict__["max_concurrent_requests"] = pulumi.Output.from_input(max_concurrent_requests).apply(pulumi.runtime.to_json) if max_concurrent_requests is not None else None
+            if owner_tags is None:
+                owner_tags = (_utilities.get_env_bool('RESTCLOUD_OWNER_TAGS') or True)
+            __props__.__dict__["owner_tags"] = pulumi.Output.from_input(owner_tags).apply(pulumi.runtime.to_json) if owner_tags is not None else None
             if request_timeout is None:
                 request_timeout = (_utilities.get_env('RESTCLOUD_REQUEST_TIMEOUT') or '30s')
             __props__.__dict__["request_timeout"] = request_timeout

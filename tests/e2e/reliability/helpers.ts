@@ -12,6 +12,7 @@ import * as net from "node:net";
 import * as path from "node:path";
 import type { FaultLogEntry, FaultRule } from "../../../emulator";
 import { type CatalogIds, DEMO_KEYS, providerConfig } from "../catalog";
+import { OWNER_TAG_KEY } from "../../../provider/engine/ownership";
 import { REPO_ROOT, startLocalServer, type TestStack } from "../harness";
 
 export const PROGRAMS = path.join(__dirname, "programs");
@@ -174,9 +175,14 @@ const GROUP_RULES: Record<string, string> = {
 /** The emulator's collections of records a program creates (records of other kinds are left out). */
 const MANAGED_COLLECTIONS = [...new Set(Object.values(RESOURCE_COLLECTIONS))];
 
-/** Records the cloud makes along with another (no resource of their own): an instance's ROOT volume, cluster nodes. */
+/**
+ * Records made along with another (no resource of their own): an instance's ROOT volume, cluster
+ * nodes, the owner tags the provider puts on what it creates.
+ */
 function isDerived(collection: string, record: Record<string, unknown>): boolean {
   if (collection === "instance") return record._clusterUuid !== undefined;
+  // The owner tag the provider puts on a record it creates is part of that record (engine/ownership.ts).
+  if (collection === "tag") return record.key === OWNER_TAG_KEY;
   if (collection === "volume") return record.volumeType === "ROOT";
   return false;
 }
@@ -317,6 +323,7 @@ export const EMPTY_ACCOUNT: Readonly<AccountAudit> = {
 
 /**
  * Compares an account's records with the stack's state (its restcloud resources in either mode).
+ * The `pulumi-owner` tags the provider puts on the records it creates are not counted (isDerived).
  * `resources` narrows the state to the resources that live in `account` (a program with two).
  */
 export async function auditAccount(

@@ -50,6 +50,19 @@ func GetMaxConcurrentRequests(ctx *pulumi.Context) int {
 	return value
 }
 
+// Whether each record the provider creates is tagged `pulumi-owner` with its resource's URN (instances, volumes, snapshots, networks, tiers, VPCs, public IPs, firewall, port-forwarding and load-balancer rules): one more request per create. The tag is an atomic claim, so that stacks creating records under one parent at once never take each other's, and `restcloud discover` and `restcloud recover` know whose a record is. Without it, a create that cannot tell its record from another stack's fails instead, and a killed `pulumi up` leaves only names to go by. Default: true.
+func GetOwnerTags(ctx *pulumi.Context) bool {
+	v, err := config.TryBool(ctx, "restcloud:ownerTags")
+	if err == nil {
+		return v
+	}
+	var value bool
+	if d := internal.GetEnvOrDefault(true, internal.ParseEnvBool, "RESTCLOUD_OWNER_TAGS"); d != nil {
+		value = d.(bool)
+	}
+	return value
+}
+
 // How long one API request may go unanswered before it counts as failed (and is retried, or verified if it changed something), as a duration: "30s", "2m", "500ms". Default: "30s".
 func GetRequestTimeout(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "restcloud:requestTimeout")

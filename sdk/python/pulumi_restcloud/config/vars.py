@@ -42,6 +42,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get_int('maxConcurrentRequests') or (_utilities.get_env_int('RESTCLOUD_MAX_CONCURRENT_REQUESTS') or 8)
 
     @_builtins.property
+    def owner_tags(self) -> bool:
+        """
+        Whether each record the provider creates is tagged `pulumi-owner` with its resource's URN (instances, volumes, snapshots, networks, tiers, VPCs, public IPs, firewall, port-forwarding and load-balancer rules): one more request per create. The tag is an atomic claim, so that stacks creating records under one parent at once never take each other's, and `restcloud discover` and `restcloud recover` know whose a record is. Without it, a create that cannot tell its record from another stack's fails instead, and a killed `pulumi up` leaves only names to go by. Default: true.
+        """
+        return __config__.get_bool('ownerTags') or (_utilities.get_env_bool('RESTCLOUD_OWNER_TAGS') or True)
+
+    @_builtins.property
     def request_timeout(self) -> str:
         """
         How long one API request may go unanswered before it counts as failed (and is retried, or verified if it changed something), as a duration: "30s", "2m", "500ms". Default: "30s".
