@@ -71,7 +71,8 @@ export class AmbiguousIdentityError extends VerificationRefusedError {
   constructor(what: string, uuids: readonly string[]) {
     super(
       `${what}: after an ambiguous failure, ${uuids.length} new records could each be this create's ` +
-        `(${uuids.join(", ")}); none was adopted. Import the right one, or delete the extra records.`,
+        `(${uuids.join(", ")}); none was adopted. \`restcloud discover\` lists the records no stack holds, ` +
+        "and writes what imports them or deletes them (`--delete`).",
     );
   }
 }

@@ -81,6 +81,29 @@ async function resize(ctx: OperationContext, zoneUuid: string, id: string, news:
 }
 
 /** Whether the compute plan is a custom one (cpuCore and memory are its arguments, no fixed plan's). */
+/**
+ * The data disk the service made with the instance (`diskSize`): `DATA-<name>`, attached to it until
+ * its expunge detaches it and leaves it behind. It is the instance's, so its delete deletes it too
+ * (also when an earlier delete expunged the instance and stopped before the disk).
+ */
+async function deleteDataDisk(ctx: OperationContext, zoneUuid: string, id: string, state: InstanceInputs) {
+  if (state.diskSize === undefined || !state.name) return;
+  const disks = (await ctx.client.volume.list({ zoneUuid })).filter(
+    (v) =>
+      v.name === `DATA-${state.name}` && v.volumeType?.toUpperCase() === "DATADISK" && (!v.vmUuid || v.vmUuid === id),
+  );
+  for (const disk of disks) {
+    await ctx.client.volume.delete({ uuid: disk.uuid, zoneUuid });
+    await waitForGone(
+      {
+        awaited: `data disk ${disk.uuid} of instance ${id} to be deleted`,
+        poll: async () => byUuid(await ctx.client.volume.list({ zoneUuid, uuid: disk.uuid }), disk.uuid),
+      },
+      waitOptions(ctx),
+    );
+  }
+}
+
 async function isCustomPlan(ctx: OperationContext, zoneUuid: string, computeOfferingUuid: string): Promise<boolean> {
   const plans = await ctx.client.costEstimate.computePlans({ zoneUuid, computeOfferingType: "CUSTOM_PLAN" });
   return [...(plans.payAsYouGoOfferingCost ?? [])].some((p) => p.uuid === computeOfferingUuid && p.isCustom !== false);
@@ -370,7 +393,10 @@ export const instanceDeclaration = defineResource({
     const zoneUuid = state.zoneUuid!;
     const expunge = state.expungeOnDestroy ?? true;
     const instance = await getInstance(ctx, zoneUuid, id);
-    if (!instance || instance.state === "Expunging") return;
+    if (!instance || instance.state === "Expunging") {
+      if (expunge) await deleteDataDisk(ctx, zoneUuid, id, state);
+      return;
+    }
     if (instance.state === "Destroyed" && !expunge) return;
     // After an ambiguous failure: destroyed or expunging shows it took effect (gone: the resend's 404 does).
     const verify = appliedWhen(
@@ -383,6 +409,7 @@ export const instanceDeclaration = defineResource({
         { awaited: `instance ${id} to be expunged`, poll: () => getInstance(ctx, zoneUuid, id) },
         waitOptions(ctx),
       );
+      await deleteDataDisk(ctx, zoneUuid, id, state);
     } else {
       await waitForState(ctx, zoneUuid, id, "Destroyed");
     }
