@@ -6,10 +6,14 @@
  *   npx restcloud cost preview.json                              a saved preview, or a stack export
  *   npx restcloud cost --preview                                 runs the preview itself (the wrapper)
  *   npx restcloud cost --from-stack                              the stack as it is (pulumi stack export)
+ *   npx restcloud cost preview.json --format markdown            a pull-request comment (markdown.ts)
+ *   npx restcloud cost preview.json --format infracost           Infracost's JSON, for its renderers (infracost.ts)
+ *   npx restcloud cost preview.json --max-monthly 400 --max-increase 10%    budgets (budget.ts)
  *
  * The API comes from the `restcloud:*` settings: the stack's config (`pulumi config`, when run in a
  * Pulumi project), the preview's own config, then their environment variables (RESTCLOUD_API_URL...).
- * Exit codes: 0 priced, 1 the estimate failed (bad input, API unreachable, unknown offering), 2 usage.
+ * Exit codes: 0 priced (within the budgets), 1 the estimate failed (bad input, API unreachable,
+ * unknown offering), 2 usage (a bad budget value too), 3 over a budget (after the report is printed).
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -18,7 +22,17 @@ import { parseArgs } from "node:util";
 import { RestCloudClient } from "../client";
 import { ApiError, RestCloudError } from "../client/errors";
 import { resolveProviderConfig } from "../settings";
-import { EstimateError, estimateCost } from "./estimate";
+import {
+  BudgetValueError,
+  checkBudget,
+  OVER_BUDGET_EXIT_CODE,
+  parseMaxIncrease,
+  parseMaxMonthly,
+  type Budget,
+} from "./budget";
+import { EstimateError, estimateCost, type CostEstimate } from "./estimate";
+import { infracostJson } from "./infracost";
+import { estimateMarkdown } from "./markdown";
 import { PlanFormatError, readPlan, type Plan } from "./plan";
 import { PriceBook } from "./price-book";
 import { estimateJson, estimateTable } from "./report";
@@ -37,14 +51,26 @@ Options:
   --from-stack         price the stack as it is (\`pulumi stack export\`)
   --stack NAME         the stack (for --preview, --from-stack and its config); default: the selected one
   --cwd DIR            the Pulumi project's directory; default: the current one
-  --format table|json  default: table
+  --format FORMAT      table (default); json; markdown, a pull-request comment; infracost,
+                       Infracost's JSON for its renderers (infracost output --path FILE
+                       --format html|slack-message|github-comment, infracost comment github)
   --currency CODE      one of the catalog's currencies (USD...); default: the catalog's default
+  --max-monthly AMOUNT a budget: exit 3 when the monthly total after the plan is over AMOUNT
+  --max-increase LIMIT a budget: exit 3 when the plan raises the monthly total by more than
+                       LIMIT, an amount (50) or a percentage of the total before (10%)
   -h, --help           this text
+
+Budgets are in the report's currency, to the cent; costs not known until apply are not in them.
+The report is printed in full first; then each budget exceeded is one line on standard error.
 
 Settings: restcloud:apiUrl, apiKey, secretKey and zoneUuid from the stack's config, else
 RESTCLOUD_API_URL, RESTCLOUD_API_KEY, RESTCLOUD_SECRET_KEY, RESTCLOUD_ZONE_UUID.
-Exit codes: 0 priced; 1 the estimate failed; 2 bad usage.
+Exit codes: 0 priced (and within the budgets); 1 the estimate failed; 2 bad usage (or a bad
+budget value); 3 over a budget.
 `;
+
+const FORMATS = ["table", "json", "markdown", "infracost"] as const;
+type Format = (typeof FORMATS)[number];
 
 /** What the command writes and reads: the process's own streams, or a test's. */
 export interface CostIo {
@@ -133,6 +159,8 @@ async function cost(argv: readonly string[], io: CostIo): Promise<number> {
         cwd: { type: "string" },
         format: { type: "string", default: "table" },
         currency: { type: "string" },
+        "max-monthly": { type: "string" },
+        "max-increase": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -144,8 +172,19 @@ async function cost(argv: readonly string[], io: CostIo): Promise<number> {
     io.stdout(COST_USAGE);
     return 0;
   }
-  if (values.format !== "table" && values.format !== "json")
-    throw new UsageError(`--format must be table or json, not ${values.format}`);
+  if (!FORMATS.includes(values.format as Format))
+    throw new UsageError(`--format must be table, json, markdown or infracost, not ${values.format}`);
+  const format = values.format as Format;
+  let budget: Budget;
+  try {
+    budget = {
+      ...(values["max-monthly"] !== undefined ? { maxMonthly: parseMaxMonthly(values["max-monthly"]) } : {}),
+      ...(values["max-increase"] !== undefined ? { maxIncrease: parseMaxIncrease(values["max-increase"]) } : {}),
+    };
+  } catch (error) {
+    if (error instanceof BudgetValueError) throw new UsageError(error.message);
+    throw error;
+  }
   if (positionals.length > 1) throw new UsageError(`one input at most, not ${positionals.length}`);
   if ((values.preview || values["from-stack"]) && positionals.length > 0)
     throw new UsageError("give a FILE, or --preview, or --from-stack: one input");
@@ -186,6 +225,27 @@ async function cost(argv: readonly string[], io: CostIo): Promise<number> {
     ...(values.currency ? { currency: values.currency } : {}),
     ...(config.zoneUuid ? { defaultZoneUuid: config.zoneUuid } : {}),
   });
-  io.stdout(values.format === "json" ? `${estimateJson(estimate)}\n` : estimateTable(estimate, config.apiUrl));
-  return 0;
+  const input = values.preview || values["from-stack"] ? cwd : (positionals[0] ?? "-");
+  io.stdout(report(estimate, format, { apiUrl: config.apiUrl, path: input, env: io.env }));
+
+  const check = checkBudget(estimate, budget);
+  for (const line of [...check.overruns, ...check.warnings]) io.stderr(`restcloud cost: ${line}\n`);
+  return check.overruns.length > 0 ? OVER_BUDGET_EXIT_CODE : 0;
+}
+
+function report(
+  estimate: CostEstimate,
+  format: Format,
+  context: { apiUrl: string; path: string; env: NodeJS.ProcessEnv },
+): string {
+  switch (format) {
+    case "json":
+      return `${estimateJson(estimate)}\n`;
+    case "markdown":
+      return estimateMarkdown(estimate);
+    case "infracost":
+      return `${infracostJson(estimate, { path: context.path, env: context.env })}\n`;
+    case "table":
+      return estimateTable(estimate, context.apiUrl);
+  }
 }

@@ -821,7 +821,7 @@ describe("failures", () => {
     const run = await cost(["--format", "xml"], newStackPreview("dynamic"));
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
-    expect(run.stderr).toMatch(/--format must be table or json, not xml/);
+    expect(run.stderr).toMatch(/--format must be table, json, markdown or infracost, not xml/);
     expect(run.stderr).toContain("Usage: restcloud cost");
   });
 });

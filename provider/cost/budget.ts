@@ -1,0 +1,103 @@
+/**
+ * Budgets of `restcloud cost`: `--max-monthly AMOUNT` (the monthly total after the plan) and
+ * `--max-increase AMOUNT` or `--max-increase PERCENT%` (the plan's monthly difference, as an amount
+ * or as a share of the total before). Amounts are in the report's currency (`--currency`), compared
+ * to the cent as the report shows them. A figure over its limit is one line for standard error.
+ *
+ * Costs not known until apply are not in the totals (estimate.ts), so a budget sees only the known
+ * part: when that is within every limit but something is not known, the check says so in a warning.
+ * A stack that cost nothing before has no percentage: any increase is over a percentage limit.
+ */
+import type { CostEstimate } from "./estimate";
+
+/** The exit code of a report over one of its budgets. */
+export const OVER_BUDGET_EXIT_CODE = 3;
+
+export type IncreaseLimit = { readonly amount: number } | { readonly percent: number };
+
+export interface Budget {
+  readonly maxMonthly?: number;
+  readonly maxIncrease?: IncreaseLimit;
+}
+
+/** A budget flag's value that is no amount (or percentage): bad usage. */
+export class BudgetValueError extends Error {
+  override readonly name = "BudgetValueError";
+}
+
+const AMOUNT = /^\d+(\.\d+)?$/;
+const PERCENT = /^(\d+(\.\d+)?)%$/;
+
+/** `--max-monthly`'s value: an amount, 0 or more ("400", "412.50"). */
+export function parseMaxMonthly(text: string): number {
+  const value = text.trim();
+  if (!AMOUNT.test(value))
+    throw new BudgetValueError(
+      `--max-monthly must be an amount (0 or more) of the report's currency, such as 400 or 412.50, not ${JSON.stringify(text)}`,
+    );
+  return Number(value);
+}
+
+/** `--max-increase`'s value: an amount ("50", "12.50") or a percentage ("10%", "2.5%"), 0 or more. */
+export function parseMaxIncrease(text: string): IncreaseLimit {
+  const value = text.trim();
+  if (AMOUNT.test(value)) return { amount: Number(value) };
+  const percent = PERCENT.exec(value);
+  if (percent) return { percent: Number(percent[1]) };
+  throw new BudgetValueError(
+    `--max-increase must be an amount (0 or more) of the report's currency, such as 50 or 12.50, or a percentage such as 10%, not ${JSON.stringify(text)}`,
+  );
+}
+
+const cents = (n: number): number => Math.round(n * 100) / 100;
+const money = (n: number): string => n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const signedMoney = (n: number): string => `${n < 0 ? "-" : "+"}${money(Math.abs(n))}`;
+const percentText = (n: number): string => `${Number(n.toFixed(2))}%`;
+
+export interface BudgetCheck {
+  /** One line per limit exceeded (without the `restcloud cost: ` prefix). */
+  readonly overruns: readonly string[];
+  /** What the check could not see (costs not known until apply), when within every limit. */
+  readonly warnings: readonly string[];
+}
+
+/** The estimate against the budget. */
+export function checkBudget(estimate: CostEstimate, budget: Budget): BudgetCheck {
+  const unit = estimate.currency;
+  const overruns: string[] = [];
+  const total = cents(estimate.totalMonthlyCost);
+  if (budget.maxMonthly !== undefined && total > budget.maxMonthly)
+    overruns.push(
+      `the monthly total ${money(total)} ${unit} is over the budget of ${money(budget.maxMonthly)} ${unit} (--max-monthly)`,
+    );
+  const limit = budget.maxIncrease;
+  const diff = cents(estimate.diffTotalMonthlyCost);
+  if (limit && "amount" in limit && diff > limit.amount)
+    overruns.push(
+      `the monthly increase ${signedMoney(diff)} ${unit} is over the limit of ${money(limit.amount)} ${unit} (--max-increase)`,
+    );
+  if (limit && "percent" in limit && diff > 0) {
+    const past = cents(estimate.pastTotalMonthlyCost);
+    if (past <= 0)
+      overruns.push(
+        `the monthly increase ${signedMoney(diff)} ${unit} from 0.00 ${unit} is over the limit of ${percentText(limit.percent)} (--max-increase)`,
+      );
+    else {
+      const percent = Number(((diff / past) * 100).toFixed(2));
+      if (percent > limit.percent)
+        overruns.push(
+          `the monthly increase ${signedMoney(diff)} ${unit} (+${percentText(percent)} of ${money(past)} ${unit}) ` +
+            `is over the limit of ${percentText(limit.percent)} (--max-increase)`,
+        );
+    }
+  }
+  const checked = budget.maxMonthly !== undefined || limit !== undefined;
+  const warnings =
+    checked && overruns.length === 0 && estimate.unknownComponents > 0
+      ? [
+          `${estimate.unknownComponents} cost component${estimate.unknownComponents === 1 ? " is" : "s are"} not known until apply: ` +
+            "the budget check saw only the known costs",
+        ]
+      : [];
+  return { overruns, warnings };
+}
