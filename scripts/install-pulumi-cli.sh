@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Pulumi CLI and the Node.js language host at the version of the
-# @pulumi/pulumi dependency, the YAML language host (pulumi-language-yaml, for programs with
-# `runtime: yaml`) and the Python language host (for programs with `runtime: python`: the binary
+# Installs the Pulumi CLI at package.json's pulumiVersions.cli, the Node.js language host, the YAML
+# language host at pulumiVersions.languageYaml (pulumi-language-yaml, for programs with `runtime: yaml`) and the Python language host (for programs with `runtime: python`: the binary
 # pulumi-language-python-v3.68.0, the launcher pulumi-language-python that hands it the project's
 # venv, and the script pulumi-language-python-exec it runs programs through), into a cache outside
 # the repository.
@@ -24,7 +23,10 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-VERSION="${PULUMI_VERSION:-$(node -p "require('$ROOT/node_modules/@pulumi/pulumi/package.json').version" 2>/dev/null || node -p "require('$ROOT/package.json').dependencies['@pulumi/pulumi'].replace(/^[^0-9]*/, '')")}"
+# The versions: package.json's "pulumiVersions" (the CLI, built from pkg/v3 at that version, and the
+# YAML host), independent of the @pulumi/pulumi range the package admits; PULUMI_VERSION overrides.
+tested_version() { node -p "require('$ROOT/package.json').pulumiVersions.$1"; }
+VERSION="${PULUMI_VERSION:-$(tested_version cli)}"
 CACHE="${RESTCLOUD_PULUMI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-restcloud}"
 BIN="$CACHE/pulumi-v$VERSION/bin"
 
@@ -34,7 +36,7 @@ log() { echo "[pulumi-cli] $*" >&2; }
 # the CLI's version; it serves `runtime: yaml` programs and needs no SDK of ours.
 YAML_HOST="pulumi-language-yaml"
 YAML_HOST_MODULE="github.com/pulumi/pulumi-yaml"
-YAML_HOST_VERSION="${PULUMI_LANGUAGE_YAML_VERSION:-v1.19.1}"
+YAML_HOST_VERSION="${PULUMI_LANGUAGE_YAML_VERSION:-$(tested_version languageYaml)}"
 
 # The Python language host: in the sdk module up to v3.68.0 (as the Node.js host below, and for the
 # same reason). It runs the program through the script pulumi-language-python-exec, which it looks

@@ -15,7 +15,10 @@ import { REPO_ROOT, pulumiCliRoot } from "../harness";
 
 jest.setTimeout(300_000);
 
-const VERSION = "3.259.0";
+/** The CLI's version, as package.json's pulumiVersions names it. */
+const VERSION = (
+  JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { pulumiVersions: { cli: string } }
+).pulumiVersions.cli;
 
 /** Runs a script of the repository; its exit code, stdout and stderr. */
 function script(name: string, args: string[], env: Record<string, string> = {}) {

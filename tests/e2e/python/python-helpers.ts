@@ -16,12 +16,12 @@ import type { Events } from "../native/native-helpers";
 export const PYTHON_PROGRAMS = path.join(__dirname, "programs");
 /** The Python twin of examples/vpc-web: config `zoneName`, `dataSizeGb`. */
 export const VPC_WEB_PYTHON = path.join(REPO_ROOT, "examples", "vpc-web-python");
-/** The Pulumi SDK the venvs get: the CLI's version, as the Node.js side pins it. */
+/** The Pulumi SDK the venvs get: the newest Python release tested (package.json's pulumiVersions). */
 export const PULUMI_VERSION = (
-  JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8")) as {
-    version: string;
+  JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
+    pulumiVersions: { pythonSdk: string };
   }
-).version;
+).pulumiVersions.pythonSdk;
 
 const CACHE =
   process.env.RESTCLOUD_PULUMI_CACHE ??
