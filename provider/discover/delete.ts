@@ -1,0 +1,109 @@
+/**
+ * `restcloud discover --delete`: the unheld records deleted through their declarations' `delete`
+ * (its waits, and "gone is gone": a record already absent counts as deleted), what refers to others
+ * first. Records that do not refer to each other go at once; a record is not attempted while one
+ * that refers to it is left (its delete failed), and says so. The data disk an instance was
+ * created with (which the service detaches, and keeps, when it expunges the instance) goes right
+ * after its instance.
+ */
+import type { RestCloudClient } from "../client";
+import type { OperationContext, ResourceDeclaration } from "../engine/declaration";
+import type { Planned } from "./codegen";
+import type { AccountRecord } from "./inventory";
+
+export interface DeleteOutcome {
+  planned: Planned;
+  /** Set when this outcome is of a record that went with `planned` (its data disk), not of `planned`. */
+  companion?: AccountRecord;
+  outcome: "deleted" | "failed" | "not attempted";
+  /** Why it failed, or was not attempted. */
+  reason?: string;
+  ms: number;
+}
+
+export interface DeleteOptions {
+  client: RestCloudClient;
+  zoneUuid?: string;
+  /** The declarations by type (for the companions' kinds). */
+  declarations: ReadonlyMap<string, ResourceDeclaration>;
+  /** Called as each record's outcome is known. */
+  onOutcome?(outcome: DeleteOutcome): void;
+  /** Progress of long waits. */
+  onProgress?(planned: Planned, message: string): void;
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Deletes the planned records, dependents first; answers each outcome, in the order they ended. */
+export async function deleteRecords(plan: readonly Planned[], options: DeleteOptions): Promise<DeleteOutcome[]> {
+  const dependents = plan.map(() => [] as number[]);
+  plan.forEach((p, i) => p.dependsOn.forEach((t) => dependents[t]!.push(i)));
+  const outcomes = new Map<number, DeleteOutcome>();
+  const ordered: DeleteOutcome[] = [];
+  const settle = (i: number, outcome: DeleteOutcome) => {
+    outcomes.set(i, outcome);
+    ordered.push(outcome);
+    options.onOutcome?.(outcome);
+  };
+  const remaining = new Set(plan.map((_, i) => i));
+  while (remaining.size > 0) {
+    const ready = [...remaining].filter((i) => dependents[i]!.every((d) => outcomes.has(d)));
+    // Dependencies always form layers; a cycle would leave nothing ready: take the rest one by one.
+    const layer = ready.length > 0 ? ready : [[...remaining][0]!];
+    await Promise.all(
+      layer.map(async (i) => {
+        remaining.delete(i);
+        const p = plan[i]!;
+        const blocking = dependents[i]!.filter((d) => outcomes.get(d)?.outcome !== "deleted");
+        if (blocking.length > 0) {
+          const names = blocking.map((d) => `${plan[d]!.unheld.record.kind} ${plan[d]!.logicalName}`);
+          settle(i, {
+            planned: p,
+            outcome: "not attempted",
+            reason: `${names.join(", ")}, which refer${names.length > 1 ? "" : "s"} to it, ${names.length > 1 ? "are" : "is"} still there`,
+            ms: 0,
+          });
+          return;
+        }
+        const started = Date.now();
+        const ctx: OperationContext = {
+          client: options.client,
+          settings: { zoneUuid: options.zoneUuid },
+          timeoutMs: p.declaration.defaultTimeouts.delete,
+          progress: (text) => options.onProgress?.(p, text),
+        };
+        try {
+          const state = { ...p.unheld.outputs, ...p.unheld.inputs };
+          await p.declaration.delete(ctx, p.unheld.record.id, state as never);
+          settle(i, { planned: p, outcome: "deleted", ms: Date.now() - started });
+        } catch (error) {
+          settle(i, { planned: p, outcome: "failed", reason: message(error), ms: Date.now() - started });
+          return;
+        }
+        for (const companion of p.unheld.companions) {
+          const declaration = options.declarations.get(companion.kind);
+          if (!declaration) continue;
+          const since = Date.now();
+          const report = (outcome: DeleteOutcome["outcome"], reason?: string) => {
+            const done: DeleteOutcome = { planned: p, companion, outcome, ms: Date.now() - since };
+            if (reason !== undefined) done.reason = reason;
+            ordered.push(done);
+            options.onOutcome?.(done);
+          };
+          try {
+            const state = { zoneUuid: companion.zoneUuid };
+            await declaration.delete(
+              { ...ctx, timeoutMs: declaration.defaultTimeouts.delete },
+              companion.id,
+              state as never,
+            );
+            report("deleted");
+          } catch (error) {
+            report("failed", message(error));
+          }
+        }
+      }),
+    );
+  }
+  return ordered;
+}

@@ -1,0 +1,176 @@
+/**
+ * What `restcloud discover` finds: the account's records (inventory.ts) that no stack of the project
+ * holds (stacks.ts), each read as an import reads it (engine/import.ts: the arguments a program
+ * would declare to match it), and the counts of the rest.
+ *
+ * A record is *unheld* when no stack's state holds its id, and
+ * - it carries no owner tag: made by hand, or by a provider from before the tags; or
+ * - its owner tag names this project: a create that an interrupted `pulumi up` never recorded (when
+ *   the tag's stack is one of the project's, `restcloud recover` adopts it into that stack).
+ * A record whose owner tag names another project is that project's, and is only counted; so is a
+ * record that cannot carry a tag (an egress rule, a security group's rule, a snapshot policy...)
+ * hanging on a record another project's tag names.
+ */
+import type { RestCloudClient } from "../client";
+import type { OperationContext, ResourceDeclaration } from "../engine/declaration";
+import { readForImport } from "../engine/import";
+import { ownedBy, parseOwner, type Owner } from "../engine/ownership";
+import { listAccount, type AccountRecord } from "./inventory";
+import type { Holdings } from "./stacks";
+
+type Values = Record<string, unknown>;
+
+/** An unheld record: what the listing, the generated code and a delete need. */
+export interface Unheld {
+  record: AccountRecord;
+  /** The arguments a program declares to match the record (readForImport). */
+  inputs: Values;
+  /** The outputs the read found (and the state a delete needs, e.g. a rule's zone). */
+  outputs: Values;
+  /** The owner tag, when it names this project. */
+  owner?: Owner;
+  /** With `owner`: whether the tag's stack is one of the project's. */
+  ownerStackExists?: boolean;
+  /**
+   * With `owner`: whether that stack's state holds the tag's resource as a pending create (then
+   * `restcloud recover` puts the record into it).
+   */
+  pendingCreate?: boolean;
+  /**
+   * Records the service made with this one that outlive its delete (the data disk an instance was
+   * created with: the service detaches it): `--delete` deletes them after it.
+   */
+  companions: AccountRecord[];
+}
+
+export interface Discovery {
+  project: string;
+  /** The stacks whose states were read. */
+  stacks: string[];
+  unheld: Unheld[];
+  /** Records the stacks' states hold. */
+  held: number;
+  /** Records the service made along with others (not resources). */
+  derived: number;
+  /** Per other project, its records (by owner tag, or a tagged parent's). */
+  otherProjects: Record<string, number>;
+  /** Instances Destroyed or Expunging (recoverable for a while; no resource can hold them). */
+  destroyedInstances: number;
+  /** Records gone between the listing and their read. */
+  vanished: number;
+  /** Unheld records whose read failed: listed, but left out of the files and of --delete. */
+  unread: { record: AccountRecord; error: string }[];
+  /** Every record found by id (derived ones too), to name parents. */
+  index: ReadonlyMap<string, AccountRecord>;
+  zoneUuids: string[];
+}
+
+/** Kinds whose id is not theirs alone (their address's) or is a name: never a parent. */
+const NOT_PARENTS = new Set(["StaticNat", "RemoteAccessVpn", "InternalLoadBalancer"]);
+
+export function indexById(records: readonly AccountRecord[]): Map<string, AccountRecord> {
+  const index = new Map<string, AccountRecord>();
+  for (const record of records) if (!NOT_PARENTS.has(record.kind)) index.set(record.id, record);
+  return index;
+}
+
+/** The project a record belongs to by its tag, or by the tag of the nearest tagged record it hangs on. */
+function projectOf(record: AccountRecord, index: ReadonlyMap<string, AccountRecord>): string | undefined {
+  let current: AccountRecord | undefined = record;
+  for (let depth = 0; current && depth < 6; depth++) {
+    if (current.ownerTag !== undefined) return parseOwner(current.ownerTag)?.project;
+    current = current.parentId === undefined ? undefined : index.get(current.parentId);
+  }
+  return undefined;
+}
+
+export interface DiscoverOptions {
+  client: RestCloudClient;
+  /** The provider's default zone (searched first by the reads). */
+  zoneUuid?: string;
+  declarations: readonly ResourceDeclaration[];
+  project: string;
+  /** The project's stacks (short names, as URNs spell them). */
+  projectStacks: readonly string[];
+  /** The stacks whose states were read. */
+  stacksRead: readonly string[];
+  holdings: Holdings;
+  /** Per stack read (short name), the URNs of its pending creates. */
+  pendingCreates?: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** Lists the account, compares it with the states, and reads each unheld record as an import would. */
+export async function discover(options: DiscoverOptions): Promise<Discovery> {
+  const { client, project } = options;
+  const declarations = new Map(options.declarations.map((d) => [d.type, d]));
+  const inventory = await listAccount(client, options.declarations);
+  const index = indexById(inventory.records);
+  const result: Discovery = {
+    project,
+    stacks: [...options.stacksRead],
+    unheld: [],
+    held: 0,
+    derived: 0,
+    otherProjects: {},
+    destroyedInstances: inventory.destroyedInstances,
+    vanished: 0,
+    unread: [],
+    index,
+    zoneUuids: inventory.zoneUuids,
+  };
+  const candidates: { record: AccountRecord; owner?: Owner }[] = [];
+  for (const record of inventory.records) {
+    if (record.derived !== undefined) {
+      result.derived++;
+      continue;
+    }
+    if (options.holdings.holds(record.kind, record.id)) {
+      result.held++;
+      continue;
+    }
+    const owner = record.ownerTag === undefined ? undefined : parseOwner(record.ownerTag);
+    const ownerProject = owner?.project ?? projectOf(record, index);
+    if (ownerProject !== undefined && ownerProject !== project) {
+      result.otherProjects[ownerProject] = (result.otherProjects[ownerProject] ?? 0) + 1;
+      continue;
+    }
+    candidates.push({ record, ...(owner ? { owner } : {}) });
+  }
+
+  const ctx: OperationContext = {
+    client,
+    settings: { zoneUuid: options.zoneUuid },
+    timeoutMs: 120_000,
+    progress: () => undefined,
+  };
+  const projectStacks = new Set(options.projectStacks);
+  const read = await Promise.all(
+    candidates.map(async ({ record, owner }) => {
+      const declaration = declarations.get(record.kind);
+      if (!declaration) return undefined;
+      let imported;
+      try {
+        imported = await readForImport(declaration, ctx, record.id);
+      } catch (error) {
+        // One record the API will not show does not hide the others.
+        result.unread.push({ record, error: error instanceof Error ? error.message : String(error) });
+        return undefined;
+      }
+      if (!imported) {
+        result.vanished++;
+        return undefined;
+      }
+      const companions = inventory.records.filter((r) => r.outlives && r.derivedFrom === record.id);
+      const unheld: Unheld = { record, inputs: imported.inputs, outputs: imported.outputs, companions };
+      if (owner) {
+        unheld.owner = owner;
+        unheld.ownerStackExists = projectStacks.has(owner.stack);
+        const pending = options.pendingCreates?.get(owner.stack);
+        unheld.pendingCreate = [...(pending ?? [])].some((urn) => ownedBy(owner.value, urn));
+      }
+      return unheld;
+    }),
+  );
+  result.unheld = read.filter((u): u is Unheld => u !== undefined);
+  return result;
+}

@@ -1,0 +1,173 @@
+/**
+ * The project's side of `restcloud discover`: its name (Pulumi.yaml), its stacks (`pulumi stack ls
+ * --json`) and, per stack, the ids its restcloud resources hold (`pulumi stack export`), in either
+ * front end's type tokens. A create left pending by an interrupted `pulumi up` counts when its
+ * resource has an id. Ids are kept per kind where two kinds share them (a static NAT's and a
+ * remote-access VPN's id is their address's), else alone (a tier may be held as a Network).
+ */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { kindOfTypeToken } from "../type-tokens";
+
+/** A failure of the pulumi CLI or of the project (exit code 1). */
+export class ProjectError extends Error {}
+
+/** Runs the pulumi CLI (`PULUMI_CLI`, else `pulumi` on PATH) in the project; its standard output. */
+export function pulumi(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): string {
+  const command = env.PULUMI_CLI || "pulumi";
+  const run = spawnSync(command, [...args, "--non-interactive"], {
+    cwd,
+    env,
+    encoding: "utf8",
+    maxBuffer: 512 * 1024 * 1024,
+  });
+  if (run.error) {
+    const missing = (run.error as NodeJS.ErrnoException).code === "ENOENT";
+    throw new ProjectError(
+      missing
+        ? `the pulumi CLI was not found (${command}): put it on PATH, or name it in PULUMI_CLI`
+        : `could not run ${command}: ${run.error.message}`,
+    );
+  }
+  if (run.status !== 0)
+    throw new ProjectError(
+      `\`pulumi ${args.join(" ")}\` failed (exit ${run.status}): ${(run.stderr || run.stdout).trim().slice(-2000)}`,
+    );
+  return run.stdout;
+}
+
+/** The project's name, from its Pulumi.yaml (or Pulumi.yml); a ProjectError when there is none. */
+export function projectName(cwd: string): string {
+  const file = ["Pulumi.yaml", "Pulumi.yml"].map((f) => path.join(cwd, f)).find((f) => fs.existsSync(f));
+  if (file === undefined)
+    throw new ProjectError(`not a Pulumi project: no Pulumi.yaml in ${cwd} (run it in the project's directory)`);
+  const match = /^name:[ \t]*(?:"([^"]*)"|'([^']*)'|([^#\s][^#\n]*?))[ \t]*(?:#.*)?$/m.exec(
+    fs.readFileSync(file, "utf8"),
+  );
+  const name = match?.[1] ?? match?.[2] ?? match?.[3];
+  if (!name) throw new ProjectError(`${file} names no project (its \`name:\`)`);
+  return name;
+}
+
+export interface StackSummary {
+  /** The stack's name as `pulumi stack ls` shows it (`dev`, or `org/project/dev`). */
+  name: string;
+  /** Whether it is the selected stack. */
+  current: boolean;
+}
+
+/** The last part of a stack's name: what a URN (and so an owner tag) calls it. */
+export const shortStackName = (name: string): string => name.split("/").pop()!;
+
+/** The project's stacks (`pulumi stack ls --json`). */
+export function listStacks(cwd: string, env: NodeJS.ProcessEnv): StackSummary[] {
+  const text = pulumi(["stack", "ls", "--json"], cwd, env);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ProjectError(`\`pulumi stack ls --json\` answered no JSON: ${text.slice(0, 200)}`);
+  }
+  if (!Array.isArray(parsed)) throw new ProjectError("`pulumi stack ls --json` answered no list");
+  return parsed
+    .filter((s): s is { name: string; current?: boolean } => typeof s?.name === "string")
+    .map((s) => ({ name: s.name, current: s.current === true }));
+}
+
+/** What a stack's state holds: per kind, the ids of its restcloud resources. */
+export interface StackHoldings {
+  stack: string;
+  /** Kind -> ids. */
+  byKind: Map<string, Set<string>>;
+  /** How many restcloud resources hold a record (pending creates with an id included). */
+  count: number;
+  /** The URNs of its restcloud resources whose create is pending (an interrupted `pulumi up`). */
+  pendingCreates: Set<string>;
+}
+
+interface ExportedResource {
+  urn?: string;
+  type?: string;
+  id?: string;
+}
+
+/** The ids a stack export (`pulumi stack export` JSON) holds, per kind. */
+export function holdingsOf(stack: string, exported: unknown): StackHoldings {
+  const deployment = (exported as { deployment?: Record<string, unknown> } | undefined)?.deployment ?? {};
+  const resources = (deployment.resources as ExportedResource[] | undefined) ?? [];
+  const operations =
+    ((deployment.pending_operations ?? deployment.pendingOperations) as
+      { resource?: ExportedResource; type?: string }[] | undefined) ?? [];
+  const pending = operations.map((operation) => operation.resource).filter((r): r is ExportedResource => !!r);
+  const pendingCreates = new Set(
+    operations
+      .filter((o) => o.type === "creating" && o.resource?.type && kindOfTypeToken(o.resource.type) !== undefined)
+      .map((o) => o.resource!.urn)
+      .filter((urn): urn is string => typeof urn === "string"),
+  );
+  const byKind = new Map<string, Set<string>>();
+  let count = 0;
+  for (const resource of [...resources, ...pending]) {
+    const kind = resource.type && kindOfTypeToken(resource.type);
+    // A create that never answered has no id: it holds nothing (the owner tag may tell more).
+    if (kind === undefined || typeof resource.id !== "string" || resource.id === "") continue;
+    let ids = byKind.get(kind);
+    if (!ids) byKind.set(kind, (ids = new Set()));
+    if (!ids.has(resource.id)) count++;
+    ids.add(resource.id);
+  }
+  return { stack, byKind, count, pendingCreates };
+}
+
+/** A stack's holdings, read with `pulumi stack export`. */
+export function readHoldings(stack: string, cwd: string, env: NodeJS.ProcessEnv): StackHoldings {
+  const text = pulumi(["stack", "export", "--stack", stack], cwd, env);
+  try {
+    return holdingsOf(stack, JSON.parse(text));
+  } catch (error) {
+    if (error instanceof SyntaxError)
+      throw new ProjectError(`\`pulumi stack export --stack ${stack}\` answered no JSON: ${text.slice(0, 200)}`);
+    throw error;
+  }
+}
+
+/** Kinds whose id is another record's (their address's): held per kind only. */
+const SHARED_ID_KINDS = new Set(["StaticNat", "RemoteAccessVpn"]);
+
+/** Whether any of the stacks' states holds a record of `kind` with this id. */
+export class Holdings {
+  readonly #plain = new Set<string>();
+  readonly #shared = new Map<string, Set<string>>();
+
+  constructor(stacks: readonly StackHoldings[]) {
+    for (const stack of stacks) {
+      for (const [kind, ids] of stack.byKind) {
+        if (SHARED_ID_KINDS.has(kind)) {
+          let set = this.#shared.get(kind);
+          if (!set) this.#shared.set(kind, (set = new Set()));
+          for (const id of ids) set.add(id);
+        } else for (const id of ids) this.#plain.add(id);
+      }
+    }
+  }
+
+  holds(kind: string, id: string): boolean {
+    return SHARED_ID_KINDS.has(kind) ? (this.#shared.get(kind)?.has(id) ?? false) : this.#plain.has(id);
+  }
+}
+
+/** The stack's `restcloud:*` config with secrets in clear; empty when the CLI cannot say. */
+export function stackConfig(cwd: string, stack: string | undefined, env: NodeJS.ProcessEnv): Record<string, string> {
+  try {
+    const text = pulumi(["config", "--json", "--show-secrets", ...(stack ? ["--stack", stack] : [])], cwd, env);
+    const config = JSON.parse(text) as Record<string, { value?: unknown }>;
+    return Object.fromEntries(
+      Object.entries(config)
+        .filter(([key, v]) => key.startsWith("restcloud:") && typeof v?.value === "string")
+        .map(([key, v]) => [key, v.value as string]),
+    );
+  } catch {
+    return {};
+  }
+}

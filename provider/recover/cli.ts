@@ -1,0 +1,574 @@
+/**
+ * `restcloud recover`: after a `pulumi up` that did not finish (killed with SIGKILL by a CI
+ * runner's timeout, a machine that went down), puts the records its pending creates made into the
+ * stack's state, and clears the creates that never reached the service, so that the next `pulumi
+ * up` neither duplicates nor orphans anything and `pulumi destroy` deletes everything.
+ *
+ *   restcloud recover              in the Pulumi project's directory, on the selected stack
+ *   restcloud recover --dry-run    says what it would do, changes nothing
+ *
+ * How each record is found is match.ts's. The state is changed the one way that works in both
+ * modes with the Pulumi CLI: the export edited and imported (`pulumi stack import`), then the
+ * adopted resources refreshed (`pulumi refresh --target`). `pulumi refresh --import-pending-creates`
+ * does not: the CLI turns the create into a pending import, and the refresh drops pending imports
+ * without reading them (CLI 3.259, both modes), so the record leaves the state for good.
+ *
+ * Exit codes: 0 every pending create adopted or cleared (or none); 1 something is left (ambiguous
+ * records, the API or the CLI failed, a lock held); 2 bad usage.
+ */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { RestCloudClient } from "../client";
+import type { OperationContext, ResourceDeclaration } from "../engine/declaration";
+import { declarationsByType } from "../resources/registry";
+import { resolveProviderConfig } from "../settings";
+import {
+  DeploymentFormatError,
+  parseExport,
+  resolvedDeployment,
+  stackStateOf,
+  type PendingCreate,
+  type Resolution,
+} from "./deployment";
+import { claimFound, findRecords, type Finding } from "./match";
+
+export const RECOVER_USAGE = `Usage: restcloud recover [options]
+
+After a \`pulumi up\` that did not finish (killed by a CI runner's timeout, say), finds the record
+each of its pending creates made and puts it into the stack's state; clears the creates that never
+reached the service. Then \`pulumi up\` goes on without duplicates or orphans.
+
+Run it in the Pulumi project's directory, with the pulumi CLI on PATH (or named in PULUMI_CLI).
+A record is found by its owner tag (pulumi-owner = the resource's URN), else by its name, else by
+its arguments; never one another resource of the stack holds or another URN's tag claims.
+
+Options:
+  --stack NAME   the stack; default: the selected one
+  --cwd DIR      the Pulumi project's directory; default: the current one
+  --dry-run      say what would be done; change nothing
+  --json         print the outcome as JSON
+  -h, --help     this text
+
+Settings: restcloud:apiUrl, apiKey, secretKey (and zoneUuid) from the stack's config, else
+RESTCLOUD_API_URL, RESTCLOUD_API_KEY, RESTCLOUD_SECRET_KEY, RESTCLOUD_ZONE_UUID.
+A stack left locked by the killed \`pulumi up\`: its lock is removed when it names a process of this
+machine that is gone; else run \`pulumi cancel\` once no update runs, then recover again. A
+local backend's checkpoint the kill left unreadable ("failed to load checkpoint: EOF": its .attrs
+file empty) is repaired (the empty file removed).
+Exit codes: 0 every pending create adopted or cleared (or none); 1 something is left (ambiguous
+records, the API or the CLI failed, the stack locked); 2 bad usage.
+`;
+
+/** What the command writes and reads: the process's own streams, or a test's. */
+export interface RecoverIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+class UsageError extends Error {}
+/** A failure that leaves something to do (exit code 1). */
+class RecoverError extends Error {}
+
+/** The outcome, as `--json` prints it. */
+export interface RecoverReport {
+  stack?: string;
+  dryRun: boolean;
+  pendingCreates: {
+    urn: string;
+    kind: string;
+    name: string;
+    status: "adopted" | "cleared" | "ambiguous" | "failed";
+    id?: string;
+    foundBy?: string;
+    candidates?: string[];
+    reason?: string;
+  }[];
+  /** Pending creates of other providers' resources (left as they are). */
+  otherPendingCreates: string[];
+  /** What was done to the state: `pulumi stack import`, `pulumi refresh --target ...`, a lock removed. */
+  actions: string[];
+  exitCode: number;
+}
+
+/** `restcloud recover ARGS`; resolves to the exit code. */
+export async function runRecover(argv: readonly string[], io: RecoverIo): Promise<number> {
+  let json = false;
+  try {
+    const parsed = parseOptions(argv);
+    if (parsed === "help") {
+      io.stdout(RECOVER_USAGE);
+      return 0;
+    }
+    json = parsed.json;
+    const report = await recover(parsed, io);
+    if (json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    return report.exitCode;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`restcloud recover: ${error.message}\n\n${RECOVER_USAGE}`);
+      return 2;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(`restcloud recover: ${message}\n`);
+    if (json) io.stdout(`${JSON.stringify({ error: message, exitCode: 1 }, null, 2)}\n`);
+    return 1;
+  }
+}
+
+interface Options {
+  stack?: string;
+  cwd?: string;
+  dryRun: boolean;
+  json: boolean;
+}
+
+function parseOptions(argv: readonly string[]): Options | "help" {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: false,
+      options: {
+        stack: { type: "string", short: "s" },
+        cwd: { type: "string", short: "C" },
+        "dry-run": { type: "boolean" },
+        json: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values } = parsed;
+  if (values.help) return "help";
+  if (values.stack === "") throw new UsageError("--stack needs a name");
+  return { stack: values.stack, cwd: values.cwd, dryRun: values["dry-run"] === true, json: values.json === true };
+}
+
+// ---- the pulumi CLI ----------------------------------------------------------------------------
+
+interface CliRun {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+function runPulumi(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): CliRun {
+  const command = env.PULUMI_CLI || "pulumi";
+  const run = spawnSync(command, [...args, "--non-interactive"], {
+    cwd,
+    env,
+    encoding: "utf8",
+    maxBuffer: 512 * 1024 * 1024,
+  });
+  if (run.error) {
+    const missing = (run.error as NodeJS.ErrnoException).code === "ENOENT";
+    throw new RecoverError(
+      missing
+        ? `the pulumi CLI was not found (${command}): put it on PATH, or name it in PULUMI_CLI`
+        : `could not run ${command}: ${run.error.message}`,
+    );
+  }
+  return { status: run.status ?? 1, stdout: run.stdout, stderr: run.stderr };
+}
+
+const failure = (args: readonly string[], run: CliRun): string =>
+  `\`pulumi ${args.join(" ")}\` failed (exit ${run.status}): ${(run.stderr || run.stdout).trim().slice(-2000)}`;
+
+function pulumiOk(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): string {
+  const run = runPulumi(args, cwd, env);
+  if (run.status !== 0) throw new RecoverError(failure(args, run));
+  return run.stdout;
+}
+
+/** A lock on the stack, as the file backend keeps it (and as the CLI names it when it refuses). */
+interface StackLock {
+  user: string;
+  host: string;
+  pid: number;
+}
+
+/** Whether a lock was left by a process of this machine that is gone (the killed `pulumi up`). */
+function isStale(lock: StackLock): boolean {
+  if (lock.host !== os.hostname()) return false;
+  try {
+    process.kill(lock.pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== "EPERM";
+  }
+}
+
+const describeLock = (lock: StackLock) => `${lock.user}@${lock.host} (pid ${lock.pid})`;
+
+/** The project's name, from Pulumi.yaml's `name:`. */
+function projectName(cwd: string): string | undefined {
+  const file = ["Pulumi.yaml", "Pulumi.yml"].map((f) => path.join(cwd, f)).find((f) => fs.existsSync(f));
+  if (file === undefined) return undefined;
+  const match = /^name:[ \t]*(?:"([^"]*)"|'([^']*)'|([^#\s][^#\n]*?))[ \t]*(?:#.*)?$/m.exec(
+    fs.readFileSync(file, "utf8"),
+  );
+  return match?.[1] ?? match?.[2] ?? match?.[3];
+}
+
+/** Where a file backend (file://, the local backend) keeps the stack: its root, project and stack name. */
+interface FileBackend {
+  root: string;
+  project?: string;
+  stack: string;
+}
+
+/** The stack's file backend; undefined for other backends (Pulumi Cloud, object stores). */
+function fileBackendOf(cwd: string, env: NodeJS.ProcessEnv, stackArgs: readonly string[]): FileBackend | undefined {
+  let url: string | undefined;
+  try {
+    url = (JSON.parse(pulumiOk(["whoami", "--json"], cwd, env)) as { url?: string }).url;
+  } catch {
+    return undefined;
+  }
+  if (!url?.startsWith("file://")) return undefined;
+  const stack = (stackArgs[1] ?? pulumiOk(["stack", "--show-name"], cwd, env).trim()).split("/").pop()!;
+  return { root: fileURLToPath(url.split("?")[0]), project: projectName(cwd), stack };
+}
+
+/** A file backend's directories of the stack under `.pulumi/<area>` (project-scoped, then the older layout). */
+const stackPaths = (backend: FileBackend, area: string): string[] => [
+  ...(backend.project
+    ? [
+        path.join(
+          backend.root,
+          ".pulumi",
+          area,
+          ...(area === "locks" ? ["organization"] : []),
+          backend.project,
+          backend.stack,
+        ),
+      ]
+    : []),
+  path.join(backend.root, ".pulumi", area, backend.stack),
+];
+
+/**
+ * The locks on the stack: a `pulumi up` killed with SIGKILL leaves its lock file in the backend.
+ * Other backends' locks the CLI reports when it refuses (see lockedRun).
+ */
+function fileBackendLocks(backend: FileBackend): StackLock[] {
+  const locks: StackLock[] = [];
+  for (const dir of stackPaths(backend, "locks")) {
+    if (!fs.existsSync(dir)) continue;
+    for (const entry of fs.readdirSync(dir).filter((f) => f.endsWith(".json"))) {
+      try {
+        const lock = JSON.parse(fs.readFileSync(path.join(dir, entry), "utf8")) as Record<string, unknown>;
+        locks.push({ user: String(lock.username ?? "?"), host: String(lock.hostname ?? "?"), pid: Number(lock.pid) });
+      } catch {
+        locks.push({ user: "?", host: "?", pid: NaN });
+      }
+    }
+  }
+  return locks;
+}
+
+/**
+ * The checkpoint's attributes file, left empty by a CLI killed while it saved the checkpoint: the
+ * file backend writes `<stack>.json.attrs` in place (truncated, then written), then renames the new
+ * checkpoint over `<stack>.json`. Killed in between, `<stack>.json` is still the last complete
+ * checkpoint (the new one, in a `.tmp` beside it, never took effect, and the engine had not acted on
+ * it: it saves before it acts), but every command fails with "failed to load checkpoint: EOF".
+ * A missing attributes file is read as none, so removing the empty one is the repair.
+ */
+function emptyCheckpointAttributes(backend: FileBackend): string[] {
+  const dirs = stackPaths(backend, "stacks").map(path.dirname);
+  return [...new Set(dirs)].flatMap((dir) =>
+    [".json.attrs", ".json.gz.attrs"]
+      .map((ext) => path.join(dir, `${backend.stack}${ext}`))
+      .filter((file) => fs.existsSync(file) && fs.statSync(file).size === 0),
+  );
+}
+
+const LOCKED_ADVICE =
+  "once no update runs on it (the killed `pulumi up` is gone), run `pulumi cancel`, then `restcloud recover` again";
+
+/**
+ * Removes the lock a killed `pulumi up` of this machine left (`pulumi cancel`); a lock of a process
+ * that runs, or of another machine, is the user's to judge (RecoverError). Answers what it did.
+ */
+function releaseStaleLocks(
+  locks: readonly StackLock[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  stackArgs: readonly string[],
+  dryRun: boolean,
+): string | undefined {
+  if (locks.length === 0) return undefined;
+  const live = locks.filter((lock) => !isStale(lock));
+  if (live.length > 0)
+    throw new RecoverError(`the stack is locked by ${live.map(describeLock).join(", ")}: ${LOCKED_ADVICE}`);
+  const which = locks.map(describeLock).join(", ");
+  if (dryRun)
+    return `The stack is locked by ${which}, a process that is gone: its lock would be removed (pulumi cancel).`;
+  pulumiOk(["cancel", "--yes", ...stackArgs], cwd, env);
+  return `Removed the lock the killed \`pulumi up\` left (${which}, gone): pulumi cancel.`;
+}
+
+/** Runs a pulumi command that takes the stack's lock; a refusal for a lock says what to do. */
+function lockedRun(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): string {
+  const run = runPulumi(args, cwd, env);
+  if (run.status === 0) return run.stdout;
+  const output = `${run.stderr}\n${run.stdout}`;
+  if (/currently locked|update is currently in progress|conflict/i.test(output)) {
+    const match = /created by ([^@\s]+)@(\S+) \(pid (\d+)\)/.exec(output);
+    throw new RecoverError(
+      `the stack is locked${match ? ` by ${match[1]}@${match[2]} (pid ${match[3]})` : ""}: ${LOCKED_ADVICE}`,
+    );
+  }
+  throw new RecoverError(failure(args, run));
+}
+
+/** The stack's `restcloud:*` config, secrets in clear. */
+function stackConfig(cwd: string, env: NodeJS.ProcessEnv, stackArgs: readonly string[]): Record<string, string> {
+  const text = pulumiOk(["config", "--json", "--show-secrets", ...stackArgs], cwd, env);
+  try {
+    const config = JSON.parse(text) as Record<string, { value?: unknown }>;
+    return Object.fromEntries(
+      Object.entries(config)
+        .filter(([key, v]) => key.startsWith("restcloud:") && v?.value !== undefined)
+        .map(([key, v]) => [key, String(v.value)]),
+    );
+  } catch {
+    throw new RecoverError("`pulumi config --json` answered no JSON");
+  }
+}
+
+// ---- the command ---------------------------------------------------------------------------------
+
+function line(finding: Finding, dryRun: boolean): string {
+  const { pending, outcome } = finding;
+  const what = `${pending.kind} ${pending.name}`;
+  switch (outcome.status) {
+    case "adopted":
+      return `${what}: ${dryRun ? "would adopt" : "adopted"} ${outcome.id}, found by ${outcome.detail}`;
+    case "cleared":
+      return `${what}: ${dryRun ? "would clear" : "cleared"}: ${outcome.reason}`;
+    case "ambiguous":
+      return (
+        `${what}: ambiguous: ${outcome.candidates.length} candidates (${outcome.candidates.join(", ")}), none adopted ` +
+        `(${outcome.reason}); the create is ${dryRun ? "to be " : ""}dropped from the state: see \`restcloud discover\` ` +
+        "to adopt or delete the right record"
+      );
+    case "failed":
+      return `${what}: not decided: ${outcome.reason}`;
+  }
+}
+
+async function recover(options: Options, io: RecoverIo): Promise<RecoverReport> {
+  const cwd = path.resolve(io.cwd, options.cwd ?? ".");
+  if (!fs.existsSync(path.join(cwd, "Pulumi.yaml")) && !fs.existsSync(path.join(cwd, "Pulumi.yml")))
+    throw new UsageError(
+      `not a Pulumi project: no Pulumi.yaml in ${cwd} (run it in the project's directory, or --cwd)`,
+    );
+  const env = io.env;
+  const stackArgs = options.stack ? ["--stack", options.stack] : [];
+  const report: RecoverReport = {
+    ...(options.stack ? { stack: options.stack } : {}),
+    dryRun: options.dryRun,
+    pendingCreates: [],
+    otherPendingCreates: [],
+    actions: [],
+    exitCode: 0,
+  };
+  const say = (text: string) => {
+    if (!options.json) io.stdout(text);
+  };
+  /** What was done to the stack or its backend: reported, and said at once. */
+  const act = (text: string) => {
+    report.actions.push(text);
+    say(`${text}\n`);
+  };
+
+  const backend = fileBackendOf(cwd, env, stackArgs);
+  const halfWritten = backend ? emptyCheckpointAttributes(backend) : [];
+  if (halfWritten.length > 0) {
+    const what = `the killed \`pulumi up\` left the checkpoint's attributes empty (${halfWritten.join(", ")}), so the CLI cannot read the stack ("failed to load checkpoint: EOF")`;
+    if (options.dryRun)
+      throw new RecoverError(`${what}: run recover without --dry-run to repair it (it removes that file)`);
+    for (const file of halfWritten) fs.rmSync(file);
+    act(`Repaired the checkpoint: ${what}; removed the empty file (the checkpoint itself is complete).`);
+  }
+
+  let exported;
+  try {
+    exported = parseExport(pulumiOk(["stack", "export", "--show-secrets", ...stackArgs], cwd, env));
+  } catch (error) {
+    if (error instanceof DeploymentFormatError) throw new RecoverError(error.message);
+    throw error;
+  }
+  const state = stackStateOf(exported);
+  const stackName = options.stack ?? "the selected stack";
+  report.otherPendingCreates = state.otherPendingCreates;
+  const locks = backend ? fileBackendLocks(backend) : [];
+  if (state.pendingCreates.length === 0) {
+    const released = releaseStaleLocks(locks, cwd, env, stackArgs, options.dryRun);
+    if (released) act(released);
+    say(
+      `No pending create of a restcloud resource in ${stackName}: nothing to recover; ` +
+        "the next `pulumi up` can go on by itself.\n",
+    );
+    if (state.otherPendingCreates.length > 0)
+      say(
+        `${state.otherPendingCreates.length} pending creates of other providers' resources ` +
+          "(`pulumi refresh` asks what to do with each):\n" +
+          state.otherPendingCreates.map((urn) => `  ${urn}\n`).join(""),
+      );
+    return report;
+  }
+
+  const config = stackConfig(cwd, env, stackArgs);
+  const settings = resolveProviderConfig({ get: (key) => config[key] }, env);
+  const missing = settings.missing();
+  if (missing.length > 0) throw new RecoverError(`the API's settings: ${missing.join("; ")}`);
+  const client = new RestCloudClient({
+    apiUrl: settings.apiUrl,
+    apiKey: settings.apiKey,
+    secretKey: settings.secretKey,
+    timeoutMs: settings.requestTimeoutMs,
+    maxConcurrentRequests: settings.maxConcurrentRequests,
+    shareReads: false,
+    // A command line waits a few seconds for an API that does not answer, not a deployment's minutes.
+    retry: { maxAttempts: 3, baseDelayMs: 250, maxDelayMs: 1000, maxRetryAfterMs: 5000 },
+  });
+  const ownerTags = config["restcloud:ownerTags"] ?? env.RESTCLOUD_OWNER_TAGS;
+  const ctx: OperationContext = {
+    client,
+    settings: {
+      ...(settings.zoneUuid ? { zoneUuid: settings.zoneUuid } : {}),
+      ownerTags: String(ownerTags).trim().toLowerCase() !== "false",
+    },
+    timeoutMs: 60_000,
+    progress: () => undefined,
+  };
+  const declarations = declarationsByType() as ReadonlyMap<string, ResourceDeclaration>;
+
+  let findings = await findRecords(ctx, state.pendingCreates, state.held, declarations);
+  const undecided = findings.filter((f) => f.outcome.status === "failed");
+  say(
+    `${stackName === "the selected stack" ? "The selected stack" : `Stack ${stackName}`}: ` +
+      `${state.pendingCreates.length} pending create${state.pendingCreates.length === 1 ? "" : "s"} ` +
+      "of restcloud resources (a `pulumi up` that did not finish).\n",
+  );
+
+  // Nothing is changed while a pending create could not be checked: dropping it could orphan its record.
+  const blocked = undecided.length > 0 || state.otherPendingCreates.length > 0;
+  if (!options.dryRun && !blocked) {
+    // The lock first (a live one stops everything here), then the claims, then the state.
+    const released = releaseStaleLocks(locks, cwd, env, stackArgs, false);
+    if (released) act(released);
+    if (ctx.settings.ownerTags !== false) findings = await claimFound(ctx, findings, declarations);
+  }
+  for (const finding of findings) say(`  ${line(finding, options.dryRun || blocked)}\n`);
+  report.pendingCreates = findings.map(({ pending, outcome }) => ({
+    urn: pending.urn,
+    kind: pending.kind,
+    name: pending.name,
+    status: outcome.status,
+    ...(outcome.status === "adopted" ? { id: outcome.id, foundBy: outcome.by } : {}),
+    ...(outcome.status === "ambiguous" ? { candidates: outcome.candidates } : {}),
+    ...(outcome.status !== "adopted" ? { reason: outcome.reason } : {}),
+  }));
+  const left = findings.some((f) => f.outcome.status === "ambiguous" || f.outcome.status === "failed");
+  report.exitCode = left ? 1 : 0;
+
+  if (state.otherPendingCreates.length > 0) {
+    say(
+      `Nothing was changed: ${state.otherPendingCreates.length} pending creates of other providers' resources ` +
+        "would be dropped by `pulumi stack import`, which recover uses. Resolve them first (`pulumi refresh` asks " +
+        "about each; skip the restcloud ones), then run `restcloud recover` again:\n" +
+        state.otherPendingCreates.map((urn) => `  ${urn}\n`).join(""),
+    );
+    report.exitCode = 1;
+    return report;
+  }
+  if (undecided.length > 0) {
+    say("Nothing was changed: the pending creates above that were not decided stay as they are; run it again.\n");
+    return report;
+  }
+  if (options.dryRun) {
+    try {
+      const released = releaseStaleLocks(locks, cwd, env, stackArgs, true);
+      if (released) say(`${released}\n`);
+    } catch (error) {
+      say(`${(error as Error).message}\n`);
+      report.exitCode = 1;
+    }
+    say("Nothing was changed (--dry-run).\n");
+    return report;
+  }
+
+  const resolutions: Resolution[] = findings.map(({ pending, outcome }) =>
+    outcome.status === "adopted"
+      ? { urn: pending.urn, adopt: { id: outcome.id, outputs: outcome.outputs } }
+      : { urn: pending.urn, drop: true },
+  );
+  act(applyResolutions(cwd, env, stackArgs, resolutions));
+  const adopted = findings.filter((f) => f.outcome.status === "adopted").map((f) => f.pending);
+  if (adopted.length > 0) {
+    const read = refreshAdopted(cwd, env, stackArgs, adopted);
+    act(read.text);
+    if (!read.ok) report.exitCode = 1;
+  }
+  const cleared = findings.filter((f) => f.outcome.status === "cleared").length;
+  say(
+    report.exitCode === 0
+      ? `Next: \`pulumi up\`${cleared > 0 ? " creates what was cleared and" : ""} goes on from here.\n`
+      : "Next: settle the ambiguous records (`restcloud discover`), then `pulumi up`.\n",
+  );
+  return report;
+}
+
+/** The export (secrets encrypted) edited and imported; answers what was done. */
+function applyResolutions(
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  stackArgs: readonly string[],
+  resolutions: readonly Resolution[],
+): string {
+  const exported = parseExport(pulumiOk(["stack", "export", ...stackArgs], cwd, env));
+  const edited = resolvedDeployment(exported, resolutions);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "restcloud-recover-"));
+  const file = path.join(dir, "deployment.json");
+  try {
+    fs.writeFileSync(file, JSON.stringify(edited), { mode: 0o600 });
+    lockedRun(["stack", "import", "--file", file, ...stackArgs], cwd, env);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const adopted = resolutions.filter((r) => "adopt" in r).length;
+  const dropped = resolutions.length - adopted;
+  return (
+    `The state now holds the ${adopted} adopted record${adopted === 1 ? "" : "s"}` +
+    (dropped > 0 ? `; the ${dropped} other pending create${dropped === 1 ? " is" : "s are"} gone from it` : "") +
+    " (pulumi stack import)."
+  );
+}
+
+/** The adopted resources read by their provider (their outputs complete: `pulumi refresh --target`). */
+function refreshAdopted(
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  stackArgs: readonly string[],
+  adopted: readonly PendingCreate[],
+): { ok: boolean; text: string } {
+  const args = ["refresh", "--yes", "--skip-preview", ...adopted.flatMap((p) => ["--target", p.urn]), ...stackArgs];
+  const run = runPulumi(args, cwd, env);
+  return run.status === 0
+    ? { ok: true, text: `Read the adopted records back (pulumi refresh --target, ${adopted.length}).` }
+    : {
+        ok: false,
+        text: `The read of the adopted records failed; the state holds them, and \`pulumi refresh\` completes their outputs: ${failure(args, run)}`,
+      };
+}

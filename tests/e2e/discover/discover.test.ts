@@ -1,0 +1,272 @@
+/**
+ * `restcloud discover` end to end, with the real Pulumi CLI against the emulator: records made by
+ * hand through the REST API (a VPC and its tier; an isolated network with an instance, its data
+ * volume and that volume's snapshot; a public IP with a firewall rule and a port-forwarding rule to
+ * the instance; an egress rule; a security group with a rule: 12 records of 12 kinds) are
+ * discovered by the built command in a project whose one stack holds nothing; then
+ *
+ *   pulumi import --file restcloud-discovered/import.json --generate-code=false --yes
+ *
+ * adopts them into the stack, whose program is the generated code (its one TODO, the VPC's
+ * offering, filled in as a user would), and `pulumi preview --expect-no-changes` finds no change;
+ * discover then finds nothing unheld; `pulumi up` changes nothing, and `pulumi destroy` empties
+ * the account. Once with the TypeScript program (native mode), once with the Python one.
+ */
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { LocalWorkspace } from "@pulumi/pulumi/automation";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import {
+  catalogOf,
+  demoClient,
+  makeCoreRecords,
+  type Catalog,
+  type CoreRecords,
+} from "../../integration/discover/records";
+import { providerConfig } from "../catalog";
+import { REPO_ROOT, TestStack } from "../harness";
+import { NATIVE_MODE } from "../native/native-helpers";
+import { pythonProgram, type PythonProgram } from "../python/python-helpers";
+import { EMPTY_ACCOUNT, NATIVE_PREFIX, auditAccount, stateResources } from "../reliability/helpers";
+
+jest.setTimeout(600_000);
+
+const CLI = path.join(REPO_ROOT, "dist", "provider", "cli.js");
+const PLUGIN = path.join(REPO_ROOT, "plugin");
+
+/** The records as kind -> id, for comparison with import.json and the state. */
+const expectedRecords = (core: CoreRecords) =>
+  [
+    ["Vpc", core.vpc],
+    ["VpcTier", core.tier],
+    ["Network", core.network],
+    ["Instance", core.vm],
+    ["Volume", core.data],
+    ["VolumeSnapshot", core.snapshot],
+    ["PublicIpAddress", core.ip],
+    ["FirewallRule", core.http],
+    ["PortForwardingRule", core.ssh],
+    ["EgressRule", core.egress],
+    ["SecurityGroup", core.group],
+    ["SecurityGroupFirewallRule", core.groupRule],
+  ]
+    .map(([kind, id]) => `${kind} ${id}`)
+    .sort();
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The built `restcloud discover` in the program's directory, with the stack's environment (its pulumi, backend, passphrase). */
+function discover(stack: TestStack, args: string[]): Promise<Run> {
+  const workspace = stack.stack.workspace as LocalWorkspace;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, "discover", ...args], {
+      cwd: workspace.workDir,
+      env: { ...process.env, ...workspace.envVars },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+interface Report {
+  records: { kind: string; id: string; logicalName: string; todo: string[] }[];
+  summary: { unheld: number; held: number; derived: number };
+  files: { importFile: string; typescript: string; python: string } | null;
+}
+
+async function discoverJson(stack: TestStack, args: string[] = []): Promise<Report> {
+  const run = await discover(stack, ["--json", ...args]);
+  if (run.code !== 0) throw new Error(`restcloud discover failed (${run.code}):\n${run.stderr}`);
+  return JSON.parse(run.stdout) as Report;
+}
+
+/**
+ * Discover, import, preview without change, discover again, up, destroy: the whole adoption of the
+ * records by a stack whose program `install(report)` writes from the generated code.
+ */
+async function adopt(
+  emulator: RunningEmulator,
+  core: CoreRecords,
+  stack: TestStack,
+  install: (report: Report) => void,
+): Promise<void> {
+  const listing = await discover(stack, []);
+  expect(listing.stderr).toBe("");
+  expect(listing.code).toBe(0);
+  console.log(`restcloud discover:\n${listing.stdout}`);
+  expect(listing.stdout).toContain(`Summary: ${expectedRecords(core).length} records no stack holds;`);
+
+  const report = await discoverJson(stack);
+  expect(report.records.map((r) => `${r.kind} ${r.id}`).sort()).toEqual(expectedRecords(core));
+  expect(report.records.flatMap((r) => r.todo.map((t) => `${r.kind} ${t}`))).toEqual(["Vpc vpcOfferingUuid"]);
+  const file = JSON.parse(fs.readFileSync(report.files!.importFile, "utf8")) as {
+    resources: { type: string; name: string; id: string }[];
+  };
+  expect(file.resources.map((r) => `${r.type.slice(NATIVE_PREFIX.length)} ${r.id}`).sort()).toEqual(
+    expectedRecords(core),
+  );
+  install(report);
+
+  const imported = await stack.cliOk(["import", "--file", report.files!.importFile, "--generate-code=false", "--yes"]);
+  const notImported = report.records.filter(
+    (r) =>
+      !new RegExp(
+        `^\\s*=\\s+${NATIVE_PREFIX}${r.kind}\\s+${r.logicalName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s+import(ed)?\\b`,
+        "m",
+      ).test(imported.stdout),
+  );
+  expect(notImported.map((r) => r.logicalName)).toEqual([]);
+  const held = await stateResources(stack);
+  expect(held.map((r) => `${r.kind} ${r.id}`).sort()).toEqual(expectedRecords(core));
+  expect(held.every((r) => r.type.startsWith(NATIVE_PREFIX))).toBe(true);
+  expect(await auditAccount(emulator.url, stack)).toEqual({ ...EMPTY_ACCOUNT, records: expectedRecords(core).length });
+
+  // The program is the generated code: the engine itself fails on any change.
+  const preview = await stack.preview({ expectNoChanges: true });
+  expect(preview.changes).toEqual({ same: expectedRecords(core).length + 1 });
+
+  const after = await discoverJson(stack);
+  expect(after.records).toEqual([]);
+  expect(after.summary.held).toBe(expectedRecords(core).length);
+
+  // The program takes over (and drops the protection `pulumi import` gave); destroy empties the account.
+  const up = await stack.up();
+  expect(up.changes).toEqual({ same: expectedRecords(core).length + 1 });
+  if ((await stack.stack.exportStack()).deployment.resources?.some((r: { protect?: boolean }) => r.protect))
+    await stack.cliOk(["state", "unprotect", "--all", "--yes"]);
+  const destroyed = await stack.destroy();
+  expect(destroyed.changes).toEqual({ delete: expectedRecords(core).length + 1 });
+  expect(await auditAccount(emulator.url, stack)).toEqual(EMPTY_ACCOUNT);
+  const empty = await discoverJson(stack);
+  expect([empty.records.length, empty.summary.held, empty.summary.derived]).toEqual([0, 0, 0]);
+}
+
+describe("restcloud discover, then pulumi import --file: a TypeScript stack in the native mode", () => {
+  let emulator: RunningEmulator;
+  let cat: Catalog;
+  let core: CoreRecords;
+  let programDir: string;
+  let stack: TestStack | undefined;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, asyncDelayMs: 50 });
+    const client = demoClient(emulator.url);
+    cat = await catalogOf(client);
+    core = await makeCoreRecords(client, cat, "adopt");
+    // A project of its own: its program is what discover writes (resolving the package from the
+    // repository's node_modules, as the test programs do).
+    programDir = fs.mkdtempSync(path.join(os.tmpdir(), "restcloud-discover-ts-"));
+    fs.writeFileSync(
+      path.join(programDir, "Pulumi.yaml"),
+      `name: discover-adopt\nruntime: nodejs\nplugins:\n  providers:\n    - name: restcloud\n      path: ${PLUGIN}\n`,
+    );
+    fs.writeFileSync(path.join(programDir, "package.json"), '{ "name": "discover-adopt", "private": true }\n');
+    fs.writeFileSync(
+      path.join(programDir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          target: "ES2022",
+          module: "nodenext",
+          moduleResolution: "nodenext",
+          strict: true,
+          skipLibCheck: true,
+        },
+        files: ["index.ts"],
+      }),
+    );
+    fs.writeFileSync(path.join(programDir, "index.ts"), "export {};\n");
+    fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(programDir, "node_modules"), "dir");
+  });
+
+  afterAll(async () => {
+    await stack?.dispose();
+    if (programDir) fs.rmSync(programDir, { recursive: true, force: true });
+    await emulator?.stop();
+  });
+
+  test("12 records of 12 kinds made by hand: discovered, imported, no change in a preview, destroyed", async () => {
+    stack = await TestStack.create({
+      programDir,
+      stackName: "adopt",
+      config: { ...NATIVE_MODE, ...providerConfig(emulator.url, cat.zoneUuid) },
+    });
+    await adopt(emulator, core, stack, (report) => {
+      const code = fs.readFileSync(report.files!.typescript, "utf8");
+      const todo = '  vpcOfferingUuid: "",';
+      expect(code.split("\n").filter((line) => line === todo)).toHaveLength(1);
+      fs.writeFileSync(
+        path.join(programDir, "index.ts"),
+        code.replace(todo, `  vpcOfferingUuid: ${JSON.stringify(cat.vpcOfferingUuid)},`),
+      );
+    });
+  });
+});
+
+describe("restcloud discover, then pulumi import --file: a Python stack", () => {
+  let emulator: RunningEmulator;
+  let cat: Catalog;
+  let core: CoreRecords;
+  let source: string;
+  let program: PythonProgram | undefined;
+  let stack: TestStack | undefined;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, asyncDelayMs: 50 });
+    const client = demoClient(emulator.url);
+    cat = await catalogOf(client);
+    core = await makeCoreRecords(client, cat, "adopt-py");
+    source = fs.mkdtempSync(path.join(os.tmpdir(), "restcloud-discover-py-src-"));
+    fs.writeFileSync(
+      path.join(source, "Pulumi.yaml"),
+      [
+        "name: discover-adopt-python",
+        "runtime:",
+        "  name: python",
+        "  options:",
+        "    virtualenv: venv",
+        "plugins:",
+        "  providers:",
+        "    - name: restcloud",
+        `      path: ${PLUGIN}`,
+        "",
+      ].join("\n"),
+    );
+    fs.writeFileSync(path.join(source, "__main__.py"), "import pulumi\n");
+    program = pythonProgram(source);
+  });
+
+  afterAll(async () => {
+    await stack?.dispose();
+    program?.remove();
+    if (source) fs.rmSync(source, { recursive: true, force: true });
+    await emulator?.stop();
+  });
+
+  test("the same records, adopted by the generated __main__.py: no change in a preview, destroyed", async () => {
+    stack = await TestStack.create({
+      programDir: program!.dir,
+      stackName: "adopt-py",
+      config: providerConfig(emulator.url, cat.zoneUuid),
+    });
+    await adopt(emulator, core, stack, (report) => {
+      const code = fs.readFileSync(report.files!.python, "utf8");
+      const todo = '    vpc_offering_uuid="",';
+      expect(code.split("\n").filter((line) => line === todo)).toHaveLength(1);
+      fs.writeFileSync(
+        path.join(program!.dir, "__main__.py"),
+        code.replace(todo, `    vpc_offering_uuid=${JSON.stringify(cat.vpcOfferingUuid)},`),
+      );
+    });
+  });
+});
