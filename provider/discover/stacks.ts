@@ -5,35 +5,18 @@
  * resource has an id. Ids are kept per kind where two kinds share them (a static NAT's and a
  * remote-access VPN's id is their address's), else alone (a tier may be held as a Network).
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { kindOfTypeToken } from "../type-tokens";
+import { pulumiFailure, runPulumi } from "../pulumi-cli";
 
 /** A failure of the pulumi CLI or of the project (exit code 1). */
 export class ProjectError extends Error {}
 
-/** Runs the pulumi CLI (`PULUMI_CLI`, else `pulumi` on PATH) in the project; its standard output. */
+/** Runs the pulumi CLI in the project (pulumi-cli.ts); its standard output, or a ProjectError. */
 export function pulumi(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): string {
-  const command = env.PULUMI_CLI || "pulumi";
-  const run = spawnSync(command, [...args, "--non-interactive"], {
-    cwd,
-    env,
-    encoding: "utf8",
-    maxBuffer: 512 * 1024 * 1024,
-  });
-  if (run.error) {
-    const missing = (run.error as NodeJS.ErrnoException).code === "ENOENT";
-    throw new ProjectError(
-      missing
-        ? `the pulumi CLI was not found (${command}): put it on PATH, or name it in PULUMI_CLI`
-        : `could not run ${command}: ${run.error.message}`,
-    );
-  }
-  if (run.status !== 0)
-    throw new ProjectError(
-      `\`pulumi ${args.join(" ")}\` failed (exit ${run.status}): ${(run.stderr || run.stdout).trim().slice(-2000)}`,
-    );
+  const run = runPulumi(args, cwd, env, (message) => new ProjectError(message));
+  if (run.status !== 0) throw new ProjectError(pulumiFailure(args, run));
   return run.stdout;
 }
 

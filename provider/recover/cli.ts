@@ -16,7 +16,6 @@
  * Exit codes: 0 every pending create adopted or cleared (or none); 1 something is left (ambiguous
  * records, the API or the CLI failed, a lock held); 2 bad usage.
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -35,6 +34,7 @@ import {
   type Resolution,
 } from "./deployment";
 import { claimFound, findRecords, type Finding } from "./match";
+import { pulumiFailure, runPulumi as runPulumiCli, type PulumiRun } from "../pulumi-cli";
 
 export const RECOVER_USAGE = `Usage: restcloud recover [options]
 
@@ -153,33 +153,12 @@ function parseOptions(argv: readonly string[]): Options | "help" {
 
 // ---- the pulumi CLI ----------------------------------------------------------------------------
 
-interface CliRun {
-  status: number;
-  stdout: string;
-  stderr: string;
-}
+type CliRun = PulumiRun;
 
-function runPulumi(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): CliRun {
-  const command = env.PULUMI_CLI || "pulumi";
-  const run = spawnSync(command, [...args, "--non-interactive"], {
-    cwd,
-    env,
-    encoding: "utf8",
-    maxBuffer: 512 * 1024 * 1024,
-  });
-  if (run.error) {
-    const missing = (run.error as NodeJS.ErrnoException).code === "ENOENT";
-    throw new RecoverError(
-      missing
-        ? `the pulumi CLI was not found (${command}): put it on PATH, or name it in PULUMI_CLI`
-        : `could not run ${command}: ${run.error.message}`,
-    );
-  }
-  return { status: run.status ?? 1, stdout: run.stdout, stderr: run.stderr };
-}
+const runPulumi = (args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): CliRun =>
+  runPulumiCli(args, cwd, env, (message) => new RecoverError(message));
 
-const failure = (args: readonly string[], run: CliRun): string =>
-  `\`pulumi ${args.join(" ")}\` failed (exit ${run.status}): ${(run.stderr || run.stdout).trim().slice(-2000)}`;
+const failure = pulumiFailure;
 
 function pulumiOk(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): string {
   const run = runPulumi(args, cwd, env);

@@ -7,6 +7,7 @@
  * the dynamic adapter's type tokens or the native plugin's), and deletions out of band.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import * as fs from "node:fs";
 import * as http from "node:http";
 import * as net from "node:net";
 import * as path from "node:path";
@@ -480,6 +481,35 @@ export async function deleteEverythingOutOfBand(
   const left = outOfBandDeletes(await accountResources(apiUrl)).flat();
   throw new Error(`records left after ${maxRounds} rounds of deletes: ${left.map((c) => c.record).join(", ")}`);
 }
+
+// ---- the processes of a stack's runs --------------------------------------------------------------------
+
+/** A process of a stack's run, as /proc shows it. */
+export interface RunProcess {
+  pid: number;
+  command: string;
+}
+
+/** The processes whose environment names this PULUMI_HOME: every process of the stack's runs. */
+export function processesOf(pulumiHome: string): RunProcess[] {
+  const marker = `PULUMI_HOME=${pulumiHome}\0`;
+  const found: RunProcess[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const environ = fs.readFileSync(`/proc/${entry}/environ`, "utf8");
+      if (!`${environ}\0`.includes(marker)) continue;
+      const command = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").join(" ").trim();
+      found.push({ pid: Number(entry), command });
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return found;
+}
+
+/** A provider process of either mode: the native plugin, or the SDK's dynamic-provider process. */
+export const isProvider = (p: RunProcess): boolean => /native-plugin\.js|dynamic-provider/.test(p.command);
 
 // ---- the emulator as a separate process -------------------------------------------------------------
 

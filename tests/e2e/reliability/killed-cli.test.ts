@@ -11,14 +11,13 @@
  * reported too, but only the providers are this package's to stop.
  */
 import { spawn } from "node:child_process";
-import * as fs from "node:fs";
 import * as path from "node:path";
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { discoverCatalog } from "../catalog";
 import { TestStack, pulumiCliRoot } from "../harness";
 import { CANCEL_PROGRAM, NATIVE_MODE, until } from "../native/native-helpers";
-import { catalogConfig, emulatorStats } from "./helpers";
+import { catalogConfig, emulatorStats, isProvider, processesOf, type RunProcess } from "./helpers";
 
 jest.setTimeout(240_000);
 
@@ -26,30 +25,6 @@ jest.setTimeout(240_000);
 const SLOW_START_MS = 120_000;
 const PROVIDERS_GONE_WITHIN_MS = 60_000;
 
-interface RunProcess {
-  pid: number;
-  command: string;
-}
-
-/** The processes whose environment names this PULUMI_HOME: every process of the stack's runs. */
-function processesOf(pulumiHome: string): RunProcess[] {
-  const marker = `PULUMI_HOME=${pulumiHome}\0`;
-  const found: RunProcess[] = [];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    try {
-      const environ = fs.readFileSync(`/proc/${entry}/environ`, "utf8");
-      if (!`${environ}\0`.includes(marker)) continue;
-      const command = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").join(" ").trim();
-      found.push({ pid: Number(entry), command });
-    } catch {
-      // gone meanwhile, or not ours to read
-    }
-  }
-  return found;
-}
-
-const isProvider = (p: RunProcess): boolean => /native-plugin\.js|dynamic-provider/.test(p.command);
 const short = (p: RunProcess): string => `${p.pid} ${p.command.slice(0, 120)}`;
 
 describe.each([

@@ -37,7 +37,9 @@ import {
   auditAccount,
   catalogConfig,
   emulatorStats,
+  isProvider,
   managedRecords,
+  processesOf,
   RESOURCE_COLLECTIONS,
   stateOf,
   stateResourceOf,
@@ -92,31 +94,6 @@ async function createsAnswered(apiUrl: string): Promise<number> {
 }
 
 // ---- the processes of a run (as killed-cli.test.ts tells them apart) ------------------------------
-
-interface RunProcess {
-  pid: number;
-  command: string;
-}
-
-/** The processes whose environment names this PULUMI_HOME: every process of the stack's runs. */
-function processesOf(pulumiHome: string): RunProcess[] {
-  const marker = `PULUMI_HOME=${pulumiHome}\0`;
-  const found: RunProcess[] = [];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    try {
-      const environ = fs.readFileSync(`/proc/${entry}/environ`, "utf8");
-      if (!`${environ}\0`.includes(marker)) continue;
-      const command = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").join(" ").trim();
-      found.push({ pid: Number(entry), command });
-    } catch {
-      // gone meanwhile, or not ours to read
-    }
-  }
-  return found;
-}
-
-const isProvider = (p: RunProcess): boolean => /native-plugin\.js|dynamic-provider/.test(p.command);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
