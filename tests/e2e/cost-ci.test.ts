@@ -161,7 +161,13 @@ beforeAll(async () => {
   contexts = {
     // The repository's settings: the test's backend; no API (the emulator), no keys (its demo account).
     vars: { PULUMI_BACKEND_URL: workspace.envVars.PULUMI_BACKEND_URL! },
-    secrets: { PULUMI_CONFIG_PASSPHRASE: workspace.envVars.PULUMI_CONFIG_PASSPHRASE!, INFRACOST_API_KEY: "ico-test" },
+    secrets: {
+      PULUMI_CONFIG_PASSPHRASE: workspace.envVars.PULUMI_CONFIG_PASSPHRASE!,
+      INFRACOST_API_KEY: "ico-test",
+      // The emulator's demo account, as the recipe's doc says to set them when it tries the emulator.
+      RESTCLOUD_API_KEY: DEMO_KEYS.apiKey,
+      RESTCLOUD_SECRET_KEY: DEMO_KEYS.secretKey,
+    },
     env: {},
     github: { token: "test-token", event: { pull_request: { number: PULL_REQUEST } } },
   };
