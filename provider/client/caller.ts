@@ -9,6 +9,7 @@ import type { HttpTransport, WireRequest, WireResponse } from "./http";
 import { withRetries } from "./retry";
 import { SharedReads } from "./coalesce";
 import { waitForGone, type WaitOptions } from "./waiters";
+import { currentScope } from "./scope";
 import {
   envelopeKeySpellings,
   type AnyOperation,
@@ -314,7 +315,8 @@ function confirmGoneCheck(
           awaited: `${operation.name} of ${uuid} to take effect (record gone from ${lookup.name})`,
           poll: find,
         },
-        { timeoutMs: DEFAULT_CONFIRM_GONE_TIMEOUT_MS, ...options.confirmGoneWait },
+        // Inside an operation (scope.ts), its timeout bounds the wait; outside, a default does.
+        { ...(currentScope() ? {} : { timeoutMs: DEFAULT_CONFIRM_GONE_TIMEOUT_MS }), ...options.confirmGoneWait },
       ),
   };
 }

@@ -20,7 +20,7 @@ export interface WaitProgress<T> {
 }
 
 export interface WaitOptions<T> {
-  /** Overall limit (default 10 minutes, as public clients of this API use). */
+  /** Overall limit (default: the operation's remaining time inside one, else 10 minutes, as public clients of this API use). */
   timeoutMs?: number;
   /** Delay before the second poll (default 100 ms); the first poll is immediate. */
   initialDelayMs?: number;
@@ -68,7 +68,9 @@ export async function pollUntil<T>(
   options: WaitOptions<T> = {},
 ): Promise<T | undefined> {
   const clock = options.clock ?? realClock;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_WAIT.timeoutMs;
+  const scope = currentScope();
+  // Inside an operation, a wait given no limit of its own may take the operation's remaining time.
+  const timeoutMs = options.timeoutMs ?? (scope ? Number.POSITIVE_INFINITY : DEFAULT_WAIT.timeoutMs);
   const describe = options.describe ?? describeState;
   const policy = {
     initialMs: options.initialDelayMs ?? DEFAULT_WAIT.initialDelayMs,
@@ -77,7 +79,6 @@ export async function pollUntil<T>(
   };
   const started = clock.now();
   let state = "not polled yet";
-  const scope = currentScope();
   // The operation's deadline bounds the wait too; which of the two ends it decides the error.
   const byScope = scope !== undefined && remainingMs(scope) < timeoutMs;
   const budgetMs = scope && byScope ? Math.max(0, remainingMs(scope)) : timeoutMs;

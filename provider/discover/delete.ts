@@ -8,6 +8,7 @@
  */
 import type { RestCloudClient } from "../client";
 import type { OperationContext, ResourceDeclaration } from "../engine/declaration";
+import { deleteWithWaits } from "../engine/waits";
 import type { Planned } from "./codegen";
 import type { AccountRecord } from "./inventory";
 
@@ -74,7 +75,7 @@ export async function deleteRecords(plan: readonly Planned[], options: DeleteOpt
         };
         try {
           const state = { ...p.unheld.outputs, ...p.unheld.inputs };
-          await p.declaration.delete(ctx, p.unheld.record.id, state as never);
+          await deleteWithWaits(p.declaration, ctx, p.unheld.record.id, state);
           settle(i, { planned: p, outcome: "deleted", ms: Date.now() - started });
         } catch (error) {
           settle(i, { planned: p, outcome: "failed", reason: message(error), ms: Date.now() - started });
@@ -92,10 +93,11 @@ export async function deleteRecords(plan: readonly Planned[], options: DeleteOpt
           };
           try {
             const state = { zoneUuid: companion.zoneUuid };
-            await declaration.delete(
+            await deleteWithWaits(
+              declaration,
               { ...ctx, timeoutMs: declaration.defaultTimeouts.delete },
               companion.id,
-              state as never,
+              state,
             );
             report("deleted");
           } catch (error) {

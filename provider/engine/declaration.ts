@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import type { RestCloudClient } from "../client";
 import type { CreateContext, Identity } from "./identity";
+import type { Procedure, RecordLookup, Wait } from "./waits";
 
 /** Waits, in milliseconds, per operation. Pulumi's `customTimeouts` override them per resource. */
 export interface Timeouts {
@@ -38,14 +39,17 @@ export interface LiveView<I, O> {
   outputs: O;
 }
 
-/** An in-place update: the inputs it changes and the call(s) that do it, awaited until visible. */
-export interface UpdateStep<I> {
+/** An in-place update: the inputs it changes, the call(s) that do it, and what it waits for. */
+export interface UpdateStep<I, R = unknown> {
   /** The inputs this step updates. A change to any of them runs the step. */
   readonly fields: readonly (keyof I & string)[];
   /** The API call(s), for the README's update/replace table (e.g. "updateVpc"). */
   readonly via: string;
-  /** Applies the new values and waits until they are visible. `olds` also holds the last outputs. */
-  apply(ctx: OperationContext, id: string, news: I, olds: I & Record<string, unknown>): Promise<void>;
+  /**
+   * Sends the new values and yields what to wait for (waits.ts: `yield showing(change)`); the engine
+   * runs each wait. `olds` also holds the last outputs.
+   */
+  apply(ctx: OperationContext, id: string, news: I, olds: I & Record<string, unknown>): Procedure<R>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -54,6 +58,8 @@ export type AnyObjectSchema = z.ZodObject<any>;
 export interface ResourceDeclaration<
   IS extends AnyObjectSchema = AnyObjectSchema,
   OS extends AnyObjectSchema = AnyObjectSchema,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  R = any,
 > {
   /** The type name users see: `restcloud:Vpc`. */
   readonly type: string;
@@ -75,7 +81,7 @@ export interface ResourceDeclaration<
   /** Arguments whose change replaces the resource. */
   readonly replaceOn: readonly (keyof z.infer<IS> & string)[];
   /** Arguments updated in place, and how. Every argument is in replaceOn or in one step (a unit test checks). */
-  readonly updates: readonly UpdateStep<z.infer<IS>>[];
+  readonly updates: readonly UpdateStep<z.infer<IS>, R>[];
   /** Arguments that are secrets: always encrypted in state, in inputs and outputs alike. */
   readonly secretInputs?: readonly (keyof z.infer<IS> & string)[];
   /** Outputs to keep secret beyond those whose key matches a secret input. */
@@ -100,8 +106,24 @@ export interface ResourceDeclaration<
    * inputs), so that no record is adopted twice.
    */
   create(ctx: CreateContext, inputs: z.infer<IS>): Promise<Created<z.infer<OS>>>;
-  /** Waits until the created record is ready. A failure here keeps the id in state (nothing is orphaned). */
-  awaitReady?(ctx: OperationContext, id: string, state: State<IS, OS>): Promise<void>;
+  /**
+   * Where the live record is: what the waits of the create, the update steps and the delete poll
+   * (waits.ts). Declarations that never wait may leave it out.
+   */
+  readonly record?: RecordLookup<R>;
+  /**
+   * What "ready" is after a create, awaited in order before the record is read back (e.g.
+   * `until("to be Running", ...)`, or the job the record names); or, where readiness takes a call
+   * (assigning a load balancer's instances), a procedure that makes the call and yields its waits.
+   * A failure here keeps the id in state (nothing is orphaned), and the next update finishes the create.
+   */
+  readonly ready?: readonly Wait<R>[] | ((ctx: OperationContext, id: string, state: State<IS, OS>) => Procedure<R>);
+  /**
+   * The values the create call leaves some arguments at, where the call cannot set them (an
+   * instance starts Running, with its name as display name). Once ready, the engine runs the update
+   * steps of those whose declared value differs, as an update from these values.
+   */
+  readonly createdAs?: (inputs: z.infer<IS>) => Partial<z.infer<IS>>;
   /**
    * For an import (`pulumi import`, the `import` option): finds, from the id alone, the state that
    * `read` needs (the parent a rule hangs on, the zone whose list holds the record...), plus any
@@ -116,8 +138,8 @@ export interface ResourceDeclaration<
     id: string,
     state: State<IS, OS>,
   ): Promise<LiveView<z.infer<IS>, z.infer<OS>> | undefined>;
-  /** Sends the delete call(s) and waits until the record is gone. */
-  delete(ctx: OperationContext, id: string, state: State<IS, OS>): Promise<void>;
+  /** Sends the delete call(s), and yields what to wait for (usually `gone()`): the engine waits. */
+  delete(ctx: OperationContext, id: string, state: State<IS, OS>): Procedure<R>;
 }
 
 /** The new id, and outputs the create's answer already gives. */
@@ -130,8 +152,8 @@ export interface Created<O> {
 export type State<IS extends AnyObjectSchema, OS extends AnyObjectSchema> = z.infer<IS> & Partial<z.infer<OS>>;
 
 /** Identity function that gives a declaration its types. */
-export function defineResource<IS extends AnyObjectSchema, OS extends AnyObjectSchema>(
-  declaration: ResourceDeclaration<IS, OS>,
-): ResourceDeclaration<IS, OS> {
+export function defineResource<IS extends AnyObjectSchema, OS extends AnyObjectSchema, R = unknown>(
+  declaration: ResourceDeclaration<IS, OS, R>,
+): ResourceDeclaration<IS, OS, R> {
   return declaration;
 }

@@ -16,6 +16,7 @@ import { dependentsOf, describeDependents } from "./dependents";
 import { inputIssueMessage } from "./validators";
 import { catalogReferenceFailures } from "./references";
 import { NOT_READ_ON_IMPORT, readForImport } from "./import";
+import { runProcedure, runWait } from "./waits";
 
 export { NOT_READ_ON_IMPORT };
 
@@ -31,7 +32,7 @@ export interface ResourceCall {
   urn?: string;
   /** This operation's timeout in milliseconds (the resource's customTimeouts); else the declaration's default. */
   timeoutMs?: number;
-  /** The create's wait failed: this update finishes it first (runs awaitReady again). */
+  /** The create's wait failed: this update finishes it first (its ready waits and follow-up steps). */
   pendingReady?: boolean;
 }
 
@@ -313,7 +314,7 @@ export class Engine {
     const known: PropertyMap = made.takenOver && d.locate ? { ...(await d.locate(ctx, id)) } : { ...made.known };
     const created = { ...known, ...inputs };
     try {
-      await this.declaration.awaitReady?.(ctx, id, created);
+      await this.finishCreate(ctx, id, created);
       const live = await this.declaration.read(ctx, id, created);
       if (!live) throw new Error(`${this.declaration.type} ${id} was created but is no longer listed`);
       return { id, state: this.state(props, { ...known, ...live.outputs }) };
@@ -325,6 +326,26 @@ export class Engine {
         this.state(props, known),
         [message],
       );
+    }
+  }
+
+  /**
+   * What follows the create call: the waits of `ready`, then the update steps of the arguments the
+   * call could not set (`createdAs`), as an update from the values it left them at. Run again by the
+   * update that finishes a create whose wait failed; every step reads before it acts.
+   */
+  private async finishCreate(ctx: OperationContext, id: string, state: PropertyMap): Promise<void> {
+    const d = this.declaration;
+    if (typeof d.ready === "function") await runProcedure(ctx, d.record, id, state, d.ready(ctx, id, state));
+    else for (const wait of d.ready ?? []) await runWait(ctx, d.record, id, state, wait);
+    if (!d.createdAs) return;
+    const inputs = this.parseInputs(state);
+    const leftAs = d.createdAs(inputs) as PropertyMap;
+    const differs = (field: string) =>
+      field in leftAs && inputs[field] !== undefined && !isDeepEqual(leftAs[field], inputs[field]);
+    for (const step of d.updates) {
+      if (step.fields.some(differs))
+        await runProcedure(ctx, d.record, id, state, step.apply(ctx, id, inputs, { ...state, ...leftAs }));
     }
   }
 
@@ -409,12 +430,13 @@ export class Engine {
     if (!(await this.exists(ctx, id, olds))) throw new RecordGoneError(this.declaration.type, id, "updated");
     if (call.pendingReady) {
       // Pulumi updates a resource whose create failed half-way: finish what the create began.
-      await this.declaration.awaitReady?.(ctx, id, { ...oldInputs, ...newInputs });
+      await this.finishCreate(ctx, id, { ...oldInputs, ...newInputs });
     }
     const pending = new Set(updates);
-    for (const step of this.declaration.updates) {
+    const d = this.declaration;
+    for (const step of d.updates) {
       if (step.fields.some((f) => pending.has(f))) {
-        await step.apply(ctx, id, newInputs, oldInputs);
+        await runProcedure(ctx, d.record, id, { ...olds, ...newInputs }, step.apply(ctx, id, newInputs, oldInputs));
         for (const f of step.fields) pending.delete(f);
       }
     }
@@ -438,7 +460,8 @@ export class Engine {
   private async deleteNow(id: string, props: PropertyMap, call: ResourceCall): Promise<void> {
     const ctx = this.context("delete", call);
     try {
-      await this.declaration.delete(ctx, id, props as Record<string, unknown>);
+      const d = this.declaration;
+      await runProcedure(ctx, d.record, id, props, d.delete(ctx, id, props as Record<string, unknown>));
     } catch (error) {
       if (!mayMeanGone(error) || (await this.exists(ctx, id, props)))
         throw await this.explainRefusal(ctx, id, props, error);

@@ -1,19 +1,8 @@
-/** What the resource declarations share: waits bounded by the operation's timeout, look-ups by uuid. */
+/** What the resource declarations share: look-ups by uuid, standard arguments and outputs. */
 import { z } from "zod";
 import type { OperationContext, UpdateStep } from "../engine/declaration";
-import type { WaitOptions } from "../client/waiters";
+import { recordLookup } from "../engine/waits";
 import { catalogReference, resourceName } from "../engine/validators";
-
-/** Waits that honour the operation's timeout (customTimeouts) and report progress every few polls. */
-export function waitOptions<T>(ctx: OperationContext): WaitOptions<T> {
-  return {
-    timeoutMs: ctx.timeoutMs,
-    onProgress: (p) => {
-      if (p.polls % 5 === 0)
-        ctx.progress(`waiting for ${p.awaited}: ${p.state} after ${Math.round(p.elapsedMs / 1000)}s`);
-    },
-  };
-}
 
 /** The record with this uuid in a list answer (lists may hold duplicates or more than asked for). */
 export function byUuid<T extends { uuid?: string }>(records: readonly T[], id: string): T | undefined {
@@ -34,6 +23,10 @@ export async function getVpc(ctx: OperationContext, zoneUuid: string, id: string
 export async function getNetwork(ctx: OperationContext, zoneUuid: string, id: string) {
   return byUuid(await ctx.client.network.list({ zoneUuid, uuid: id }), id);
 }
+
+/** Where a network or a tier is found, for the waits of its declaration. */
+export const networkRecord = (noun: string) =>
+  recordLookup(noun, (ctx, id, state: { zoneUuid?: string }) => getNetwork(ctx, state.zoneUuid!, id));
 
 /** A port as the API writes it (a string) to the number users declare. */
 export function portNumber(value: string | undefined): number | undefined {

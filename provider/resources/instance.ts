@@ -4,9 +4,9 @@ import { sameName } from "../engine/identity";
 import { catalogReference, resourceName, uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
 import { ApiError } from "../client/errors";
-import { waitFor, waitForGone, waitForVisible } from "../client/waiters";
 import { findInZones } from "../engine/import";
-import { appliedWhen, args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
+import { gone, recordLookup, showing, until } from "../engine/waits";
+import { appliedWhen, args, byUuid, minutes, recordOutputs } from "./common";
 
 const DESIRED_STATES = ["Running", "Stopped"] as const;
 type DesiredState = (typeof DESIRED_STATES)[number];
@@ -14,28 +14,19 @@ type DesiredState = (typeof DESIRED_STATES)[number];
 async function getInstance(ctx: OperationContext, zoneUuid: string, id: string) {
   return byUuid(await ctx.client.instance.list({ zoneUuid, vmUuid: id }), id);
 }
+type Vm = NonNullable<Awaited<ReturnType<typeof getInstance>>>;
 
-/** Waits until the instance settles in `state` (Starting and Stopping are transitions). */
-async function waitForState(ctx: OperationContext, zoneUuid: string, id: string, state: string) {
-  return waitFor(
-    {
-      awaited: `instance ${id} to be ${state}`,
-      poll: () => getInstance(ctx, zoneUuid, id),
-      until: (i) => i.state === state,
-    },
-    waitOptions(ctx),
-  );
-}
+const instanceRecord = recordLookup("instance", (ctx, id, state: { zoneUuid?: string }) =>
+  getInstance(ctx, state.zoneUuid!, id),
+);
 
-async function setRunState(ctx: OperationContext, zoneUuid: string, id: string, desired: DesiredState) {
-  const current = await waitFor(
-    {
-      awaited: `instance ${id} to settle`,
-      poll: () => getInstance(ctx, zoneUuid, id),
-      until: (i) => i.state !== "Starting" && i.state !== "Stopping",
-    },
-    waitOptions(ctx),
-  );
+/** Starting and Stopping are transitions: actions wait until the instance has settled. */
+const settled = until<Vm>("to settle", (vm) => vm.state !== "Starting" && vm.state !== "Stopping");
+const inState = (state: string) => until<Vm>(`to be ${state}`, (vm) => vm.state === state);
+
+/** Starts or stops the instance, once it has settled, unless it is in the desired state already. */
+async function* setRunState(ctx: OperationContext, zoneUuid: string, id: string, desired: DesiredState) {
+  const current = (yield settled) as Vm;
   if (current.state === desired) return;
   const transition = desired === "Running" ? "Starting" : "Stopping";
   const verify = appliedWhen(
@@ -44,47 +35,44 @@ async function setRunState(ctx: OperationContext, zoneUuid: string, id: string, 
   );
   if (desired === "Running") await ctx.client.instance.start({ uuid: id }, { verify });
   else await ctx.client.instance.stop({ uuid: id, forceStop: false }, { verify });
-  await waitForState(ctx, zoneUuid, id, desired);
+  yield inState(desired);
 }
 
-async function resize(ctx: OperationContext, zoneUuid: string, id: string, news: InstanceInputs) {
+async function* resize(ctx: OperationContext, zoneUuid: string, id: string, news: InstanceInputs) {
   const request = {
     uuid: id,
     offeringUuid: news.computeOfferingUuid,
     cpuCore: news.cpuCore,
     memory: news.memory,
   };
-  const expected = {
-    computeOfferingUuid: news.computeOfferingUuid,
-    ...(news.cpuCore === undefined ? {} : { cpuCore: String(news.cpuCore) }),
-    ...(news.memory === undefined ? {} : { memory: String(news.memory) }),
-  };
+  const newSize = showing<Vm>(
+    {
+      computeOfferingUuid: news.computeOfferingUuid,
+      ...(news.cpuCore === undefined ? {} : { cpuCore: String(news.cpuCore) }),
+      ...(news.memory === undefined ? {} : { memory: String(news.memory) }),
+    },
+    "to show its new size",
+  );
   try {
     await ctx.client.instance.resize(request);
   } catch (error) {
     // Some deployments resize only a stopped instance: stop it, resize, and start it again.
     if (!(error instanceof ApiError && error.status === 409)) throw error;
     ctx.progress(`instance ${id} must be stopped to resize: stopping it`);
-    await setRunState(ctx, zoneUuid, id, "Stopped");
+    yield* setRunState(ctx, zoneUuid, id, "Stopped");
     await ctx.client.instance.resize(request);
-    await waitForVisible(
-      { awaited: `instance ${id} to show its new size`, poll: () => getInstance(ctx, zoneUuid, id), expected },
-      waitOptions(ctx),
-    );
-    if ((news.state ?? "Running") === "Running") await setRunState(ctx, zoneUuid, id, "Running");
+    yield newSize;
+    if ((news.state ?? "Running") === "Running") yield* setRunState(ctx, zoneUuid, id, "Running");
     return;
   }
-  await waitForVisible(
-    { awaited: `instance ${id} to show its new size`, poll: () => getInstance(ctx, zoneUuid, id), expected },
-    waitOptions(ctx),
-  );
+  yield newSize;
 }
 
-/** Whether the compute plan is a custom one (cpuCore and memory are its arguments, no fixed plan's). */
 /**
  * The data disk the service made with the instance (`diskSize`): `DATA-<name>`, attached to it until
  * its expunge detaches it and leaves it behind. It is the instance's, so its delete deletes it too
- * (also when an earlier delete expunged the instance and stopped before the disk).
+ * (also when an earlier delete expunged the instance and stopped before the disk). The client's
+ * deleteVolume confirms each gone.
  */
 async function deleteDataDisk(ctx: OperationContext, zoneUuid: string, id: string, state: InstanceInputs) {
   if (state.diskSize === undefined || !state.name) return;
@@ -92,18 +80,10 @@ async function deleteDataDisk(ctx: OperationContext, zoneUuid: string, id: strin
     (v) =>
       v.name === `DATA-${state.name}` && v.volumeType?.toUpperCase() === "DATADISK" && (!v.vmUuid || v.vmUuid === id),
   );
-  for (const disk of disks) {
-    await ctx.client.volume.delete({ uuid: disk.uuid, zoneUuid });
-    await waitForGone(
-      {
-        awaited: `data disk ${disk.uuid} of instance ${id} to be deleted`,
-        poll: async () => byUuid(await ctx.client.volume.list({ zoneUuid, uuid: disk.uuid }), disk.uuid),
-      },
-      waitOptions(ctx),
-    );
-  }
+  for (const disk of disks) await ctx.client.volume.delete({ uuid: disk.uuid, zoneUuid });
 }
 
+/** Whether the compute plan is a custom one (cpuCore and memory are its arguments, no fixed plan's). */
 async function isCustomPlan(ctx: OperationContext, zoneUuid: string, computeOfferingUuid: string): Promise<boolean> {
   const plans = await ctx.client.costEstimate.computePlans({ zoneUuid, computeOfferingType: "CUSTOM_PLAN" });
   return [...(plans.payAsYouGoOfferingCost ?? [])].some((p) => p.uuid === computeOfferingUuid && p.isCustom !== false);
@@ -265,18 +245,11 @@ export const instanceDeclaration = defineResource({
     },
     {
       fields: ["displayName"],
-      via: "updateInstanceName (202, awaited until visible)",
-      apply: async (ctx, id, news) => {
+      via: "updateInstanceName",
+      async *apply(ctx, id, news) {
         const displayName = news.displayName ?? news.name!;
         await ctx.client.instance.updateName({ uuid: id, displayName });
-        await waitForVisible(
-          {
-            awaited: `instance ${id} to show its display name`,
-            poll: () => getInstance(ctx, news.zoneUuid!, id),
-            expected: { displayName },
-          },
-          waitOptions(ctx),
-        );
+        yield showing<Vm>({ displayName }, "to show its display name");
       },
     },
     {
@@ -286,7 +259,7 @@ export const instanceDeclaration = defineResource({
     },
     {
       fields: ["state"],
-      via: "startInstance, stopInstance (awaited)",
+      via: "startInstance, stopInstance",
       apply: (ctx, id, news) => setRunState(ctx, news.zoneUuid!, id, news.state ?? "Running"),
     },
     { fields: ["expungeOnDestroy"], via: "(provider setting, no API call)", apply: async () => undefined },
@@ -321,23 +294,10 @@ export const instanceDeclaration = defineResource({
     );
     return { id: instance.uuid };
   },
-  awaitReady: async (ctx, id, state) => {
-    const zoneUuid = state.zoneUuid!;
-    await waitForState(ctx, zoneUuid, id, "Running");
-    if (state.displayName && state.displayName !== state.name) {
-      await ctx.client.instance.updateName({ uuid: id, displayName: state.displayName });
-      await waitForVisible(
-        {
-          awaited: `instance ${id} to show its display name`,
-          poll: () => getInstance(ctx, zoneUuid, id),
-          expected: { displayName: state.displayName },
-        },
-        waitOptions(ctx),
-      );
-    }
-    if (state.additionalNetworkUuids?.length) await reconcileNetworks(ctx, zoneUuid, id, state.additionalNetworkUuids);
-    if (state.state === "Stopped") await setRunState(ctx, zoneUuid, id, "Stopped");
-  },
+  record: instanceRecord,
+  ready: [inState("Running")],
+  // A new instance runs, is shown by its name and has its default network only.
+  createdAs: (inputs) => ({ displayName: inputs.name, additionalNetworkUuids: [], state: "Running" as const }),
   // Import: the zone whose list holds the instance; the additional networks (read when declared);
   // cpuCore and memory when its plan is a custom one (for a fixed plan they are not arguments).
   locate: async (ctx, id) => {
@@ -353,7 +313,7 @@ export const instanceDeclaration = defineResource({
     };
   },
   read: async (ctx, id, state) => {
-    const instance = await getInstance(ctx, state.zoneUuid!, id);
+    const instance = await instanceRecord.find(ctx, id, state);
     // Destroyed (recoverable) or being expunged: gone as far as the program is concerned.
     if (!instance || instance.state === "Destroyed" || instance.state === "Expunging") return undefined;
     const settled = instance.state === "Running" || instance.state === "Stopped" ? instance.state : undefined;
@@ -389,7 +349,7 @@ export const instanceDeclaration = defineResource({
       },
     };
   },
-  delete: async (ctx, id, state) => {
+  async *delete(ctx, id, state) {
     const zoneUuid = state.zoneUuid!;
     const expunge = state.expungeOnDestroy ?? true;
     const instance = await getInstance(ctx, zoneUuid, id);
@@ -405,13 +365,10 @@ export const instanceDeclaration = defineResource({
     );
     await ctx.client.instance.destroy({ uuid: id, expunge }, { verify });
     if (expunge) {
-      await waitForGone(
-        { awaited: `instance ${id} to be expunged`, poll: () => getInstance(ctx, zoneUuid, id) },
-        waitOptions(ctx),
-      );
+      yield gone("to be expunged");
       await deleteDataDisk(ctx, zoneUuid, id, state);
     } else {
-      await waitForState(ctx, zoneUuid, id, "Destroyed");
+      yield inState("Destroyed");
     }
   },
 });

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { ipv4Address, port, uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
-import { waitFor } from "../client/waiters";
-import { args, minutes, portNumber, waitOptions } from "./common";
+import { recordLookup, until } from "../engine/waits";
+import { args, minutes, portNumber } from "./common";
 import { findInZones } from "../engine/import";
 import { lbAlgorithm, removeUntilGone, zoneOfNetwork } from "./networking-common";
 
@@ -11,6 +11,11 @@ import { lbAlgorithm, removeUntilGone, zoneOfNetwork } from "./networking-common
 async function getByName(ctx: OperationContext, zoneUuid: string, name: string) {
   return (await ctx.client.internalLb.list({ zoneUuid, uuid: name })).find((lb) => lb.name === name);
 }
+type InternalLb = NonNullable<Awaited<ReturnType<typeof getByName>>>;
+
+const internalLbRecord = recordLookup("internal load balancer", (ctx, id, state: { zoneUuid?: string }) =>
+  getByName(ctx, state.zoneUuid!, id),
+);
 
 /**
  * An internal load balancer of a VPC tier.
@@ -111,17 +116,12 @@ export const internalLoadBalancerDeclaration = defineResource({
     );
     return { id: name, known: { zoneUuid: lb.zoneUuid ?? zoneUuid, ipAddress: lb.sourceIpAddress } };
   },
-  awaitReady: async (ctx, id, state) => {
+  record: internalLbRecord,
+  // Ready once its instances are assigned: active, no longer being added.
+  async *ready(ctx, id, state) {
     if (state.assignInstances === false) return;
     await ctx.client.internalLb.assignRule({ uuid: id });
-    await waitFor(
-      {
-        awaited: `internal load balancer ${id} to be active`,
-        poll: () => getByName(ctx, state.zoneUuid!, id),
-        until: (lb) => lb.status !== "Add",
-      },
-      waitOptions(ctx),
-    );
+    yield until<InternalLb>("to be active", (lb) => lb.status !== "Add");
   },
   // Import: the zone whose list holds a load balancer of this name.
   locate: async (ctx, id) => {
@@ -129,7 +129,7 @@ export const internalLoadBalancerDeclaration = defineResource({
     return hit && { zoneUuid: hit.found.zoneUuid || hit.zoneUuid };
   },
   read: async (ctx, id, state) => {
-    const lb = await getByName(ctx, state.zoneUuid!, id);
+    const lb = await internalLbRecord.find(ctx, id, state);
     if (!lb) return undefined;
     return {
       inputs: {
@@ -149,9 +149,9 @@ export const internalLoadBalancerDeclaration = defineResource({
       },
     };
   },
-  delete: async (ctx, id, state) =>
-    removeUntilGone(ctx, `internal load balancer ${id}`, {
-      find: () => getByName(ctx, state.zoneUuid!, id),
+  delete: (ctx, id, state) =>
+    removeUntilGone(ctx, id, state, {
+      lookup: internalLbRecord,
       remove: () => ctx.client.internalLb.delete({ uuid: id }),
     }),
 });

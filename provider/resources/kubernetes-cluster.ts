@@ -3,26 +3,29 @@ import { defineResource, type OperationContext } from "../engine/declaration";
 import { sameName } from "../engine/identity";
 import { catalogReference, ipv4Address, uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
-import { waitFor, waitForGone } from "../client/waiters";
-import { appliedWhen, args, byUuid, minutes, waitOptions } from "./common";
+import { gone, recordLookup, until } from "../engine/waits";
+import { appliedWhen, args, byUuid, minutes } from "./common";
 
 const DESIRED_STATES = ["Running", "Stopped"] as const;
 
 async function getCluster(ctx: OperationContext, id: string) {
   return byUuid(await ctx.client.kubernetes.list({ clusterUuid: id }), id);
 }
+type Cluster = NonNullable<Awaited<ReturnType<typeof getCluster>>>;
 
-/** Polls List Cluster until the cluster settles in `state` (lifecycle calls are asynchronous). */
-async function waitForClusterState(ctx: OperationContext, id: string, state: string, size?: number) {
-  return waitFor(
-    {
-      awaited: `Kubernetes cluster ${id} to be ${state}${size === undefined ? "" : ` with ${size} nodes`}`,
-      poll: () => getCluster(ctx, id),
-      until: (c) => c.state === state && (size === undefined || c.size === size),
-    },
-    waitOptions(ctx),
+/** The cluster list is the account's: a cluster is found by its id alone. */
+const clusterRecord = recordLookup("Kubernetes cluster", (ctx, id) => getCluster(ctx, id));
+
+/** Lifecycle calls are asynchronous: the cluster settles in `state` (with `size` nodes, after a scale). */
+const inState = (state: string, size?: number) =>
+  until<Cluster>(
+    `to be ${state}${size === undefined ? "" : ` with ${size} nodes`}`,
+    (c) => c.state === state && (size === undefined || c.size === size),
   );
-}
+const settled = until<Cluster>(
+  "to settle",
+  (c) => c.state === "Running" || c.state === "Stopped" || c.state === "Error",
+);
 
 /** After an ambiguous failure of an action: the cluster read back shows it in `states` (in transition or done). */
 const clusterShows = (ctx: OperationContext, id: string, ...states: string[]) =>
@@ -30,24 +33,6 @@ const clusterShows = (ctx: OperationContext, id: string, ...states: string[]) =>
     () => getCluster(ctx, id),
     (cluster) => states.includes(cluster.state ?? ""),
   );
-
-/** Power a cluster to `desired`: startKubernetes or stopKubernetes, verified through its transition. */
-async function setClusterPower(ctx: OperationContext, id: string, desired: "Running" | "Stopped") {
-  if (desired === "Running")
-    await ctx.client.kubernetes.start({ uuid: id }, { verify: clusterShows(ctx, id, "Starting", "Running") });
-  else await ctx.client.kubernetes.stop({ uuid: id }, { verify: clusterShows(ctx, id, "Stopping", "Stopped") });
-}
-
-async function settledCluster(ctx: OperationContext, id: string) {
-  return waitFor(
-    {
-      awaited: `Kubernetes cluster ${id} to settle`,
-      poll: () => getCluster(ctx, id),
-      until: (c) => c.state === "Running" || c.state === "Stopped" || c.state === "Error",
-    },
-    waitOptions(ctx),
-  );
-}
 
 /** A managed Kubernetes cluster. */
 export const kubernetesClusterDeclaration = defineResource({
@@ -154,25 +139,27 @@ export const kubernetesClusterDeclaration = defineResource({
   updates: [
     {
       fields: ["size", "autoscalingEnabled"],
-      via: "scaleKubernetes (awaited through listCluster)",
-      apply: async (ctx, id, news) => {
-        await settledCluster(ctx, id);
+      via: "scaleKubernetes",
+      async *apply(ctx, id, news) {
+        yield settled;
         await ctx.client.kubernetes.scale(
           { uuid: id, size: news.size, autoscalingEnabled: news.autoscalingEnabled ?? false },
           { verify: clusterShows(ctx, id, "Scaling") },
         );
-        await waitForClusterState(ctx, id, "Running", news.size);
+        yield inState("Running", news.size);
       },
     },
     {
       fields: ["state"],
-      via: "startKubernetes, stopKubernetes (awaited through listCluster)",
-      apply: async (ctx, id, news) => {
+      via: "startKubernetes, stopKubernetes",
+      async *apply(ctx, id, news) {
         const desired = news.state ?? "Running";
-        const current = await settledCluster(ctx, id);
+        const current = (yield settled) as Cluster;
         if (current.state === desired) return;
-        await setClusterPower(ctx, id, desired);
-        await waitForClusterState(ctx, id, desired);
+        if (desired === "Running")
+          await ctx.client.kubernetes.start({ uuid: id }, { verify: clusterShows(ctx, id, "Starting", "Running") });
+        else await ctx.client.kubernetes.stop({ uuid: id }, { verify: clusterShows(ctx, id, "Stopping", "Stopped") });
+        yield inState(desired);
       },
     },
   ],
@@ -207,20 +194,10 @@ export const kubernetesClusterDeclaration = defineResource({
     );
     return { id: cluster.uuid };
   },
-  awaitReady: async (ctx, id, state) => {
-    const cluster = await waitForClusterState(ctx, id, "Running");
-    if (state.autoscalingEnabled) {
-      await ctx.client.kubernetes.scale(
-        { uuid: id, size: cluster.size ?? state.size, autoscalingEnabled: true },
-        { verify: clusterShows(ctx, id, "Scaling") },
-      );
-      await waitForClusterState(ctx, id, "Running");
-    }
-    if (state.state === "Stopped") {
-      await setClusterPower(ctx, id, "Stopped");
-      await waitForClusterState(ctx, id, "Stopped");
-    }
-  },
+  record: clusterRecord,
+  ready: [inState("Running")],
+  // A new cluster runs, without autoscaling (the create call cannot turn it on).
+  createdAs: () => ({ autoscalingEnabled: false, state: "Running" as const }),
   // Import: the cluster list is the account's, but its record names neither its zone nor its plan:
   // the zone is its network's, the plan its nodes' (every node has the cluster's compute plan).
   locate: async (ctx, id) => {
@@ -262,14 +239,11 @@ export const kubernetesClusterDeclaration = defineResource({
       },
     };
   },
-  delete: async (ctx, id) => {
+  async *delete(ctx, id) {
     if (!(await getCluster(ctx, id))) return;
-    await settledCluster(ctx, id);
+    yield settled;
     await ctx.client.kubernetes.destroy({ uuid: id }, { verify: clusterShows(ctx, id, "Destroying") });
-    await waitForGone(
-      { awaited: `Kubernetes cluster ${id} to be destroyed`, poll: () => getCluster(ctx, id) },
-      waitOptions(ctx),
-    );
+    yield gone("to be destroyed");
   },
 });
 

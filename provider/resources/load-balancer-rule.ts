@@ -2,14 +2,20 @@ import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { port, uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
-import { waitFor, waitForVisible } from "../client/waiters";
-import { args, byUuid, minutes, portNumber, recordOutputs, waitOptions } from "./common";
+import { recordLookup, showing, until } from "../engine/waits";
+import { args, byUuid, minutes, portNumber, recordOutputs } from "./common";
 import { findInZones } from "../engine/import";
 import { lbAlgorithm, networkOfAddress, removeUntilGone, zoneOfNetwork } from "./networking-common";
 
 async function getRule(ctx: OperationContext, zoneUuid: string, id: string) {
   return byUuid(await ctx.client.loadBalancerRule.list({ zoneUuid, uuid: id }), id);
 }
+type LbRule = NonNullable<Awaited<ReturnType<typeof getRule>>>;
+
+/** A rule is listed per zone: the one its create answered (ruleZoneUuid). */
+const lbRuleRecord = recordLookup("load-balancer rule", (ctx, id, state: { ruleZoneUuid?: string }) =>
+  getRule(ctx, state.ruleZoneUuid!, id),
+);
 
 const stickiness = z.strictObject({
   method: z
@@ -67,18 +73,11 @@ export const loadBalancerRuleDeclaration = defineResource({
   updates: [
     {
       fields: ["name", "algorithm"],
-      via: "updateLoadBalancerRule (202, awaited until visible)",
-      apply: async (ctx, id, news, olds) => {
+      via: "updateLoadBalancerRule",
+      async *apply(ctx, id, news) {
         const change = { name: news.name!, algorithm: news.algorithm ?? "roundrobin" };
         await ctx.client.loadBalancerRule.update({ uuid: id, ...change });
-        await waitForVisible(
-          {
-            awaited: `load-balancer rule ${id} to show the update`,
-            poll: () => getRule(ctx, String(olds.ruleZoneUuid), id),
-            expected: change,
-          },
-          waitOptions(ctx),
-        );
+        yield showing<LbRule>(change);
       },
     },
   ],
@@ -120,16 +119,8 @@ export const loadBalancerRuleDeclaration = defineResource({
     );
     return { id: rule.uuid, known: { ruleZoneUuid: rule.zoneUuid ?? zoneUuid } };
   },
-  awaitReady: async (ctx, id, state) => {
-    await waitFor(
-      {
-        awaited: `load-balancer rule ${id} to be applied`,
-        poll: () => getRule(ctx, state.ruleZoneUuid!, id),
-        until: (rule) => rule.state !== "Add",
-      },
-      waitOptions(ctx),
-    );
-  },
+  record: lbRuleRecord,
+  ready: [until<LbRule>("to be applied", (rule) => rule.state !== "Add")],
   // Import: the zone whose list holds the rule, and the network of its address (a VPC's address:
   // the rule's tier is not recorded anywhere).
   locate: async (ctx, id) => {
@@ -160,9 +151,9 @@ export const loadBalancerRuleDeclaration = defineResource({
       },
     };
   },
-  delete: async (ctx, id, state) =>
-    removeUntilGone(ctx, `load-balancer rule ${id}`, {
-      find: () => getRule(ctx, state.ruleZoneUuid!, id),
+  delete: (ctx, id, state) =>
+    removeUntilGone(ctx, id, state, {
+      lookup: lbRuleRecord,
       remove: () => ctx.client.loadBalancerRule.delete({ uuid: id }),
     }),
 });

@@ -3,8 +3,8 @@ import { defineResource } from "../engine/declaration";
 import { sameName } from "../engine/identity";
 import { catalogReference, uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
-import { waitForVisible } from "../client/waiters";
-import { args, getNetwork, replaceAclStep, minutes, recordOutputs, waitOptions } from "./common";
+import { showing } from "../engine/waits";
+import { args, networkRecord, replaceAclStep, minutes, recordOutputs } from "./common";
 
 /** A guest network (isolated or shared) outside any VPC. */
 export const networkDeclaration = defineResource({
@@ -42,23 +42,15 @@ export const networkDeclaration = defineResource({
   updates: [
     {
       fields: ["name", "description", "networkDomain"],
-      via: "updateNetwork (202, awaited until visible)",
-      apply: async (ctx, id, news) => {
+      via: "updateNetwork",
+      async *apply(ctx, id, news) {
         await ctx.client.network.update({
           uuid: id,
           name: news.name,
           description: news.description,
           networkDomain: news.networkDomain,
         });
-        const visible = { name: news.name, networkDomain: news.networkDomain }; // the record carries no description
-        await waitForVisible(
-          {
-            awaited: `network ${id} to show the update`,
-            poll: () => getNetwork(ctx, news.zoneUuid!, id),
-            expected: visible,
-          },
-          waitOptions(ctx),
-        );
+        yield showing({ name: news.name, networkDomain: news.networkDomain }); // the record carries no description
       },
     },
     {
@@ -94,14 +86,11 @@ export const networkDeclaration = defineResource({
     return { id: network.uuid };
   },
   // After the id is in hand (a failure here keeps it in state): createNetwork takes none of these.
-  awaitReady: async (ctx, id, state) => {
-    if (state.description || state.networkDomain) {
-      await ctx.client.network.update({ uuid: id, description: state.description, networkDomain: state.networkDomain });
-    }
-    if (state.aclUuid) await ctx.client.network.replaceAcl({ uuid: id, aclUuid: state.aclUuid });
-  },
+  record: networkRecord("network"),
+  // The create call takes none of them: their update steps set them.
+  createdAs: () => ({ description: undefined, networkDomain: undefined, aclUuid: undefined }),
   read: async (ctx, id, state) => {
-    const network = await getNetwork(ctx, state.zoneUuid!, id);
+    const network = await networkRecord("network").find(ctx, id, state);
     if (!network) return undefined;
     return {
       // isPublic is not carried by the record; description and securityGroupUuid are fields beyond
@@ -126,8 +115,9 @@ export const networkDeclaration = defineResource({
       },
     };
   },
+  // The client's deleteNetwork confirms the record gone (its operation's confirmGone).
   delete: async (ctx, id, state) => {
-    await ctx.client.network.delete({ uuid: id, zoneUuid: state.zoneUuid }, { confirmGoneWait: waitOptions(ctx) });
+    await ctx.client.network.delete({ uuid: id, zoneUuid: state.zoneUuid });
   },
 });
 

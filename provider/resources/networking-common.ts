@@ -7,30 +7,32 @@ import { z } from "zod";
 import type { OperationContext } from "../engine/declaration";
 import { port } from "../engine/validators";
 import { ApiError, isNotFound } from "../client/errors";
-import { waitForGone } from "../client/waiters";
-import { byUuid, waitOptions } from "./common";
+import { gone, type RecordLookup } from "../engine/waits";
+import { byUuid } from "./common";
 
 /**
- * Deletes a record and waits until `find` no longer sees it. Nothing is sent when it is already gone;
- * a 404 from the delete (gone meanwhile), or an error `alreadyGone` recognizes, counts as done.
+ * A delete that then waits until the record's lookup no longer sees it. Nothing is sent when it is
+ * already gone; a 404 from the delete (gone meanwhile), or an error `alreadyGone` recognizes, counts
+ * as done.
  */
-export async function removeUntilGone(
+export async function* removeUntilGone<R>(
   ctx: OperationContext,
-  what: string,
+  id: string,
+  state: Record<string, unknown>,
   steps: {
-    find: () => Promise<unknown>;
+    lookup: RecordLookup<R>;
     remove: () => Promise<unknown>;
     alreadyGone?: (error: ApiError) => boolean;
   },
-): Promise<void> {
-  if ((await steps.find()) === undefined) return;
+) {
+  if ((await steps.lookup.find(ctx, id, state)) === undefined) return;
   try {
     await steps.remove();
   } catch (error) {
-    const gone = isNotFound(error) || (error instanceof ApiError && (steps.alreadyGone?.(error) ?? false));
-    if (!gone) throw error;
+    const absent = isNotFound(error) || (error instanceof ApiError && (steps.alreadyGone?.(error) ?? false));
+    if (!absent) throw error;
   }
-  await waitForGone({ awaited: `${what} to be deleted`, poll: steps.find }, waitOptions(ctx));
+  yield gone();
 }
 
 /**

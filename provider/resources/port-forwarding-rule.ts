@@ -4,6 +4,7 @@ import { uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
 import { byUuid, minutes, portNumber, portText, recordOutputs } from "./common";
 import { findInZones } from "../engine/import";
+import { recordLookup } from "../engine/waits";
 import {
   checkForwardedPorts,
   forwardedPorts,
@@ -15,6 +16,11 @@ import {
 async function getRule(ctx: OperationContext, zoneUuid: string, id: string) {
   return byUuid(await ctx.client.portForwardingRule.list({ zoneUuid, uuid: id }), id);
 }
+
+/** A rule is listed per zone: the one its create answered (ruleZoneUuid). */
+const ruleRecord = recordLookup("port-forwarding rule", (ctx, id, state: { ruleZoneUuid?: string }) =>
+  getRule(ctx, state.ruleZoneUuid!, id),
+);
 
 /** A port-forwarding rule: a public port range of an address to the same-length range of an instance. */
 export const portForwardingRuleDeclaration = defineResource({
@@ -125,9 +131,10 @@ export const portForwardingRuleDeclaration = defineResource({
       },
     };
   },
-  delete: async (ctx, id, state) =>
-    removeUntilGone(ctx, `port-forwarding rule ${id}`, {
-      find: () => getRule(ctx, state.ruleZoneUuid!, id),
+  record: ruleRecord,
+  delete: (ctx, id, state) =>
+    removeUntilGone(ctx, id, state, {
+      lookup: ruleRecord,
       remove: () => ctx.client.portForwardingRule.delete({ uuid: id }),
     }),
 });

@@ -2,9 +2,13 @@ import { z } from "zod";
 import { defineResource } from "../engine/declaration";
 import { uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
-import { waitForGone } from "../client/waiters";
 import { findInZones } from "../engine/import";
-import { args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
+import { gone, recordLookup } from "../engine/waits";
+import { args, byUuid, minutes, recordOutputs } from "./common";
+
+const addressRecord = recordLookup("public IP", async (ctx, id, state: { zoneUuid?: string }) =>
+  byUuid(await ctx.client.ipAddress.list({ zoneUuid: state.zoneUuid! }), id),
+);
 
 /** A public IPv4 address acquired for a network or a VPC. */
 export const publicIpAddressDeclaration = defineResource({
@@ -46,6 +50,7 @@ export const publicIpAddressDeclaration = defineResource({
       ctx.client.ipAddress.list({ zoneUuid: inputs.zoneUuid!, networkUuid: (inputs.networkUuid ?? inputs.vpcUuid)! }),
     matches: (ip) => ip.isSourcenat !== true,
   },
+  record: addressRecord,
   create: async (ctx, inputs) => {
     const target = (inputs.networkUuid ?? inputs.vpcUuid)!;
     const ip = await ctx.client.ipAddress.acquire(
@@ -84,11 +89,10 @@ export const publicIpAddressDeclaration = defineResource({
       },
     };
   },
-  delete: async (ctx, id, state) => {
-    const find = async () => byUuid(await ctx.client.ipAddress.list({ zoneUuid: state.zoneUuid! }), id);
-    if (!(await find())) return;
+  async *delete(ctx, id, state) {
+    if (!(await addressRecord.find(ctx, id, state))) return;
     await ctx.client.ipAddress.release({ uuid: id });
-    await waitForGone({ awaited: `public IP ${id} to be released`, poll: find }, waitOptions(ctx));
+    yield gone("to be released");
   },
 });
 

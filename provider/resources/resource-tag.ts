@@ -2,10 +2,10 @@ import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
-import { waitForGone } from "../client/waiters";
 import { resourceType } from "../client/schema";
 import { findInZones } from "../engine/import";
-import { args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
+import { gone, recordLookup } from "../engine/waits";
+import { args, byUuid, minutes, recordOutputs } from "./common";
 
 /** The kinds of resources the API tags (its own spellings: UserVm is an instance), as the client knows them. */
 const RESOURCE_TYPES = resourceType.options;
@@ -123,11 +123,12 @@ export const resourceTagDeclaration = defineResource({
       },
     };
   },
-  delete: async (ctx, id) => {
+  record: recordLookup("tag", (ctx, id) => getTag(ctx, id)),
+  async *delete(ctx, id) {
     // A resource that goes takes its tags with it: nothing left to do then.
     if (!(await getTag(ctx, id))) return;
     await ctx.client.resourceTag.delete({ uuid: id });
-    await waitForGone({ awaited: `tag ${id} to be deleted`, poll: () => getTag(ctx, id) }, waitOptions(ctx));
+    yield gone();
   },
 });
 

@@ -2,11 +2,11 @@ import { z } from "zod";
 import { defineResource, type OperationContext, type ResourceDeclaration } from "../engine/declaration";
 import { checkPortRange, cidrList, port, protocol, uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
-import { waitForGone } from "../client/waiters";
 import type { CallOptions, RestCloudClient } from "../client";
 import { findInZones } from "../engine/import";
 import { liveCidrList, zoneOfAddress, zoneOfNetwork } from "./networking-common";
-import { byUuid, minutes, portNumber, portText, recordOutputs, waitOptions } from "./common";
+import { byUuid, minutes, portNumber, portText, recordOutputs } from "./common";
+import { gone, recordLookup } from "../engine/waits";
 
 /** The arguments both rule kinds share: none can be updated (the API has no update call for rules). */
 const ruleArguments = {
@@ -64,7 +64,7 @@ const ruleOutputs = z.object({
 type RuleBehaviour = Pick<
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- shared by two input shapes; each declaration is typed
   ResourceDeclaration<any, typeof ruleOutputs>,
-  "outputs" | "updates" | "defaultTimeouts" | "identity" | "create" | "locate" | "read" | "delete"
+  "outputs" | "updates" | "defaultTimeouts" | "identity" | "create" | "locate" | "record" | "read" | "delete"
 >;
 
 /** An ICMP value of an ICMP rule as a number (the record writes it as text; "" for other protocols). */
@@ -160,12 +160,11 @@ function ruleBehaviour(
         },
       };
     },
-    delete: async (ctx, id, state) => {
+    // A rule is listed per zone: the one its create answered (ruleZoneUuid).
+    record: recordLookup(noun, (ctx, id, state: { ruleZoneUuid?: string }) => find(ctx, id, state.ruleZoneUuid!)),
+    async *delete(ctx, id) {
       await operations(ctx.client).delete({ uuid: id });
-      await waitForGone(
-        { awaited: `${noun} ${id} to be deleted`, poll: () => find(ctx, id, state.ruleZoneUuid!) },
-        waitOptions(ctx),
-      );
+      yield gone();
     },
   };
 }

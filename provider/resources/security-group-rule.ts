@@ -19,6 +19,7 @@ import { restcloudResource } from "../sdk/resource";
 import type { CallOptions, SecurityGroup } from "../client";
 import { minutes, portNumber, portText, recordOutputs } from "./common";
 import { getSecurityGroup } from "./security-group";
+import { recordLookup } from "../engine/waits";
 import {
   checkForwardedPorts,
   checkIcmpFields,
@@ -111,9 +112,12 @@ function embeddedRule<I extends { securityGroupUuid: string }>(
         outputs: { uuid: id, status: text(rule.status), isActive: rule.isActive === true || rule.isActive === "true" },
       };
     },
-    delete: async (ctx: OperationContext, id: string, state: I) =>
-      removeUntilGone(ctx, `${kind.what} ${id} of security group ${state.securityGroupUuid}`, {
-        find: () => findRule(ctx, state.securityGroupUuid, kind, id),
+    record: recordLookup(kind.what, (ctx, id, state: { securityGroupUuid: string }) =>
+      findRule(ctx, state.securityGroupUuid, kind, id),
+    ),
+    delete: (ctx: OperationContext, id: string, state: I) =>
+      removeUntilGone(ctx, id, state, {
+        lookup: recordLookup(kind.what, (ctx, id) => findRule(ctx, state.securityGroupUuid, kind, id)),
         remove: () =>
           ctx.client.securityGroup.deleteRule({
             securityGroupUuid: state.securityGroupUuid,

@@ -4,11 +4,14 @@ import { sameName } from "../engine/identity";
 import { restcloudResource } from "../sdk/resource";
 import { args, byUuid, minutes, recordOutputs } from "./common";
 import { removeUntilGone } from "./networking-common";
+import { recordLookup } from "../engine/waits";
 
 /** The security group with this uuid, or undefined when it is gone. */
 export async function getSecurityGroup(ctx: OperationContext, uuid: string) {
   return byUuid(await ctx.client.securityGroup.list({ uuid }), uuid);
 }
+
+const groupRecord = recordLookup("security group", (ctx, id) => getSecurityGroup(ctx, id));
 
 /**
  * A security group: a named set of firewall, egress and port-forwarding rules (each a
@@ -57,9 +60,10 @@ export const securityGroupDeclaration = defineResource({
       outputs: { uuid: group.uuid, status: group.status, isActive: group.isActive },
     };
   },
-  delete: async (ctx, id) =>
-    removeUntilGone(ctx, `security group ${id}`, {
-      find: () => getSecurityGroup(ctx, id),
+  record: groupRecord,
+  delete: (ctx, id, state) =>
+    removeUntilGone(ctx, id, state, {
+      lookup: groupRecord,
       // removeUntilGone waits for the group to leave securityList (deletes may linger): once is enough.
       remove: () => ctx.client.securityGroup.delete({ uuid: id }, { confirmGone: false }),
     }),

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
-import { waitForGone } from "../client/waiters";
 import { findInZones } from "../engine/import";
-import { byUuid, minutes, recordOutputs, waitOptions } from "./common";
+import { gone, recordLookup } from "../engine/waits";
+import { byUuid, minutes, recordOutputs } from "./common";
 
 const INTERVAL_TYPES = ["HOURLY", "DAILY", "WEEKLY", "MONTHLY"] as const;
 const MINUTE = /^\d{1,2}$/;
@@ -167,11 +167,13 @@ export const snapshotPolicyDeclaration = defineResource({
       outputs: { uuid: policy.uuid, status: policy.status, isActive: policy.isActive },
     };
   },
-  delete: async (ctx, id, state) => {
-    const find = () => getPolicy(ctx, state.volumeUuid, id);
-    if (!(await find())) return;
+  record: recordLookup("snapshot policy", (ctx, id, state: { volumeUuid: string }) =>
+    getPolicy(ctx, state.volumeUuid, id),
+  ),
+  async *delete(ctx, id, state) {
+    if (!(await getPolicy(ctx, state.volumeUuid, id))) return;
     await ctx.client.snapshotPolicy.delete({ uuid: id });
-    await waitForGone({ awaited: `snapshot policy ${id} to be deleted`, poll: find }, waitOptions(ctx));
+    yield gone();
   },
 });
 

@@ -6,6 +6,7 @@ import { isNotFound } from "../client/errors";
 import { findInZones } from "../engine/import";
 import { byUuid, minutes } from "./common";
 import { isConflict, removeUntilGone, zoneOfNetwork } from "./networking-common";
+import { recordLookup } from "../engine/waits";
 
 /** The public address with this uuid in its zone, or undefined when it is gone. */
 async function getAddress(ctx: OperationContext, zoneUuid: string, ipAddressUuid: string) {
@@ -28,6 +29,11 @@ async function natNic(ctx: OperationContext, state: { zoneUuid?: string; instanc
     throw error;
   }
 }
+
+/** Static NAT is found through the NIC that shows its address. */
+const natRecord = recordLookup("static NAT of", (ctx, id, state: { zoneUuid?: string; instanceUuid: string }) =>
+  natNic(ctx, state, id),
+);
 
 /**
  * Static NAT of a public IP address to an instance: every port of the address reaches the
@@ -117,9 +123,10 @@ export const staticNatDeclaration = defineResource({
       },
     };
   },
-  delete: async (ctx, id, state) =>
-    removeUntilGone(ctx, `static NAT of ${id}`, {
-      find: () => natNic(ctx, state, id),
+  record: natRecord,
+  delete: (ctx, id, state) =>
+    removeUntilGone(ctx, id, state, {
+      lookup: natRecord,
       remove: () => ctx.client.ipAddress.disableStaticNat({ ipAddressUuid: id }),
       // 409: the address has no static NAT (disabled meanwhile).
       alreadyGone: isConflict,

@@ -3,27 +3,23 @@ import { defineResource, type OperationContext } from "../engine/declaration";
 import { sameName } from "../engine/identity";
 import { uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
-import { pollUntil, waitForGone } from "../client/waiters";
-import { appliedWhen, args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
+import { gone, job, recordLookup, untilOrGone } from "../engine/waits";
+import { appliedWhen, args, byUuid, minutes, recordOutputs } from "./common";
 
 async function getVmSnapshot(ctx: OperationContext, zoneUuid: string, id: string) {
   return byUuid(await ctx.client.vmSnapshot.list({ zoneUuid, uuid: id }), id);
 }
+type VmSnapshotRecord = NonNullable<Awaited<ReturnType<typeof getVmSnapshot>>>;
 
-/** Runs a VM-snapshot call that answers a jobId (create, revert), and waits for the job. */
-async function awaitJob(ctx: OperationContext, record: { jobId?: string }): Promise<void> {
-  if (record.jobId) await ctx.client.waitForJob(record.jobId, waitOptions(ctx));
-}
+const vmSnapshotRecord = recordLookup("VM snapshot", (ctx, id, state: { zoneUuid?: string }) =>
+  getVmSnapshot(ctx, state.zoneUuid!, id),
+);
 
 /** Until no job of the snapshot runs (deletes and reverts are refused meanwhile), or it is gone. */
-function waitUntilSettled(ctx: OperationContext, zoneUuid: string, id: string) {
-  return pollUntil(
-    `VM snapshot ${id} to be Ready`,
-    () => getVmSnapshot(ctx, zoneUuid, id),
-    (s) => s === undefined || (s.status !== "Creating" && s.status !== "Reverting"),
-    waitOptions(ctx),
-  );
-}
+const settled = untilOrGone<VmSnapshotRecord>(
+  "to be Ready",
+  (s) => s.status !== "Creating" && s.status !== "Reverting",
+);
 
 /** A point-in-time image of an instance's disks (and memory), which the instance can be reverted to. */
 export const vmSnapshotDeclaration = defineResource({
@@ -76,11 +72,11 @@ export const vmSnapshotDeclaration = defineResource({
   updates: [
     {
       fields: ["revertTrigger"],
-      via: "revertToVmSnapshot (job awaited)",
-      apply: async (ctx, id, news) => {
+      via: "revertToVmSnapshot",
+      async *apply(ctx, id, news) {
         // Removing the trigger reverts nothing: only a (new) value asks for a revert.
         if (news.revertTrigger === undefined) return;
-        await waitUntilSettled(ctx, news.zoneUuid!, id);
+        yield settled;
         ctx.progress(`reverting the instance ${news.instanceUuid} to VM snapshot ${id}`);
         // After an ambiguous failure: Reverting shows the revert took effect (a second one is refused then);
         // one already finished cannot be told apart, and reverting again does no harm.
@@ -88,8 +84,8 @@ export const vmSnapshotDeclaration = defineResource({
           () => getVmSnapshot(ctx, news.zoneUuid!, id),
           (s) => s.status === "Reverting",
         );
-        await awaitJob(ctx, await ctx.client.vmSnapshot.revert({ uuid: id }, { verify }));
-        await waitUntilSettled(ctx, news.zoneUuid!, id);
+        yield job((await ctx.client.vmSnapshot.revert({ uuid: id }, { verify })).jobId);
+        yield settled;
       },
     },
   ],
@@ -115,15 +111,14 @@ export const vmSnapshotDeclaration = defineResource({
     );
     return { id: snapshot.uuid, known: { createdTimestamp: snapshot.createdTimeStamp } };
   },
-  awaitReady: async (ctx, id, state) => {
+  record: vmSnapshotRecord,
+  async *ready(_ctx, id) {
     // The listed record carries the create's jobId too (the create's answer may have been lost).
-    const snapshot = await getVmSnapshot(ctx, state.zoneUuid!, id);
-    if (snapshot) await awaitJob(ctx, snapshot);
-    const settled = await waitUntilSettled(ctx, state.zoneUuid!, id);
-    if (!settled) throw new Error(`VM snapshot ${id} disappeared while it was being taken`);
+    yield job<VmSnapshotRecord>((snapshot) => snapshot.jobId);
+    if (!(yield settled)) throw new Error(`VM snapshot ${id} disappeared while it was being taken`);
   },
   read: async (ctx, id, state) => {
-    const snapshot = await getVmSnapshot(ctx, state.zoneUuid!, id);
+    const snapshot = await vmSnapshotRecord.find(ctx, id, state);
     if (!snapshot) return undefined;
     return {
       // The record does not name its instance (the spec's fields): instanceUuid is kept from state.
@@ -138,15 +133,11 @@ export const vmSnapshotDeclaration = defineResource({
       },
     };
   },
-  delete: async (ctx, id, state) => {
-    const zoneUuid = state.zoneUuid!;
-    if (!(await getVmSnapshot(ctx, zoneUuid, id))) return;
-    await waitUntilSettled(ctx, zoneUuid, id);
+  async *delete(ctx, id, state) {
+    if (!(await vmSnapshotRecord.find(ctx, id, state))) return;
+    yield settled;
     await ctx.client.vmSnapshot.delete({ uuid: id });
-    await waitForGone(
-      { awaited: `VM snapshot ${id} to be deleted`, poll: () => getVmSnapshot(ctx, zoneUuid, id) },
-      waitOptions(ctx),
-    );
+    yield gone();
   },
 });
 

@@ -2,22 +2,20 @@ import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
-import { pollUntil, waitForGone } from "../client/waiters";
-import { args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
+import { gone, recordLookup, untilOrGone } from "../engine/waits";
+import { args, byUuid, minutes, recordOutputs } from "./common";
 
 async function getSnapshot(ctx: OperationContext, zoneUuid: string, id: string) {
   return byUuid(await ctx.client.snapshot.list({ zoneUuid, uuid: id }), id);
 }
+type Snapshot = NonNullable<Awaited<ReturnType<typeof getSnapshot>>>;
+
+const snapshotRecord = recordLookup("snapshot", (ctx, id, state: { zoneUuid?: string }) =>
+  getSnapshot(ctx, state.zoneUuid!, id),
+);
 
 /** Until the backup is taken (BackingUp -> BackedUp; a delete is refused meanwhile) or the snapshot is gone. */
-function waitBackedUp(ctx: OperationContext, zoneUuid: string, id: string) {
-  return pollUntil(
-    `snapshot ${id} to be BackedUp`,
-    () => getSnapshot(ctx, zoneUuid, id),
-    (s) => s === undefined || s.status !== "BackingUp",
-    waitOptions(ctx),
-  );
-}
+const backedUp = untilOrGone<Snapshot>("to be BackedUp", (s) => s.status !== "BackingUp");
 
 /** A snapshot of a block storage volume. It outlives its volume. */
 export const volumeSnapshotDeclaration = defineResource({
@@ -58,13 +56,14 @@ export const volumeSnapshotDeclaration = defineResource({
     );
     return { id: snapshot.uuid, known: { snapshotTime: snapshot.snapshotTime } };
   },
-  awaitReady: async (ctx, id, state) => {
-    const snapshot = await waitBackedUp(ctx, state.zoneUuid!, id);
+  record: snapshotRecord,
+  async *ready(_ctx, id) {
+    const snapshot = (yield backedUp) as Snapshot | undefined;
     if (snapshot?.status !== "BackedUp")
       throw new Error(`snapshot ${id} ended ${snapshot ? String(snapshot.status) : "deleted"} instead of BackedUp`);
   },
   read: async (ctx, id, state) => {
-    const snapshot = await getSnapshot(ctx, state.zoneUuid!, id);
+    const snapshot = await snapshotRecord.find(ctx, id, state);
     if (!snapshot) return undefined;
     return {
       inputs: { volumeUuid: snapshot.volumeUuid, name: snapshot.name, zoneUuid: snapshot.zoneUuid },
@@ -78,15 +77,11 @@ export const volumeSnapshotDeclaration = defineResource({
       },
     };
   },
-  delete: async (ctx, id, state) => {
-    const zoneUuid = state.zoneUuid!;
-    if (!(await getSnapshot(ctx, zoneUuid, id))) return;
-    await waitBackedUp(ctx, zoneUuid, id);
+  async *delete(ctx, id, state) {
+    if (!(await snapshotRecord.find(ctx, id, state))) return;
+    yield backedUp;
     await ctx.client.snapshot.delete({ uuid: id });
-    await waitForGone(
-      { awaited: `snapshot ${id} to be deleted`, poll: () => getSnapshot(ctx, zoneUuid, id) },
-      waitOptions(ctx),
-    );
+    yield gone();
   },
 });
 

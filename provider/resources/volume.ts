@@ -3,35 +3,34 @@ import { defineResource, type OperationContext } from "../engine/declaration";
 import { sameName } from "../engine/identity";
 import { catalogReference, uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
-import { appliedWhen, args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
+import { job, recordLookup } from "../engine/waits";
+import { appliedWhen, args, byUuid, minutes, recordOutputs } from "./common";
 
 async function getVolume(ctx: OperationContext, zoneUuid: string, id: string) {
   return byUuid(await ctx.client.volume.list({ zoneUuid, uuid: id }), id);
 }
+type VolumeRecord = NonNullable<Awaited<ReturnType<typeof getVolume>>>;
 
-/** Runs a volume call that answers a jobId, and waits for the job. */
-async function runJob(ctx: OperationContext, call: Promise<{ uuid: string; jobId?: string }>): Promise<string> {
-  const volume = await call;
-  if (volume.jobId) await ctx.client.waitForJob(volume.jobId, waitOptions(ctx));
-  return volume.uuid;
-}
+const volumeRecord = recordLookup("volume", (ctx, id, state: { zoneUuid?: string }) =>
+  getVolume(ctx, state.zoneUuid!, id),
+);
 
 // After an ambiguous failure the volume read back shows whether the job started (its record carries
 // the job's id, so the wait goes on as if the answer had arrived).
-async function attach(ctx: OperationContext, zoneUuid: string, id: string, instanceUuid: string) {
+async function* attach(ctx: OperationContext, zoneUuid: string, id: string, instanceUuid: string) {
   const verify = appliedWhen(
     () => getVolume(ctx, zoneUuid, id),
     (v) => v.vmUuid === instanceUuid || v.status === "Attaching",
   );
-  await runJob(ctx, ctx.client.volume.attach({ uuid: id, instanceUuid }, { verify }));
+  yield job<VolumeRecord>((await ctx.client.volume.attach({ uuid: id, instanceUuid }, { verify })).jobId);
 }
 
-async function detach(ctx: OperationContext, zoneUuid: string, id: string) {
+async function* detach(ctx: OperationContext, zoneUuid: string, id: string) {
   const verify = appliedWhen(
     () => getVolume(ctx, zoneUuid, id),
     (v) => !v.vmUuid || v.status === "Detaching",
   );
-  await runJob(ctx, ctx.client.volume.detach({ uuid: id }, { verify }));
+  yield job<VolumeRecord>((await ctx.client.volume.detach({ uuid: id }, { verify })).jobId);
 }
 
 /** A block storage volume, optionally attached to an instance. */
@@ -75,8 +74,8 @@ export const volumeDeclaration = defineResource({
   updates: [
     {
       fields: ["storageOfferingUuid", "size", "allowShrink"],
-      via: "resizeVolume (job awaited)",
-      apply: async (ctx, id, news, olds) => {
+      via: "resizeVolume",
+      async *apply(ctx, id, news, olds) {
         if (news.storageOfferingUuid === olds.storageOfferingUuid && news.size === olds.size) return;
         if (news.size < Number(olds.size) && !news.allowShrink) {
           throw new Error(
@@ -86,29 +85,27 @@ export const volumeDeclaration = defineResource({
         const resized = (v: { status?: string; storageOfferingUuid?: string; storageDiskSize?: string }) =>
           v.status === "Resizing" ||
           (v.storageOfferingUuid === news.storageOfferingUuid && Number(v.storageDiskSize) === news.size);
-        await runJob(
-          ctx,
-          ctx.client.volume.resize(
-            {
-              uuid: id,
-              storageOfferingUuid: news.storageOfferingUuid,
-              diskSize: news.size,
-              isShrink: news.size < Number(olds.size),
-            },
-            { verify: appliedWhen(() => getVolume(ctx, news.zoneUuid!, id), resized) },
-          ),
+        const answer = await ctx.client.volume.resize(
+          {
+            uuid: id,
+            storageOfferingUuid: news.storageOfferingUuid,
+            diskSize: news.size,
+            isShrink: news.size < Number(olds.size),
+          },
+          { verify: appliedWhen(() => getVolume(ctx, news.zoneUuid!, id), resized) },
         );
+        yield job<VolumeRecord>(answer.jobId);
       },
     },
     {
       fields: ["instanceUuid"],
-      via: "detachVolume, attachVolume (jobs awaited)",
-      apply: async (ctx, id, news) => {
+      via: "detachVolume, attachVolume",
+      async *apply(ctx, id, news) {
         const zoneUuid = news.zoneUuid!;
         const volume = await getVolume(ctx, zoneUuid, id);
-        if (volume?.vmUuid && volume.vmUuid !== news.instanceUuid) await detach(ctx, zoneUuid, id);
+        if (volume?.vmUuid && volume.vmUuid !== news.instanceUuid) yield* detach(ctx, zoneUuid, id);
         if (news.instanceUuid && volume?.vmUuid !== news.instanceUuid)
-          await attach(ctx, zoneUuid, id, news.instanceUuid);
+          yield* attach(ctx, zoneUuid, id, news.instanceUuid);
       },
     },
   ],
@@ -128,17 +125,13 @@ export const volumeDeclaration = defineResource({
     );
     return { id: volume.uuid, known: { createdTimestamp: volume.createdTimeStamp } };
   },
-  awaitReady: async (ctx, id, state) => {
-    const zoneUuid = state.zoneUuid!;
-    const volume = await getVolume(ctx, zoneUuid, id);
-    if (volume?.jobId) await ctx.client.waitForJob(volume.jobId, waitOptions(ctx));
-    if (!state.instanceUuid) return;
-    // A run resumed after a failure may find the attach done already (that job was the one awaited).
-    const settled = volume?.jobId ? await getVolume(ctx, zoneUuid, id) : volume;
-    if (settled?.vmUuid !== state.instanceUuid) await attach(ctx, zoneUuid, id, state.instanceUuid);
-  },
+  record: volumeRecord,
+  // The listed record names the job still running on it (the create's, or a resumed run's attach).
+  ready: [job<VolumeRecord>((volume) => volume.jobId)],
+  // A new volume is detached: the attach step attaches it (and finds it attached on a resumed run).
+  createdAs: () => ({ instanceUuid: undefined }),
   read: async (ctx, id, state) => {
-    const volume = await getVolume(ctx, state.zoneUuid!, id);
+    const volume = await volumeRecord.find(ctx, id, state);
     if (!volume) return undefined;
     return {
       inputs: {
@@ -160,12 +153,13 @@ export const volumeDeclaration = defineResource({
       },
     };
   },
-  delete: async (ctx, id, state) => {
+  // The client's deleteVolume confirms the record gone (its operation's confirmGone).
+  async *delete(ctx, id, state) {
     const zoneUuid = state.zoneUuid!;
     const volume = await getVolume(ctx, zoneUuid, id);
     if (!volume) return;
-    if (volume.vmUuid) await detach(ctx, zoneUuid, id);
-    await ctx.client.volume.delete({ uuid: id, zoneUuid }, { confirmGoneWait: waitOptions(ctx) });
+    if (volume.vmUuid) yield* detach(ctx, zoneUuid, id);
+    await ctx.client.volume.delete({ uuid: id, zoneUuid });
   },
 });
 

@@ -3,8 +3,10 @@ import { defineResource } from "../engine/declaration";
 import { sameName } from "../engine/identity";
 import { catalogReference, cidrBlock, ipv4Address, parseCidr, uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
-import { waitForVisible } from "../client/waiters";
-import { args, getNetwork, replaceAclStep, minutes, recordOutputs, waitOptions } from "./common";
+import { showing } from "../engine/waits";
+import { args, networkRecord, replaceAclStep, minutes, recordOutputs } from "./common";
+
+const tierRecord = networkRecord("tier");
 
 function intToIpv4(value: number): string {
   return [24, 16, 8, 0].map((shift) => (value >>> shift) & 255).join(".");
@@ -52,8 +54,8 @@ export const vpcTierDeclaration = defineResource({
   updates: [
     {
       fields: ["name", "description", "networkOfferingUuid", "networkDomain"],
-      via: "updateVpcNetwork (202, awaited until visible)",
-      apply: async (ctx, id, news) => {
+      via: "updateVpcNetwork",
+      async *apply(ctx, id, news) {
         const change = {
           name: news.name,
           description: news.description,
@@ -62,14 +64,7 @@ export const vpcTierDeclaration = defineResource({
         };
         await ctx.client.vpc.updateTier({ uuid: id, ...change });
         const { description: _unlisted, ...visible } = change; // the Network record carries no description
-        await waitForVisible(
-          {
-            awaited: `tier ${id} to show the update`,
-            poll: () => getNetwork(ctx, news.zoneUuid!, id),
-            expected: visible,
-          },
-          waitOptions(ctx),
-        );
+        yield showing(visible);
       },
     },
     replaceAclStep,
@@ -99,13 +94,11 @@ export const vpcTierDeclaration = defineResource({
     return { id: tier.uuid, known: { netmask } };
   },
   // After the id is in hand (a failure here keeps it in state): createVpcNetwork takes neither field.
-  awaitReady: async (ctx, id, state) => {
-    if (state.networkDomain || state.description) {
-      await ctx.client.vpc.updateTier({ uuid: id, description: state.description, networkDomain: state.networkDomain });
-    }
-  },
+  record: tierRecord,
+  // The create call takes neither: the update step sets them.
+  createdAs: () => ({ description: undefined, networkDomain: undefined }),
   read: async (ctx, id, state) => {
-    const tier = await getNetwork(ctx, state.zoneUuid!, id);
+    const tier = await tierRecord.find(ctx, id, state);
     if (!tier) return undefined;
     return {
       // vpcUuid and description: fields beyond the spec's record, read where the record carries them.
@@ -130,8 +123,9 @@ export const vpcTierDeclaration = defineResource({
       },
     };
   },
+  // The client's deleteNetwork confirms the record gone (its operation's confirmGone).
   delete: async (ctx, id, state) => {
-    await ctx.client.network.delete({ uuid: id, zoneUuid: state.zoneUuid }, { confirmGoneWait: waitOptions(ctx) });
+    await ctx.client.network.delete({ uuid: id, zoneUuid: state.zoneUuid });
   },
 });
 

@@ -3,8 +3,10 @@ import { defineResource } from "../engine/declaration";
 import { sameName } from "../engine/identity";
 import { catalogReference, cidrBlock } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
-import { waitForVisible } from "../client/waiters";
-import { args, getVpc, minutes, recordOutputs, waitOptions } from "./common";
+import { recordLookup, showing } from "../engine/waits";
+import { args, getVpc, minutes, recordOutputs } from "./common";
+
+const vpcRecord = recordLookup("VPC", (ctx, id, state: { zoneUuid?: string }) => getVpc(ctx, state.zoneUuid!, id));
 
 /** A virtual private cloud: an isolated address space in one zone, divided into tiers (VpcTier). */
 export const vpcDeclaration = defineResource({
@@ -42,14 +44,11 @@ export const vpcDeclaration = defineResource({
   updates: [
     {
       fields: ["name", "description"],
-      via: "updateVpc (202, awaited until visible)",
-      apply: async (ctx, id, news) => {
+      via: "updateVpc",
+      async *apply(ctx, id, news) {
         const change = { name: news.name, description: news.description ?? "" };
         await ctx.client.vpc.update({ uuid: id, ...change });
-        await waitForVisible(
-          { awaited: `VPC ${id} to show the update`, poll: () => getVpc(ctx, news.zoneUuid!, id), expected: change },
-          waitOptions(ctx),
-        );
+        yield showing(change);
       },
     },
   ],
@@ -60,6 +59,7 @@ export const vpcDeclaration = defineResource({
     candidates: (ctx, inputs) => ctx.client.vpc.list({ zoneUuid: inputs.zoneUuid! }),
     matches: sameName,
   },
+  record: vpcRecord,
   create: async (ctx, inputs) => {
     const name = inputs.name!;
     const vpc = await ctx.client.vpc.create(
@@ -77,7 +77,7 @@ export const vpcDeclaration = defineResource({
     return { id: vpc.uuid };
   },
   read: async (ctx, id, state) => {
-    const vpc = await getVpc(ctx, state.zoneUuid!, id);
+    const vpc = await vpcRecord.find(ctx, id, state);
     if (!vpc) return undefined;
     return {
       // The spec's record (and the emulator's) carries neither the offering, nor the network domain,
@@ -100,8 +100,9 @@ export const vpcDeclaration = defineResource({
       },
     };
   },
+  // The client's deleteVpc confirms the record gone (its operation's confirmGone).
   delete: async (ctx, id, state) => {
-    await ctx.client.vpc.delete({ uuid: id, zoneUuid: state.zoneUuid }, { confirmGoneWait: waitOptions(ctx) });
+    await ctx.client.vpc.delete({ uuid: id, zoneUuid: state.zoneUuid });
   },
 });
 

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
-import { waitFor } from "../client/waiters";
 import { findInZones } from "../engine/import";
-import { byUuid, minutes, recordOutputs, waitOptions } from "./common";
+import { recordLookup, until } from "../engine/waits";
+import { byUuid, minutes, recordOutputs } from "./common";
 import { removeUntilGone } from "./networking-common";
 
 async function getConnection(ctx: OperationContext, zoneUuid: string, id: string) {
@@ -16,17 +16,15 @@ async function zoneOfVpc(ctx: OperationContext, vpcUuid: string): Promise<string
   return (await ctx.client.vpc.get({ uuid: vpcUuid }))?.zoneUuid ?? ctx.settings.zoneUuid!;
 }
 
-/** Waits until the connection leaves Pending (Connected, or Disconnected while passive). */
-async function waitSettled(ctx: OperationContext, zoneUuid: string, id: string) {
-  await waitFor(
-    {
-      awaited: `VPN connection ${id} to settle`,
-      poll: () => getConnection(ctx, zoneUuid, id),
-      until: (connection) => connection.state !== "Pending",
-    },
-    waitOptions(ctx),
-  );
-}
+const connectionRecord = recordLookup("VPN connection", (ctx, id, state: { zoneUuid?: string }) =>
+  getConnection(ctx, state.zoneUuid!, id),
+);
+
+/** Settled: out of Pending (Connected, or Disconnected while passive). */
+const settled = until<NonNullable<Awaited<ReturnType<typeof getConnection>>>>(
+  "to settle",
+  (connection) => connection.state !== "Pending",
+);
 
 /** A site-to-site VPN connection between a VPC and a customer gateway. */
 export const vpnConnectionDeclaration = defineResource({
@@ -68,10 +66,10 @@ export const vpnConnectionDeclaration = defineResource({
   updates: [
     {
       fields: ["resetTrigger"],
-      via: "resetVpnConnection (awaited until the connection settles)",
-      apply: async (ctx, id, _news, olds) => {
+      via: "resetVpnConnection",
+      async *apply(ctx, id) {
         await ctx.client.vpnConnection.reset({ uuid: id });
-        await waitSettled(ctx, String(olds.zoneUuid), id);
+        yield settled;
       },
     },
   ],
@@ -93,14 +91,15 @@ export const vpnConnectionDeclaration = defineResource({
     );
     return { id: connection.uuid, known: { zoneUuid: connection.zoneUuid ?? zoneUuid } };
   },
-  awaitReady: (ctx, id, state) => waitSettled(ctx, state.zoneUuid!, id),
+  record: connectionRecord,
+  ready: [settled],
   // Import: the zone whose list holds the connection.
   locate: async (ctx, id) => {
     const hit = await findInZones(ctx, (zoneUuid) => getConnection(ctx, zoneUuid, id));
     return hit && { zoneUuid: hit.found.zoneUuid || hit.zoneUuid };
   },
   read: async (ctx, id, state) => {
-    const connection = await getConnection(ctx, state.zoneUuid!, id);
+    const connection = await connectionRecord.find(ctx, id, state);
     if (!connection) return undefined;
     // The record also carries the pre-shared key: it is the customer gateway's, and stays out of this state.
     return {
@@ -119,9 +118,9 @@ export const vpnConnectionDeclaration = defineResource({
       },
     };
   },
-  delete: async (ctx, id, state) =>
-    removeUntilGone(ctx, `VPN connection ${id}`, {
-      find: () => getConnection(ctx, state.zoneUuid!, id),
+  delete: (ctx, id, state) =>
+    removeUntilGone(ctx, id, state, {
+      lookup: connectionRecord,
       remove: () => ctx.client.vpnConnection.delete({ uuid: id }),
     }),
 });

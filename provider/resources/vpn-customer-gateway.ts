@@ -3,13 +3,20 @@ import { defineResource, type OperationContext } from "../engine/declaration";
 import { sameName } from "../engine/identity";
 import { cidrList, ipv4Address } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
-import { waitForVisible } from "../client/waiters";
-import { args, byUuid, minutes, recordOutputs, waitOptions } from "./common";
+import { recordLookup, showing } from "../engine/waits";
+import { args, byUuid, minutes, recordOutputs } from "./common";
 import { liveCidrList, removeUntilGone } from "./networking-common";
 
 async function getGateway(ctx: OperationContext, id: string) {
   return byUuid(await ctx.client.vpnCustomerGateway.list({ uuid: id }), id);
 }
+
+/** The gateway as declared: the API drops the spaces of a CIDR list, the same blocks read as the declared text. */
+const gatewayRecord = recordLookup("VPN customer gateway", async (ctx, id, state: { cidrList?: string }) => {
+  const gateway = await getGateway(ctx, id);
+  return gateway && { ...gateway, cidrList: liveCidrList(gateway.cidrList, state.cidrList) };
+});
+type Gateway = NonNullable<Awaited<ReturnType<typeof gatewayRecord.find>>>;
 
 const encryption = z.enum(["aes128", "aes192", "aes256", "3des"], {
   error: "must be one of aes128, aes192, aes256, 3des",
@@ -145,21 +152,10 @@ export const vpnCustomerGatewayDeclaration = defineResource({
         "forceEncapsulation",
         "splitConnection",
       ],
-      via: "updateVpnCustomerGateway (202, awaited until visible)",
-      apply: async (ctx, id, news) => {
+      via: "updateVpnCustomerGateway",
+      async *apply(ctx, id, news) {
         await ctx.client.vpnCustomerGateway.update({ uuid: id, ...body(news) });
-        await waitForVisible(
-          {
-            awaited: `VPN customer gateway ${id} to show the update`,
-            poll: async () => {
-              const gateway = await getGateway(ctx, id);
-              // The API drops the spaces of a CIDR list: the same blocks read as the declared text.
-              return gateway && { ...gateway, cidrList: liveCidrList(gateway.cidrList, news.cidrList) };
-            },
-            expected: { ...visible(news), cidrList: news.cidrList },
-          },
-          waitOptions(ctx),
-        );
+        yield showing<Gateway>({ ...visible(news), cidrList: news.cidrList });
       },
     },
   ],
@@ -200,9 +196,10 @@ export const vpnCustomerGatewayDeclaration = defineResource({
       },
     };
   },
-  delete: async (ctx, id) =>
-    removeUntilGone(ctx, `VPN customer gateway ${id}`, {
-      find: () => getGateway(ctx, id),
+  record: gatewayRecord,
+  delete: (ctx, id, state) =>
+    removeUntilGone(ctx, id, state, {
+      lookup: gatewayRecord,
       remove: () => ctx.client.vpnCustomerGateway.delete({ uuid: id }),
     }),
 });

@@ -1,7 +1,10 @@
 /**
  * Rules every resource declaration keeps: each argument either replaces or is updated in place by a
- * step (never neither), is described, and the auto-named and zone arguments exist.
+ * step (never neither), is described, and the auto-named and zone arguments exist; its waits are
+ * declared, and the engine alone runs them.
  */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { DECLARATIONS } from "../../../provider/resources/registry";
 
 describe.each(DECLARATIONS.map((d) => [d.type, d] as const))("%s", (_type, declaration) => {
@@ -29,4 +32,40 @@ describe.each(DECLARATIONS.map((d) => [d.type, d] as const))("%s", (_type, decla
       if (name !== undefined) expect(argumentsOf).toContain(name);
     }
   });
+});
+
+const finishedByUpdates = DECLARATIONS.filter((d) => d.createdAs !== undefined);
+test.each(finishedByUpdates.map((d) => [d.type, d] as const))(
+  "%s: the arguments its create leaves (createdAs) are updated in place by a step",
+  (_type, declaration) => {
+    const updated = declaration.updates.flatMap((step) => [...step.fields]);
+    const left = Object.keys(declaration.createdAs!({} as never));
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.filter((field) => !updated.includes(field))).toEqual([]);
+  },
+);
+
+test.each(DECLARATIONS.filter((d) => d.ready !== undefined).map((d) => [d.type, d] as const))(
+  "%s: a declaration that awaits readiness says where its record is",
+  (_type, declaration) => expect(declaration.record).toBeDefined(),
+);
+
+/*
+ * Declarations only declare: the engine runs every wait (provider/engine/waits.ts). A resource file
+ * yields waits; it never calls the client's waiters nor builds wait options.
+ */
+test("no resource file calls a waiter or builds wait options", () => {
+  const dir = join(__dirname, "../../../provider/resources");
+  const offences = readdirSync(dir)
+    .filter((file) => file.endsWith(".ts"))
+    .flatMap((file) =>
+      readFileSync(join(dir, file), "utf8")
+        .split("\n")
+        .map((line, i) => ({ where: `${file}:${i + 1}`, line }))
+        .filter(({ line }) =>
+          /client\/waiters|\bwaitFor[A-Z]?\w*\(|\bpollUntil\(|\bwaitOptions\b|confirmGoneWait/.test(line),
+        )
+        .map(({ where, line }) => `${where}: ${line.trim()}`),
+    );
+  expect(offences).toEqual([]);
 });

@@ -1,0 +1,179 @@
+/**
+ * What a declaration waits for, stated as values; the engine does the waiting.
+ *
+ * A declaration names where its live record is (`RecordLookup`) and, where an operation must wait,
+ * yields a `Wait`: until the record shows an update, until it meets a condition (a state), until a
+ * job finishes, until it is gone. Its create, update steps and delete are procedures: plain async
+ * functions, or async generators that yield their waits in order (`yield showing(change)`), each
+ * answered with the record the wait ended on (undefined after a job or once gone). `runProcedure` drives them: it polls the lookup through
+ * the client's waiters, bounded by the operation's timeout (customTimeouts), with its progress.
+ */
+import type { WaitOptions } from "../client/waiters";
+import { pollUntil, waitFor, waitForGone, waitForVisible } from "../client/waiters";
+import type { OperationContext, ResourceDeclaration } from "./declaration";
+
+/** Where a kind's live record is found: every wait of the kind polls it. */
+export interface RecordLookup<R> {
+  /** How waits name the record: "VPC" (waiting for VPC 1234 to show the update). */
+  readonly noun: string;
+  /** The record, or undefined when it is gone. `state` holds the arguments and outputs known. */
+  find(ctx: OperationContext, id: string, state: Record<string, unknown>): Promise<R | undefined>;
+}
+
+/** Declares a kind's lookup; its type gives the waits of the declaration their record type. */
+export function recordLookup<R, S extends object = Record<string, unknown>>(
+  noun: string,
+  find: (ctx: OperationContext, id: string, state: S) => Promise<R | undefined>,
+): RecordLookup<R> {
+  return { noun, find: find as RecordLookup<R>["find"] };
+}
+
+/** Until every field of `expected` reads back as sent (an update is visible only after a while). */
+export interface ShowingWait<R> {
+  readonly kind: "showing";
+  readonly expected: Partial<R>;
+  readonly what: string;
+}
+/** Until the record meets a condition (with `orGone`, or is gone). */
+export interface UntilWait<R> {
+  readonly kind: "until";
+  readonly holds: (record: R) => boolean;
+  readonly what: string;
+  readonly orGone?: boolean;
+}
+/** Until an asynchronous job finishes: its id, or where the record names it. */
+export interface JobWait<R> {
+  readonly kind: "job";
+  readonly jobId: string | undefined | ((record: R) => string | undefined);
+}
+/** Until the record is gone. */
+export interface GoneWait {
+  readonly kind: "gone";
+  readonly what: string;
+}
+
+/** A wait a procedure yields. The engine answers each with the record it ended on (undefined: gone, or a job). */
+export type Wait<R> = ShowingWait<R> | UntilWait<R> | JobWait<R> | GoneWait;
+
+/** Until every field of `expected` reads back as sent (an update is visible only after a while). */
+export function showing<R>(expected: Partial<R>, what = "to show the update"): ShowingWait<R> {
+  return { kind: "showing", expected, what };
+}
+
+/** Until the record meets a condition: `until("to be Running", (vm) => vm.state === "Running")`. */
+export function until<R>(what: string, holds: (record: R) => boolean): UntilWait<R> {
+  return { kind: "until", what, holds };
+}
+
+/** Like `until`, but the record being gone also ends the wait (answered undefined). */
+export function untilOrGone<R>(what: string, holds: (record: R) => boolean): UntilWait<R> {
+  return { kind: "until", what, holds, orGone: true };
+}
+
+/**
+ * Until the asynchronous job finishes; a failed job fails the operation. The id, or where the record
+ * names it (the job still running on it). No job id: nothing to await.
+ */
+export function job<R>(jobId: string | undefined | ((record: R) => string | undefined)): JobWait<R> {
+  return { kind: "job", jobId };
+}
+
+/** Until the record is gone from its lookup (or the lookup answers 404). */
+export function gone(what = "to be deleted"): GoneWait {
+  return { kind: "gone", what };
+}
+
+/**
+ * A create's follow-up, an update step or a delete: an async function (nothing to wait for), or an
+ * async generator yielding its waits, each answered with the record (undefined once gone). The
+ * answer's type is the procedure's to state (`(yield until(...)) as Vm`): TypeScript cannot infer it
+ * from the declaration the procedure sits in.
+ */
+export type Procedure<R> = Promise<void> | AsyncGenerator<Wait<R>, void, unknown>;
+
+/** Waits that honour the operation's timeout (customTimeouts) and report progress every few polls. */
+export function waitOptions<T>(ctx: OperationContext): WaitOptions<T> {
+  return {
+    timeoutMs: ctx.timeoutMs,
+    onProgress: (p) => {
+      if (p.polls % 5 === 0)
+        ctx.progress(`waiting for ${p.awaited}: ${p.state} after ${Math.round(p.elapsedMs / 1000)}s`);
+    },
+  };
+}
+
+/** Runs one wait on the record `id` of a kind. */
+export async function runWait<R>(
+  ctx: OperationContext,
+  lookup: RecordLookup<R> | undefined,
+  id: string,
+  state: Record<string, unknown>,
+  wait: Wait<R>,
+): Promise<R | undefined> {
+  if (wait.kind === "job") {
+    let jobId = wait.jobId;
+    if (typeof jobId === "function") {
+      const record = await lookup?.find(ctx, id, state);
+      jobId = record === undefined ? undefined : jobId(record);
+    }
+    if (jobId !== undefined && jobId !== "") await ctx.client.waitForJob(jobId, waitOptions(ctx));
+    return undefined;
+  }
+  if (!lookup) throw new Error(`a wait (${wait.what}) needs the declaration's record lookup`);
+  const awaited = `${lookup.noun} ${id} ${wait.what}`;
+  const poll = () => lookup.find(ctx, id, state);
+  switch (wait.kind) {
+    case "showing":
+      return (await waitForVisible(
+        { awaited, poll: poll as () => Promise<object | undefined>, expected: wait.expected as Partial<object> },
+        waitOptions(ctx),
+      )) as R;
+    case "until":
+      if (wait.orGone) return pollUntil(awaited, poll, (r) => r === undefined || wait.holds(r), waitOptions(ctx));
+      return waitFor({ awaited, poll, until: wait.holds }, waitOptions(ctx));
+    case "gone":
+      await waitForGone({ awaited, poll }, waitOptions(ctx));
+      return undefined;
+  }
+}
+
+/** Drives a procedure: runs each wait it yields and answers it with the record the wait ended on. */
+export async function runProcedure<R>(
+  ctx: OperationContext,
+  lookup: RecordLookup<R> | undefined,
+  id: string,
+  state: Record<string, unknown>,
+  procedure: Procedure<R> | undefined,
+): Promise<void> {
+  if (procedure === undefined) return;
+  if (!isGenerator(procedure)) {
+    await procedure;
+    return;
+  }
+  let step = await procedure.next();
+  while (!step.done) {
+    let record: R | undefined;
+    try {
+      record = await runWait(ctx, lookup, id, state, step.value);
+    } catch (error) {
+      // The procedure may clean up (finally) or handle the failure; it rethrows if it does not.
+      step = await procedure.throw(error);
+      continue;
+    }
+    step = await procedure.next(record);
+  }
+}
+
+function isGenerator<R>(value: Procedure<R>): value is AsyncGenerator<Wait<R>, void, unknown> {
+  return typeof (value as AsyncGenerator<Wait<R>>)[Symbol.asyncIterator] === "function";
+}
+
+/** A declaration's delete with its waits (for callers outside the engine: `restcloud discover --delete`). */
+export function deleteWithWaits(
+  declaration: Pick<ResourceDeclaration, "record" | "delete">,
+  ctx: OperationContext,
+  id: string,
+  state: Record<string, unknown>,
+): Promise<void> {
+  return runProcedure(ctx, declaration.record, id, state, declaration.delete(ctx, id, state as never));
+}
