@@ -59,7 +59,16 @@ export interface ResourceDeclaration<
   readonly type: string;
   /** One paragraph for the docs and schema.json. */
   readonly description: string;
-  /** The arguments: camelCase, each with `.describe()` (its effect and default); may carry refinements. */
+  // Facts for the generated descriptions (provider/schema/sentences.ts).
+  /**
+   * What "Changing it replaces the <noun>." calls the resource, where the words of `type` would
+   * not say it ("port-forwarding rule"). Default: those words ("VpcTier": "VPC tier").
+   */
+  readonly noun?: string;
+  /**
+   * The arguments: camelCase, each with `.describe()` (what it is; what a change does and the default
+   * are added from replaceOn, updates and withDefault); may carry refinements.
+   */
   readonly inputs: IS;
   /** The outputs beyond the arguments: the record's fields, named as users say them. */
   readonly outputs: OS;
