@@ -83,21 +83,19 @@ const convert = (c: CostComponent, factor: number): CostComponent => ({
   monthlyCost: c.monthlyCost === null ? null : c.monthlyCost * factor,
 });
 
-export async function estimateCost(plan: Plan, book: PriceBook, options: EstimateOptions = {}): Promise<CostEstimate> {
-  const { currency, factor } = await currencyOf(book, options.currency);
-  const problems: string[] = [];
+/** How the plan's resources refer to one another: by the URNs a property came from, or by ids. */
+interface PlanGraph {
+  /** The resource a property of `state` refers to: by the URN it came from, else by its id. */
+  referenced(state: ResourceState, property: string): PlannedResource | undefined;
+  /** The zone of a state: its own, else that of a resource it depends on, else the default. */
+  zoneOf(state: ResourceState): string | undefined;
+}
+
+function planGraph(plan: Plan, defaultZoneUuid: string | undefined): PlanGraph {
   const byUrn = new Map(plan.resources.map((r) => [r.urn, r]));
   const byId = new Map<string, PlannedResource>();
   for (const r of plan.resources) for (const s of [r.before, r.after]) if (s?.id) byId.set(s.id, r);
 
-  /** The resource a property of `state` refers to: by the URN it came from, else by its id. */
-  const referenced = (state: ResourceState, property: string): PlannedResource | undefined => {
-    for (const urn of state.propertyDependencies[property] ?? []) if (byUrn.has(urn)) return byUrn.get(urn);
-    const value = state.properties[property];
-    return typeof value === "string" ? byId.get(value) : undefined;
-  };
-
-  /** The zone of a state: its own, else that of a resource it depends on, else the default. */
   const zoneOf = (state: ResourceState, seen = new Set<ResourceState>()): string | undefined => {
     seen.add(state);
     for (const key of ["zoneUuid", "ruleZoneUuid"]) {
@@ -113,78 +111,104 @@ export async function estimateCost(plan: Plan, book: PriceBook, options: Estimat
         if (zone !== undefined) return zone;
       }
     }
-    return options.defaultZoneUuid;
+    return defaultZoneUuid;
   };
 
-  async function price(resource: PlannedResource, state: ResourceState | undefined, when: "before" | "after") {
-    const rule = PRICING[resource.kind];
-    if (!state || !rule) return [];
-    const zoneUuid = zoneOf(state);
-    if (zoneUuid === UNKNOWN || zoneUuid === undefined)
-      return [
-        {
-          name: "Everything",
-          unit: "months",
-          quantity: null,
-          unitPrice: null,
-          monthlyCost: null,
-          unknown:
-            zoneUuid === undefined ? "no zoneUuid, and no restcloud:zoneUuid" : "zoneUuid is known only after apply",
-        } satisfies CostComponent,
-      ];
-    if (!(await book.isZone(zoneUuid))) {
-      problems.push(`${resource.kind} ${resource.name}: zoneUuid ${zoneUuid}: no such zone in the catalog`);
-      return [];
-    }
-    try {
-      return await rule({
-        book,
-        zoneUuid,
-        properties: state.properties,
-        referenced: (property): Referenced | undefined => {
-          const target = referenced(state, property);
-          const targetState =
-            target && (when === "before" ? (target.before ?? target.after) : (target.after ?? target.before));
-          return target && targetState ? { kind: target.kind, state: targetState } : undefined;
-        },
-        invalid: (property, message) => {
-          throw new PricingError(property, message);
-        },
-      });
-    } catch (error) {
-      if (!(error instanceof PricingError)) throw error;
-      problems.push(`${resource.kind} ${resource.name}: ${error.property}: ${error.message}`);
-      return [];
-    }
-  }
+  return {
+    referenced: (state, property) => {
+      for (const urn of state.propertyDependencies[property] ?? []) if (byUrn.has(urn)) return byUrn.get(urn);
+      const value = state.properties[property];
+      return typeof value === "string" ? byId.get(value) : undefined;
+    },
+    zoneOf: (state) => zoneOf(state),
+  };
+}
 
-  const resources: ResourceCost[] = [];
-  for (const r of plan.resources) {
-    const [after, before] = await Promise.all([price(r, r.after, "after"), price(r, r.before, "before")]);
-    const components = after.map((c) => convert(c, factor));
-    const pastComponents = before.map((c) => convert(c, factor));
-    const monthlyCost = sum(components);
-    const pastMonthlyCost = sum(pastComponents);
-    const unknownComponents = components.filter((c) => c.monthlyCost === null).length;
-    resources.push({
-      urn: r.urn,
-      name: r.name,
-      type: r.kind,
-      op: r.op,
-      free: PRICING[r.kind] === undefined,
-      monthlyCost,
-      pastMonthlyCost,
-      diffMonthlyCost: unknownComponents > 0 ? null : monthlyCost - pastMonthlyCost,
-      unknownComponents,
-      components,
-      pastComponents,
+/** The one component of a resource whose zone is not known: its whole cost is unknown. */
+function unknownZoneComponent(zoneUuid: typeof UNKNOWN | undefined): CostComponent {
+  return {
+    name: "Everything",
+    unit: "months",
+    quantity: null,
+    unitPrice: null,
+    monthlyCost: null,
+    unknown: zoneUuid === undefined ? "no zoneUuid, and no restcloud:zoneUuid" : "zoneUuid is known only after apply",
+  };
+}
+
+/**
+ * The cost components of one state of a resource (before or after the plan), in the catalog's
+ * default currency; none for a kind without a price. Problems (an unknown zone, an invalid
+ * property) are added to `problems`, so that one run reports them all.
+ */
+async function priceState(
+  book: PriceBook,
+  graph: PlanGraph,
+  problems: string[],
+  resource: PlannedResource,
+  state: ResourceState | undefined,
+  when: "before" | "after",
+): Promise<CostComponent[]> {
+  const rule = PRICING[resource.kind];
+  if (!state || !rule) return [];
+  const zoneUuid = graph.zoneOf(state);
+  if (zoneUuid === UNKNOWN || zoneUuid === undefined) return [unknownZoneComponent(zoneUuid)];
+  if (!(await book.isZone(zoneUuid))) {
+    problems.push(`${resource.kind} ${resource.name}: zoneUuid ${zoneUuid}: no such zone in the catalog`);
+    return [];
+  }
+  try {
+    return await rule({
+      book,
+      zoneUuid,
+      properties: state.properties,
+      referenced: (property): Referenced | undefined => {
+        const target = graph.referenced(state, property);
+        // A reference is priced as it stands at the same moment: before the plan, or after it.
+        const targetState =
+          target && (when === "before" ? (target.before ?? target.after) : (target.after ?? target.before));
+        return target && targetState ? { kind: target.kind, state: targetState } : undefined;
+      },
+      invalid: (property, message) => {
+        throw new PricingError(property, message);
+      },
     });
+  } catch (error) {
+    if (!(error instanceof PricingError)) throw error;
+    problems.push(`${resource.kind} ${resource.name}: ${error.property}: ${error.message}`);
+    return [];
   }
-  if (problems.length > 0) throw new EstimateError(problems);
+}
 
-  const total = resources.reduce((t, r) => t + r.monthlyCost, 0);
-  const pastTotal = resources.reduce((t, r) => t + r.pastMonthlyCost, 0);
-  const unknownComponents = resources.reduce((n, r) => n + r.unknownComponents, 0);
+/** A resource's costs after and before the plan, converted by `factor`, and their difference. */
+function resourceCost(
+  r: PlannedResource,
+  after: readonly CostComponent[],
+  before: readonly CostComponent[],
+  factor: number,
+): ResourceCost {
+  const components = after.map((c) => convert(c, factor));
+  const pastComponents = before.map((c) => convert(c, factor));
+  const monthlyCost = sum(components);
+  const pastMonthlyCost = sum(pastComponents);
+  const unknownComponents = components.filter((c) => c.monthlyCost === null).length;
+  return {
+    urn: r.urn,
+    name: r.name,
+    type: r.kind,
+    op: r.op,
+    free: PRICING[r.kind] === undefined,
+    monthlyCost,
+    pastMonthlyCost,
+    diffMonthlyCost: unknownComponents > 0 ? null : monthlyCost - pastMonthlyCost,
+    unknownComponents,
+    components,
+    pastComponents,
+  };
+}
+
+/** What the totals leave out, for the reader. */
+function estimateNotes(plan: Plan, unknownComponents: number): string[] {
   const notes: string[] = [];
   if (unknownComponents > 0)
     notes.push(
@@ -198,17 +222,35 @@ export async function estimateCost(plan: Plan, book: PriceBook, options: Estimat
     );
   if (plan.otherResources > 0)
     notes.push(`${plan.otherResources} resource${plan.otherResources === 1 ? "" : "s"} of other providers not priced`);
+  return notes;
+}
+
+export async function estimateCost(plan: Plan, book: PriceBook, options: EstimateOptions = {}): Promise<CostEstimate> {
+  const { currency, factor } = await currencyOf(book, options.currency);
+  const graph = planGraph(plan, options.defaultZoneUuid);
+  const problems: string[] = [];
+  const resources: ResourceCost[] = [];
+  for (const r of plan.resources) {
+    const [after, before] = await Promise.all([
+      priceState(book, graph, problems, r, r.after, "after"),
+      priceState(book, graph, problems, r, r.before, "before"),
+    ]);
+    resources.push(resourceCost(r, after, before, factor));
+  }
+  if (problems.length > 0) throw new EstimateError(problems);
+
+  const unknownComponents = resources.reduce((n, r) => n + r.unknownComponents, 0);
   return {
     currency: currency.code,
     ...(currency.symbol ? { currencySymbol: currency.symbol } : {}),
     hoursPerMonth: HOURS_PER_MONTH,
     source: plan.source,
-    totalMonthlyCost: total,
-    pastTotalMonthlyCost: pastTotal,
+    totalMonthlyCost: resources.reduce((t, r) => t + r.monthlyCost, 0),
+    pastTotalMonthlyCost: resources.reduce((t, r) => t + r.pastMonthlyCost, 0),
     diffTotalMonthlyCost: resources.reduce((t, r) => t + (r.diffMonthlyCost ?? 0), 0),
     unknownComponents,
     resources,
     otherResources: plan.otherResources,
-    notes,
+    notes: estimateNotes(plan, unknownComponents),
   };
 }

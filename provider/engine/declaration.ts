@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import type { RestCloudClient } from "../client";
 import type { CreateContext, Identity } from "./identity";
-import type { Procedure, RecordLookup, Wait } from "./waits";
+import type { AwaitedKind, Procedure, RecordLookup, Wait } from "./waits";
 
 /** Waits, in milliseconds, per operation. Pulumi's `customTimeouts` override them per resource. */
 export interface Timeouts {
@@ -45,6 +45,8 @@ export interface UpdateStep<I, R = unknown> {
   readonly fields: readonly (keyof I & string)[];
   /** The API call(s), for the README's update/replace table (e.g. "updateVpc"). */
   readonly via: string;
+  /** What the step waits for, for the docs: each wait it yields must be of a kind listed here. */
+  readonly awaits?: readonly AwaitedKind[];
   /**
    * Sends the new values and yields what to wait for (waits.ts: `yield showing(change)`); the engine
    * runs each wait. `olds` also holds the last outputs.
@@ -65,7 +67,16 @@ export interface ResourceDeclaration<
   readonly type: string;
   /** One paragraph for the docs and schema.json. */
   readonly description: string;
-  /** The arguments: camelCase, each with `.describe()` (its effect and default); may carry refinements. */
+  // Facts for the generated descriptions (provider/schema/sentences.ts).
+  /**
+   * What "Changing it replaces the <noun>." calls the resource, where the words of `type` would
+   * not say it ("port-forwarding rule"). Default: those words ("VpcTier": "VPC tier").
+   */
+  readonly noun?: string;
+  /**
+   * The arguments: camelCase, each with `.describe()` (what it is; what a change does and the default
+   * are added from replaceOn, updates and withDefault); may carry refinements.
+   */
   readonly inputs: IS;
   /** The outputs beyond the arguments: the record's fields, named as users say them. */
   readonly outputs: OS;

@@ -345,7 +345,10 @@ export class Engine {
       field in leftAs && inputs[field] !== undefined && !isDeepEqual(leftAs[field], inputs[field]);
     for (const step of d.updates) {
       if (step.fields.some(differs))
-        await runProcedure(ctx, d.record, id, state, step.apply(ctx, id, inputs, { ...state, ...leftAs }));
+        await runProcedure(ctx, d.record, id, state, step.apply(ctx, id, inputs, { ...state, ...leftAs }), {
+          what: `${d.type}'s update step (${step.via})`,
+          awaits: step.awaits ?? [],
+        });
     }
   }
 
@@ -436,7 +439,10 @@ export class Engine {
     const d = this.declaration;
     for (const step of d.updates) {
       if (step.fields.some((f) => pending.has(f))) {
-        await runProcedure(ctx, d.record, id, { ...olds, ...newInputs }, step.apply(ctx, id, newInputs, oldInputs));
+        await runProcedure(ctx, d.record, id, { ...olds, ...newInputs }, step.apply(ctx, id, newInputs, oldInputs), {
+          what: `${d.type}'s update step (${step.via})`,
+          awaits: step.awaits ?? [],
+        });
         for (const f of step.fields) pending.delete(f);
       }
     }

@@ -55,6 +55,27 @@ export interface GoneWait {
 /** A wait a procedure yields. The engine answers each with the record it ended on (undefined: gone, or a job). */
 export type Wait<R> = ShowingWait<R> | UntilWait<R> | JobWait<R> | GoneWait;
 
+/**
+ * What an update step declares it awaits, for the docs ("updateVpc (awaited until visible)"); the
+ * engine refuses a step that yields a wait of a kind it did not declare, so the docs stay true.
+ */
+export type AwaitedKind = "visible" | "state" | "job" | "gone";
+
+const KIND_OF_WAIT: Record<Wait<unknown>["kind"], AwaitedKind> = {
+  showing: "visible",
+  until: "state",
+  job: "job",
+  gone: "gone",
+};
+
+/** How the docs say a step waits: "awaited until visible", "job awaited". */
+export const AWAITED_TEXT: Record<AwaitedKind, string> = {
+  visible: "awaited until visible",
+  state: "awaited until its state settles",
+  job: "job awaited",
+  gone: "awaited until gone",
+};
+
 /** Until every field of `expected` reads back as sent (an update is visible only after a while). */
 export function showing<R>(expected: Partial<R>, what = "to show the update"): ShowingWait<R> {
   return { kind: "showing", expected, what };
@@ -144,6 +165,7 @@ export async function runProcedure<R>(
   id: string,
   state: Record<string, unknown>,
   procedure: Procedure<R> | undefined,
+  declared?: { readonly what: string; readonly awaits: readonly AwaitedKind[] },
 ): Promise<void> {
   if (procedure === undefined) return;
   if (!isGenerator(procedure)) {
@@ -152,6 +174,11 @@ export async function runProcedure<R>(
   }
   let step = await procedure.next();
   while (!step.done) {
+    const kind = KIND_OF_WAIT[step.value.kind];
+    if (declared && !declared.awaits.includes(kind)) {
+      await procedure.return();
+      throw new Error(`${declared.what} yields a wait (${kind}) its declaration does not list in awaits`);
+    }
     let record: R | undefined;
     try {
       record = await runWait(ctx, lookup, id, state, step.value);

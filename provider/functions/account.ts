@@ -4,6 +4,7 @@
  * (`client.invoice.updateStatus(...)`): a function only reads.
  */
 import { z } from "zod";
+import { withDefaultText } from "../engine/defaults";
 import { ApiError } from "../client";
 import { defineFunction } from "./define";
 import { distinct, identified, numeric, out } from "./fields";
@@ -16,7 +17,7 @@ export const getHosts = defineFunction({
     "The hypervisor hosts, with their load. Administrators only: with a regular account's keys the API answers " +
     "550 (permission denied) and the call fails saying so.",
   inputs: z.object({
-    uuid: z.string().trim().min(1).optional().describe("Only the host with this uuid. Default: every host."),
+    uuid: withDefaultText(z.string().trim().min(1).optional().describe("Only the host with this uuid."), "every host"),
   }),
   outputs: z.object({
     hosts: out.list(
@@ -164,10 +165,10 @@ export const getInstanceStatus = defineFunction({
 // ---- invoices ------------------------------------------------------------------------------------
 
 const invoiceStatus = z.enum(["DRAFT", "DUE", "PAID", "OVER_DUE", "CANCEL", "TAX_PENDING"]);
-const clientEmail = z
-  .email()
-  .optional()
-  .describe("Only the invoices of this client e-mail. Default: the calling account's invoices.");
+const clientEmail = withDefaultText(
+  z.email().optional().describe("Only the invoices of this client e-mail."),
+  "the calling account's invoices",
+);
 
 export const getInvoices = defineFunction({
   name: "getInvoices",
@@ -176,11 +177,11 @@ export const getInvoices = defineFunction({
     "done with the client (`client.invoice.*`), not with functions.",
   inputs: z.object({
     clientEmail,
-    status: invoiceStatus.optional().describe("Only invoices in this status. Default: every status."),
-    billPeriod: z
-      .string()
-      .optional()
-      .describe('Only the invoice of this billing period (e.g. "2025-01"). Default: every period.'),
+    status: withDefaultText(invoiceStatus.optional().describe("Only invoices in this status."), "every status"),
+    billPeriod: withDefaultText(
+      z.string().optional().describe('Only the invoice of this billing period (e.g. "2025-01").'),
+      "every period",
+    ),
   }),
   outputs: z.object({
     invoices: out.list(

@@ -4,6 +4,7 @@
  * currency, as the catalog gives them.
  */
 import { z } from "zod";
+import { withDefaultText } from "../engine/defaults";
 import type { RestCloudClient } from "../client";
 import type {
   ComputePlans,
@@ -29,10 +30,10 @@ export type ZoneInfo = z.output<typeof zoneOutput>;
 
 const zoneFilters = z.object({
   nameRegex: inputs.nameRegex("zones", "frankfurt"),
-  countryName: z
-    .string()
-    .optional()
-    .describe("Keep only the zones of this country (exact name, case-insensitive). Default: every country."),
+  countryName: withDefaultText(
+    z.string().optional().describe("Keep only the zones of this country (exact name, case-insensitive)."),
+    "every country",
+  ),
 });
 
 async function zonesMatching(client: RestCloudClient, args: z.output<typeof zoneFilters>): Promise<ZoneInfo[]> {
@@ -198,12 +199,12 @@ const computePlanFilters = z.object({
     .default("PAY_AS_YOU_GO")
     .describe(
       "The plan type: PAY_AS_YOU_GO (fixed sizes, billed hourly), CUSTOM_PLAN (vCPUs and memory chosen per " +
-        "instance), RESERVED_INSTANCE or BUNDLE_OFFER. Default: PAY_AS_YOU_GO.",
+        "instance), RESERVED_INSTANCE or BUNDLE_OFFER.",
     ),
-  categoryUuid: z
-    .string()
-    .optional()
-    .describe("Keep only the plans of this compute category. Default: every category."),
+  categoryUuid: withDefaultText(
+    z.string().optional().describe("Keep only the plans of this compute category."),
+    "every category",
+  ),
   nameRegex: inputs.nameRegex("plans", "^gp"),
   minCores: z.number().int().min(1).optional().describe("Keep only the plans with at least this many vCPUs."),
   minMemoryGib: z
@@ -368,15 +369,15 @@ export const getStoragePlans = defineFunction({
   description: "The block storage plans (sizes and prices) of a zone, filtered by category, name and size.",
   inputs: z.object({
     zoneUuid: inputs.zoneUuid("storage plans"),
-    categoryUuid: z
-      .string()
-      .optional()
-      .describe("Keep only the plans of this storage category. Default: every category."),
+    categoryUuid: withDefaultText(
+      z.string().optional().describe("Keep only the plans of this storage category."),
+      "every category",
+    ),
     nameRegex: inputs.nameRegex("plans", "ssd"),
-    isCustom: z
-      .boolean()
-      .optional()
-      .describe("true: only custom-size plans; false: only fixed-size plans. Default: both."),
+    isCustom: withDefaultText(
+      z.boolean().optional().describe("true: only custom-size plans; false: only fixed-size plans."),
+      "both",
+    ),
   }),
   zoneDefault: "zoneUuid",
   outputs: z.object({ plans: out.list(storagePlanOutput, "The matching plans, in the API's order.") }),
@@ -404,12 +405,13 @@ export const getNetworkOfferings = defineFunction({
     'The network offerings of a zone: "Isolated" and "Shared" for a Network, "VPC" for a VpcTier; filtered by type and name.',
   inputs: z.object({
     zoneUuid: inputs.zoneUuid("network offerings"),
-    type: z
-      .string()
-      .optional()
-      .describe(
-        'Keep only the offerings of this type (e.g. "Isolated", "Shared", "VPC"; case-insensitive). Default: every type.',
-      ),
+    type: withDefaultText(
+      z
+        .string()
+        .optional()
+        .describe('Keep only the offerings of this type (e.g. "Isolated", "Shared", "VPC"; case-insensitive).'),
+      "every type",
+    ),
     nameRegex: inputs.nameRegex("offerings", "isolated"),
   }),
   zoneDefault: "zoneUuid",
@@ -492,14 +494,11 @@ export const getTemplateDistributions = defineFunction({
 });
 
 const templatePlacement = {
-  platform: z
-    .enum(["LINUX", "WINDOWS"])
-    .default("LINUX")
-    .describe("The operating system family: LINUX or WINDOWS. Default: LINUX."),
+  platform: z.enum(["LINUX", "WINDOWS"]).default("LINUX").describe("The operating system family: LINUX or WINDOWS."),
   distribution: z
     .enum(["OS_ONLY", "MARKETPLACE"])
     .default("OS_ONLY")
-    .describe("OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: OS_ONLY."),
+    .describe("OS_ONLY (a bare operating system) or MARKETPLACE (an application image)."),
 };
 
 export const getTemplateCategories = defineFunction({
@@ -549,7 +548,10 @@ const templateOutput = z.object({
 const templateFilters = z.object({
   zoneUuid: inputs.zoneUuid("templates"),
   ...templatePlacement,
-  categoryUuid: z.string().optional().describe("Keep only the templates of this category. Default: every category."),
+  categoryUuid: withDefaultText(
+    z.string().optional().describe("Keep only the templates of this category."),
+    "every category",
+  ),
   nameRegex: inputs.nameRegex("templates", "ubuntu 24"),
 });
 

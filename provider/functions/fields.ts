@@ -3,6 +3,7 @@
  * and the conversions from the API's tolerant records to plain typed data.
  */
 import { z } from "zod";
+import { withDefaultText } from "../engine/defaults";
 
 /** Output fields: every one described; optional where the API may leave it out. */
 export const out = {
@@ -23,19 +24,20 @@ export const inputs = {
       .trim()
       .min(1, "must not be empty")
       .optional()
-      .describe(
-        `The zone whose ${what} to list. Default: the provider's \`restcloud:zoneUuid\` (or RESTCLOUD_ZONE_UUID).`,
-      ),
+      // Its default (the provider's zone) is added from the function's zoneDefault.
+      .describe(`The zone whose ${what} to list.`),
   /** `example`: a pattern that picks some of them by name, for the docs (e.g. "frankfurt" for zones). */
   nameRegex: (what: string, example: string) =>
-    z
-      .string({ error: "must be a regular expression (a string)" })
-      .refine(isRegex, "must be a valid regular expression")
-      .optional()
-      .describe(
-        `Keep only the ${what} whose name matches this regular expression, case-insensitively ` +
-          `(e.g. "${example}"). Default: no name filter.`,
-      ),
+    withDefaultText(
+      z
+        .string({ error: "must be a regular expression (a string)" })
+        .refine(isRegex, "must be a valid regular expression")
+        .optional()
+        .describe(
+          `Keep only the ${what} whose name matches this regular expression, case-insensitively (e.g. "${example}").`,
+        ),
+      "no name filter",
+    ),
 };
 
 function isRegex(source: string): boolean {

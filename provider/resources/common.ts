@@ -42,16 +42,10 @@ export function portText(value: number | undefined): string | undefined {
 
 /** Standard argument documentation, shared so that every resource says the same thing the same way. */
 export const args = {
-  name: (what: string) =>
-    resourceName
-      .optional()
-      .describe(`The ${what}'s name. Default: the resource's logical name plus a random suffix, kept across updates.`),
-  zoneUuid: (what: string) =>
-    catalogReference("zone")
-      .optional()
-      .describe(
-        `The zone of the ${what}. Default: the provider's \`restcloud:zoneUuid\`. Changing it replaces the ${what}.`,
-      ),
+  // The default (the auto-name, the provider's zone) and what a change does are added from the
+  // declaration's autoName, zoneDefault, replaceOn and updates (provider/schema/sentences.ts).
+  name: (what: string) => resourceName.optional().describe(`The ${what}'s name.`),
+  zoneUuid: (what: string) => catalogReference("zone").optional().describe(`The zone of the ${what}.`),
 };
 
 /** Outputs every record carries. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
+import { defaultValue, stateDefaults, withDefault, withDefaultText } from "../engine/defaults";
 import { sameName } from "../engine/identity";
 import { catalogReference, resourceName, uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
@@ -62,7 +63,8 @@ async function* resize(ctx: OperationContext, zoneUuid: string, id: string, news
     yield* setRunState(ctx, zoneUuid, id, "Stopped");
     await ctx.client.instance.resize(request);
     yield newSize;
-    if ((news.state ?? "Running") === "Running") yield* setRunState(ctx, zoneUuid, id, "Running");
+    if ((news.state ?? defaultValue(inputs.shape.state)) === "Running")
+      yield* setRunState(ctx, zoneUuid, id, "Running");
     return;
   }
   yield newSize;
@@ -119,79 +121,41 @@ async function reconcileNetworks(ctx: OperationContext, zoneUuid: string, id: st
 }
 
 const inputs = z.object({
-  name: args
-    .name("instance")
-    .describe(
-      "The instance's host name. Default: the logical name plus a random suffix. Changing it replaces the instance (use displayName to rename).",
-    ),
+  name: args.name("instance").describe("The instance's host name (to rename an instance in place, set displayName)."),
   zoneUuid: args.zoneUuid("instance"),
-  templateUuid: catalogReference("template").describe(
-    "The template (OS image) to boot (see getTemplates). Changing it replaces the instance.",
-  ),
-  computeOfferingUuid: catalogReference("computeOffering").describe(
-    "The compute plan (see getComputePlans). Updated in place (resizeVm).",
-  ),
-  networkUuid: uuid.describe("The default network (a Network or a VpcTier). Changing it replaces the instance."),
-  cpuCore: z
-    .number()
-    .int()
-    .min(1)
-    .max(128)
-    .optional()
-    .describe("vCPUs, for a custom compute plan only. Updated in place (resizeVm)."),
-  memory: z
-    .number()
-    .int()
-    .min(512)
-    .optional()
-    .describe("Memory in MiB, for a custom compute plan only. Updated in place (resizeVm)."),
-  displayName: resourceName
-    .optional()
-    .describe("The name shown in the portal. Default: `name`. Updated in place (updateInstanceName)."),
-  rootDiskSize: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe("The root disk in GB. Default: the template's. Changing it replaces the instance."),
+  templateUuid: catalogReference("template").describe("The template (OS image) to boot (see getTemplates)."),
+  computeOfferingUuid: catalogReference("computeOffering").describe("The compute plan (see getComputePlans)."),
+  networkUuid: uuid.describe("The default network (a Network or a VpcTier)."),
+  cpuCore: z.number().int().min(1).max(128).optional().describe("vCPUs, for a custom compute plan only."),
+  memory: z.number().int().min(512).optional().describe("Memory in MiB, for a custom compute plan only."),
+  displayName: withDefaultText(resourceName.optional().describe("The name shown in the portal."), "`name`"),
+  rootDiskSize: withDefaultText(z.number().int().min(1).optional().describe("The root disk in GB."), "the template's"),
   diskSize: z
     .number()
     .int()
     .min(1)
     .optional()
-    .describe("A data disk created with the instance, in GB. Changing it replaces the instance (prefer a Volume)."),
-  storageOfferingUuid: catalogReference("storageOffering")
-    .optional()
-    .describe("The storage plan of `diskSize`. Changing it replaces the instance."),
-  sshKeyName: z
-    .string()
-    .min(1)
-    .optional()
-    .describe("The SSH key pair installed at boot. Changing it replaces the instance."),
-  securityGroupName: z
-    .string()
-    .min(1)
-    .optional()
-    .describe("A security group applied at boot. Changing it replaces the instance."),
-  hypervisorName: z
-    .string()
-    .min(1)
-    .optional()
-    .describe("The hypervisor to place it on. Changing it replaces the instance."),
-  state: z
-    .enum(DESIRED_STATES, { error: "must be Running or Stopped" })
-    .optional()
-    .describe("The desired power state. Default: Running. Updated in place (startInstance, stopInstance)."),
-  additionalNetworkUuids: z
-    .array(uuid)
-    .optional()
-    .describe("Networks attached besides the default one. Updated in place (attachNetwork, detachNetwork)."),
-  expungeOnDestroy: z
-    .boolean()
-    .optional()
-    .describe(
-      "Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false). Default: true; a destroyed instance still blocks its network's deletion.",
-    ),
+    .describe("A data disk created with the instance, in GB (prefer a Volume, which resizes in place)."),
+  storageOfferingUuid: catalogReference("storageOffering").optional().describe("The storage plan of `diskSize`."),
+  sshKeyName: z.string().min(1).optional().describe("The SSH key pair installed at boot."),
+  securityGroupName: z.string().min(1).optional().describe("A security group applied at boot."),
+  hypervisorName: z.string().min(1).optional().describe("The hypervisor to place it on."),
+  state: withDefault(
+    z.enum(DESIRED_STATES, { error: "must be Running or Stopped" }).optional().describe("The desired power state."),
+    "Running",
+    { keptInState: true },
+  ),
+  additionalNetworkUuids: z.array(uuid).optional().describe("Networks attached besides the default one."),
+  expungeOnDestroy: withDefault(
+    z
+      .boolean()
+      .optional()
+      .describe(
+        "Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks its network's deletion.",
+      ),
+    true,
+    { keptInState: true },
+  ),
 });
 type InstanceInputs = z.infer<typeof inputs>;
 
@@ -221,7 +185,7 @@ export const instanceDeclaration = defineResource({
   }),
   autoName: "name",
   zoneDefault: "zoneUuid",
-  defaults: { state: "Running", expungeOnDestroy: true },
+  defaults: stateDefaults(inputs),
   // The record shows the key by uuid only, and neither the security group nor the hypervisor.
   unreadable: ["sshKeyName", "securityGroupName", "hypervisorName"],
   replaceOn: [
@@ -241,11 +205,13 @@ export const instanceDeclaration = defineResource({
     {
       fields: ["computeOfferingUuid", "cpuCore", "memory"],
       via: "resizeVm (stopping and restarting only if the API requires it)",
+      awaits: ["visible", "state"],
       apply: (ctx, id, news) => resize(ctx, news.zoneUuid!, id, news),
     },
     {
       fields: ["displayName"],
       via: "updateInstanceName",
+      awaits: ["visible"],
       async *apply(ctx, id, news) {
         const displayName = news.displayName ?? news.name!;
         await ctx.client.instance.updateName({ uuid: id, displayName });
@@ -260,7 +226,8 @@ export const instanceDeclaration = defineResource({
     {
       fields: ["state"],
       via: "startInstance, stopInstance",
-      apply: (ctx, id, news) => setRunState(ctx, news.zoneUuid!, id, news.state ?? "Running"),
+      awaits: ["state"],
+      apply: (ctx, id, news) => setRunState(ctx, news.zoneUuid!, id, news.state ?? defaultValue(inputs.shape.state)),
     },
     { fields: ["expungeOnDestroy"], via: "(provider setting, no API call)", apply: async () => undefined },
   ],
@@ -351,7 +318,7 @@ export const instanceDeclaration = defineResource({
   },
   async *delete(ctx, id, state) {
     const zoneUuid = state.zoneUuid!;
-    const expunge = state.expungeOnDestroy ?? true;
+    const expunge = state.expungeOnDestroy ?? defaultValue(inputs.shape.expungeOnDestroy);
     const instance = await getInstance(ctx, zoneUuid, id);
     if (!instance || instance.state === "Expunging") {
       if (expunge) await deleteDataDisk(ctx, zoneUuid, id, state);

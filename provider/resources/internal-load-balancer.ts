@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
+import { defaultValue, stateDefaults, withDefault, withDefaultText } from "../engine/defaults";
 import { ipv4Address, port, uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
 import { recordLookup, until } from "../engine/waits";
@@ -17,6 +18,36 @@ const internalLbRecord = recordLookup("internal load balancer", (ctx, id, state:
   getByName(ctx, state.zoneUuid!, id),
 );
 
+const inputs = z.object({
+  name: args
+    .name("internal load balancer")
+    .describe("The load balancer's name, unique in the account, and the resource's id."),
+  networkUuid: uuid.describe("The VPC tier (a VpcTier) it balances in."),
+  sourcePort: port.describe("The port it listens on, at its source address."),
+  instancePort: port.describe("The instances' port it forwards to."),
+  algorithm: withDefault(
+    lbAlgorithm.optional().describe("How connections are spread: source, roundrobin or leastconn."),
+    "roundrobin",
+    { keptInState: true },
+  ),
+  sourceIpAddress: withDefaultText(
+    ipv4Address.optional().describe("The address it listens on, inside the tier."),
+    "a free address of the tier, chosen by the cloud (see `ipAddress`)",
+  ),
+  description: z.string().optional().describe("Free text shown with the load balancer."),
+  assignInstances: withDefault(
+    z
+      .boolean()
+      .optional()
+      .describe("Assign the tier's instances to it at creation (assignLbRule), which activates it."),
+    true,
+    { keptInState: true },
+  ),
+});
+
+/** The algorithm sent when none is declared (the declared default). */
+const defaultAlgorithm = defaultValue(inputs.shape.algorithm);
+
 /**
  * An internal load balancer of a VPC tier.
  *
@@ -32,36 +63,7 @@ export const internalLoadBalancerDeclaration = defineResource({
   type: "InternalLoadBalancer",
   description:
     "An internal load balancer of a VPC tier: a source address and port of the tier balanced over a port of the tier's instances. The API identifies it by its name, unique in the account: the resource's id is that name. Every change replaces it (deleting first: the API has no update call).",
-  inputs: z.object({
-    name: args
-      .name("internal load balancer")
-      .describe(
-        "The load balancer's name, unique in the account, and the resource's id. Default: the logical name plus a random suffix. Changing it replaces the load balancer.",
-      ),
-    networkUuid: uuid.describe("The VPC tier (a VpcTier) it balances in. Changing it replaces the load balancer."),
-    sourcePort: port.describe("The port it listens on, at its source address. Changing it replaces the load balancer."),
-    instancePort: port.describe("The instances' port it forwards to. Changing it replaces the load balancer."),
-    algorithm: lbAlgorithm
-      .optional()
-      .describe(
-        "How connections are spread: source, roundrobin or leastconn. Default: roundrobin. Changing it replaces the load balancer.",
-      ),
-    sourceIpAddress: ipv4Address
-      .optional()
-      .describe(
-        "The address it listens on, inside the tier. Default: a free address of the tier, chosen by the cloud (see `ipAddress`). Changing it replaces the load balancer.",
-      ),
-    description: z
-      .string()
-      .optional()
-      .describe("Free text shown with the load balancer. Changing it replaces the load balancer."),
-    assignInstances: z
-      .boolean()
-      .optional()
-      .describe(
-        "Assign the tier's instances to it at creation (assignLbRule), which activates it. Default: true. Changing it replaces the load balancer.",
-      ),
-  }),
+  inputs,
   outputs: z.object({
     ipAddress: z.string().optional().describe("The address it listens on (sourceIpAddress, given or chosen)."),
     zoneUuid: z.string().optional().describe("The zone of its tier."),
@@ -72,7 +74,7 @@ export const internalLoadBalancerDeclaration = defineResource({
     isActive: z.boolean().optional().describe("Whether the API reports it as active."),
   }),
   autoName: "name",
-  defaults: { algorithm: "roundrobin", assignInstances: true },
+  defaults: stateDefaults(inputs),
   // Whether instances were assigned at create is not shown.
   unreadable: ["assignInstances"],
   replaceOn: [
@@ -108,7 +110,7 @@ export const internalLoadBalancerDeclaration = defineResource({
         networkUuid: inputs.networkUuid,
         sourceport: String(inputs.sourcePort),
         instanceport: String(inputs.instancePort),
-        algorithm: inputs.algorithm ?? "roundrobin",
+        algorithm: inputs.algorithm ?? defaultAlgorithm,
         sourceIpAddress: inputs.sourceIpAddress,
         description: inputs.description,
       },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
+import { defaultValue, stateDefaults, withDefault } from "../engine/defaults";
 import { sameName } from "../engine/identity";
 import { catalogReference, ipv4Address, uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
@@ -34,72 +35,43 @@ const clusterShows = (ctx: OperationContext, id: string, ...states: string[]) =>
     (cluster) => states.includes(cluster.state ?? ""),
   );
 
+const inputs = z.object({
+  name: args.name("cluster"),
+  zoneUuid: args.zoneUuid("cluster"),
+  kubernetesVersionUuid: catalogReference("kubernetesVersion").describe(
+    "The Kubernetes version (see getKubernetesVersions).",
+  ),
+  computeOfferingUuid: catalogReference("computeOffering").describe(
+    "The compute plan of every node; it must meet the version's minimum CPU and memory.",
+  ),
+  networkUuid: uuid.describe("The network the nodes join."),
+  size: z.number().int().min(1).max(100).describe("The number of worker nodes."),
+  autoscalingEnabled: withDefault(z.boolean().optional().describe("Let the cluster scale its workers itself."), false, {
+    keptInState: true,
+  }),
+  controlNodes: withDefault(z.number().int().min(1).max(7).optional().describe("The number of control nodes."), 1),
+  haEnabled: withDefault(z.boolean().optional().describe("A highly available control plane."), false),
+  nodeRootDiskSize: z.number().int().min(8).optional().describe("The root disk of every node in GB."),
+  sshKeyName: z.string().min(1).optional().describe("The SSH key pair installed on the nodes."),
+  description: z.string().optional().describe("Free text shown with the cluster."),
+  externalLoadBalancerIpAddress: ipv4Address
+    .optional()
+    .describe("The address of an external load balancer for the API server."),
+  dockerRegistryUrl: z.string().optional().describe("A private container registry the nodes pull from."),
+  dockerRegistryUsername: z.string().optional().describe("The registry's user name."),
+  dockerRegistryPassword: z.string().optional().describe("The registry's password: a secret, encrypted in state."),
+  state: withDefault(
+    z.enum(DESIRED_STATES, { error: "must be Running or Stopped" }).optional().describe("The desired state."),
+    "Running",
+    { keptInState: true },
+  ),
+});
+
 /** A managed Kubernetes cluster. */
 export const kubernetesClusterDeclaration = defineResource({
   type: "KubernetesCluster",
   description: "A managed Kubernetes cluster on a network: control nodes and a scalable pool of worker nodes.",
-  inputs: z.object({
-    name: args
-      .name("cluster")
-      .describe(
-        "The cluster's name. Default: the logical name plus a random suffix. Changing it replaces the cluster.",
-      ),
-    zoneUuid: args.zoneUuid("cluster"),
-    kubernetesVersionUuid: catalogReference("kubernetesVersion").describe(
-      "The Kubernetes version (see getKubernetesVersions). Changing it replaces the cluster.",
-    ),
-    computeOfferingUuid: catalogReference("computeOffering").describe(
-      "The compute plan of every node; it must meet the version's minimum CPU and memory. Changing it replaces the cluster.",
-    ),
-    networkUuid: uuid.describe("The network the nodes join. Changing it replaces the cluster."),
-    size: z.number().int().min(1).max(100).describe("The number of worker nodes. Updated in place (scaleKubernetes)."),
-    autoscalingEnabled: z
-      .boolean()
-      .optional()
-      .describe("Let the cluster scale its workers itself. Default: false. Updated in place (scaleKubernetes)."),
-    controlNodes: z
-      .number()
-      .int()
-      .min(1)
-      .max(7)
-      .optional()
-      .describe("The number of control nodes. Default: 1. Changing it replaces the cluster."),
-    haEnabled: z
-      .boolean()
-      .optional()
-      .describe("A highly available control plane. Default: false. Changing it replaces the cluster."),
-    nodeRootDiskSize: z
-      .number()
-      .int()
-      .min(8)
-      .optional()
-      .describe("The root disk of every node in GB. Changing it replaces the cluster."),
-    sshKeyName: z
-      .string()
-      .min(1)
-      .optional()
-      .describe("The SSH key pair installed on the nodes. Changing it replaces the cluster."),
-    description: z.string().optional().describe("Free text shown with the cluster. Changing it replaces the cluster."),
-    externalLoadBalancerIpAddress: ipv4Address
-      .optional()
-      .describe("The address of an external load balancer for the API server. Changing it replaces the cluster."),
-    dockerRegistryUrl: z
-      .string()
-      .optional()
-      .describe("A private container registry the nodes pull from. Changing it replaces the cluster."),
-    dockerRegistryUsername: z
-      .string()
-      .optional()
-      .describe("The registry's user name. Changing it replaces the cluster."),
-    dockerRegistryPassword: z
-      .string()
-      .optional()
-      .describe("The registry's password: a secret, encrypted in state. Changing it replaces the cluster."),
-    state: z
-      .enum(DESIRED_STATES, { error: "must be Running or Stopped" })
-      .optional()
-      .describe("The desired state. Default: Running. Updated in place (startKubernetes, stopKubernetes)."),
-  }),
+  inputs,
   outputs: z.object({
     uuid: z.string().describe("The cluster's identifier."),
     currentState: z.string().optional().describe("The state the API reports (Starting, Running, Scaling, Stopped...)."),
@@ -108,7 +80,7 @@ export const kubernetesClusterDeclaration = defineResource({
   }),
   autoName: "name",
   zoneDefault: "zoneUuid",
-  defaults: { state: "Running", autoscalingEnabled: false },
+  defaults: stateDefaults(inputs),
   // No record names the version, the HA choice, the key, autoscaling or the registry.
   unreadable: [
     "kubernetesVersionUuid",
@@ -140,10 +112,15 @@ export const kubernetesClusterDeclaration = defineResource({
     {
       fields: ["size", "autoscalingEnabled"],
       via: "scaleKubernetes",
+      awaits: ["state"],
       async *apply(ctx, id, news) {
         yield settled;
         await ctx.client.kubernetes.scale(
-          { uuid: id, size: news.size, autoscalingEnabled: news.autoscalingEnabled ?? false },
+          {
+            uuid: id,
+            size: news.size,
+            autoscalingEnabled: news.autoscalingEnabled ?? defaultValue(inputs.shape.autoscalingEnabled),
+          },
           { verify: clusterShows(ctx, id, "Scaling") },
         );
         yield inState("Running", news.size);
@@ -152,8 +129,9 @@ export const kubernetesClusterDeclaration = defineResource({
     {
       fields: ["state"],
       via: "startKubernetes, stopKubernetes",
+      awaits: ["state"],
       async *apply(ctx, id, news) {
-        const desired = news.state ?? "Running";
+        const desired = news.state ?? defaultValue(inputs.shape.state);
         const current = (yield settled) as Cluster;
         if (current.state === desired) return;
         if (desired === "Running")

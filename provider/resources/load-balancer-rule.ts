@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
+import { defaultValue, stateDefaults, withDefault, withDefaultText } from "../engine/defaults";
 import { port, uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
 import { recordLookup, showing, until } from "../engine/waits";
@@ -28,37 +29,40 @@ const stickiness = z.strictObject({
   holdTime: z.number().int().min(1).optional().describe("How long a client stays on its instance, in seconds."),
 });
 
+const inputs = z.object({
+  name: args.name("rule"),
+  ipAddressUuid: uuid.describe("The public IP address whose port is balanced."),
+  networkUuid: uuid.describe(
+    "The network whose instances receive the traffic: the address's network, or a tier of the address's VPC.",
+  ),
+  publicPort: port.describe("The public port."),
+  privatePort: port.describe("The instances' port."),
+  algorithm: withDefault(
+    lbAlgorithm.optional().describe("How connections are spread: source (by client address), roundrobin or leastconn."),
+    "roundrobin",
+    { keptInState: true },
+  ),
+  stickiness: withDefaultText(
+    stickiness
+      .optional()
+      .describe(
+        "A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. The API cannot change it in place.",
+      ),
+    "none",
+  ),
+  stickinessPolicyUuid: uuid.optional().describe("An existing stickiness policy to apply instead."),
+});
+
+/** The algorithm sent when none is declared (the declared default). */
+const defaultAlgorithm = defaultValue(inputs.shape.algorithm);
+
 /** A public load-balancer rule: a public port of an address balanced to a private port of a network's instances. */
 export const loadBalancerRuleDeclaration = defineResource({
   type: "LoadBalancerRule",
+  noun: "load-balancer rule",
   description:
     "A public load-balancer rule: a public TCP port of a public IP address balanced over a private port of the instances of a network. The name and the algorithm update in place (updateLoadBalancerRule); every other change replaces the rule.",
-  inputs: z.object({
-    name: args
-      .name("rule")
-      .describe(
-        "The rule's name. Default: the logical name plus a random suffix. Updated in place (updateLoadBalancerRule).",
-      ),
-    ipAddressUuid: uuid.describe("The public IP address whose port is balanced. Changing it replaces the rule."),
-    networkUuid: uuid.describe(
-      "The network whose instances receive the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the rule.",
-    ),
-    publicPort: port.describe("The public port. Changing it replaces the rule."),
-    privatePort: port.describe("The instances' port. Changing it replaces the rule."),
-    algorithm: lbAlgorithm
-      .optional()
-      .describe(
-        "How connections are spread: source (by client address), roundrobin or leastconn. Default: roundrobin. Updated in place (updateLoadBalancerRule).",
-      ),
-    stickiness: stickiness
-      .optional()
-      .describe(
-        "A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. Default: none. Changing it replaces the rule (the API cannot change it in place).",
-      ),
-    stickinessPolicyUuid: uuid
-      .optional()
-      .describe("An existing stickiness policy to apply instead. Changing it replaces the rule."),
-  }),
+  inputs,
   outputs: z.object({
     ...recordOutputs,
     state: z.string().optional().describe("The rule's state (Add while it is being applied, then Active)."),
@@ -66,7 +70,7 @@ export const loadBalancerRuleDeclaration = defineResource({
     ruleZoneUuid: z.string().optional().describe("The zone of the rule (its list calls are per zone)."),
   }),
   autoName: "name",
-  defaults: { algorithm: "roundrobin" },
+  defaults: stateDefaults(inputs),
   // The record names its stickiness policy only.
   unreadable: ["stickiness", "stickinessPolicyUuid"],
   replaceOn: ["ipAddressUuid", "networkUuid", "publicPort", "privatePort", "stickiness", "stickinessPolicyUuid"],
@@ -74,8 +78,9 @@ export const loadBalancerRuleDeclaration = defineResource({
     {
       fields: ["name", "algorithm"],
       via: "updateLoadBalancerRule",
+      awaits: ["visible"],
       async *apply(ctx, id, news) {
-        const change = { name: news.name!, algorithm: news.algorithm ?? "roundrobin" };
+        const change = { name: news.name!, algorithm: news.algorithm ?? defaultAlgorithm };
         await ctx.client.loadBalancerRule.update({ uuid: id, ...change });
         yield showing<LbRule>(change);
       },
@@ -106,7 +111,7 @@ export const loadBalancerRuleDeclaration = defineResource({
         networkUuid: inputs.networkUuid,
         publicport: String(inputs.publicPort),
         privateport: String(inputs.privatePort),
-        algorithm: inputs.algorithm ?? "roundrobin",
+        algorithm: inputs.algorithm ?? defaultAlgorithm,
         stickinessPolicyUuid: inputs.stickinessPolicyUuid,
         svcLbSticky: sticky && {
           stickinessMethod: sticky.method,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineResource } from "../engine/declaration";
+import { withDefault } from "../engine/defaults";
 import { sameName } from "../engine/identity";
 import { catalogReference, uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
@@ -14,18 +15,13 @@ export const networkDeclaration = defineResource({
     name: args.name("network"),
     zoneUuid: args.zoneUuid("network"),
     networkOfferingUuid: catalogReference("networkOffering").describe(
-      "The network offering (see getNetworkOfferings). Changing it replaces the network.",
+      "The network offering (see getNetworkOfferings).",
     ),
-    isPublic: z
-      .boolean()
-      .optional()
-      .describe("Whether the network is shared with other accounts. Default: false. Changing it replaces the network."),
-    securityGroupUuid: uuid
-      .optional()
-      .describe("The security group applied to the network. Updated in place (changeSecurityGroup)."),
-    aclUuid: uuid.optional().describe("The network ACL list applied to the network. Updated in place (replaceAcl)."),
-    description: z.string().optional().describe("Free text shown with the network. Updated in place."),
-    networkDomain: z.string().optional().describe("The network's DNS domain. Updated in place."),
+    isPublic: withDefault(z.boolean().optional().describe("Whether the network is shared with other accounts."), false),
+    securityGroupUuid: uuid.optional().describe("The security group applied to the network."),
+    aclUuid: uuid.optional().describe("The network ACL list applied to the network."),
+    description: z.string().optional().describe("Free text shown with the network."),
+    networkDomain: z.string().optional().describe("The network's DNS domain."),
   }),
   outputs: z.object({
     ...recordOutputs,
@@ -43,6 +39,7 @@ export const networkDeclaration = defineResource({
     {
       fields: ["name", "description", "networkDomain"],
       via: "updateNetwork",
+      awaits: ["visible"],
       async *apply(ctx, id, news) {
         await ctx.client.network.update({
           uuid: id,

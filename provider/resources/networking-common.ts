@@ -4,6 +4,7 @@
  * load-balancing algorithm, and the comparison of CIDR lists as the API normalizes them.
  */
 import { z } from "zod";
+import { withDefaultText } from "../engine/defaults";
 import type { OperationContext } from "../engine/declaration";
 import { port } from "../engine/validators";
 import { ApiError, isNotFound } from "../client/errors";
@@ -125,19 +126,14 @@ export function liveCidrList(live: string | undefined, declared: string | undefi
 
 /** Port-forwarding arguments: a public port range of an address to a private port range of an instance. */
 export const forwardedPorts = {
-  protocol: z
-    .enum(["TCP", "UDP"], { error: "must be TCP or UDP" })
-    .describe("TCP or UDP. Changing it replaces the rule."),
-  publicPort: port.describe("The first public port. Changing it replaces the rule."),
-  publicEndPort: port
-    .optional()
-    .describe("The last public port. Default: publicPort (a single port). Changing it replaces the rule."),
-  privatePort: port.describe("The first private port, on the instance. Changing it replaces the rule."),
-  privateEndPort: port
-    .optional()
-    .describe(
-      "The last private port. Default: privatePort. The private range is as long as the public one. Changing it replaces the rule.",
-    ),
+  protocol: z.enum(["TCP", "UDP"], { error: "must be TCP or UDP" }).describe("TCP or UDP."),
+  publicPort: port.describe("The first public port."),
+  publicEndPort: withDefaultText(port.optional().describe("The last public port."), "publicPort (a single port)"),
+  privatePort: port.describe("The first private port, on the instance."),
+  privateEndPort: withDefaultText(
+    port.optional().describe("The last private port. The private range is as long as the public one."),
+    "privatePort",
+  ),
 };
 
 /** Each range in order, and the private range as long as the public one. */

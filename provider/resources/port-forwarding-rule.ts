@@ -25,15 +25,16 @@ const ruleRecord = recordLookup("port-forwarding rule", (ctx, id, state: { ruleZ
 /** A port-forwarding rule: a public port range of an address to the same-length range of an instance. */
 export const portForwardingRuleDeclaration = defineResource({
   type: "PortForwardingRule",
+  noun: "port-forwarding rule",
   description:
     "A port-forwarding rule: a public port range of a public IP address forwarded to the same-length private port range of an instance on the address's network. Every change replaces it (the API has no update call).",
   inputs: z
     .object({
-      ipAddressUuid: uuid.describe("The public IP address whose ports are forwarded. Changing it replaces the rule."),
+      ipAddressUuid: uuid.describe("The public IP address whose ports are forwarded."),
       ...forwardedPorts,
-      instanceUuid: uuid.describe("The instance the traffic is forwarded to. Changing it replaces the rule."),
+      instanceUuid: uuid.describe("The instance the traffic is forwarded to."),
       networkUuid: uuid.describe(
-        "The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the rule.",
+        "The instance's network that receives the traffic: the address's network, or a tier of the address's VPC.",
       ),
     })
     .superRefine(checkForwardedPorts),

@@ -16,12 +16,8 @@ export const publicIpAddressDeclaration = defineResource({
   description: "A public IPv4 address acquired from the zone's pool for a network or a VPC.",
   inputs: z
     .object({
-      networkUuid: uuid
-        .optional()
-        .describe("The network to acquire the address for (or set vpcUuid). Changing it replaces the address."),
-      vpcUuid: uuid
-        .optional()
-        .describe("The VPC to acquire the address for (or set networkUuid). Changing it replaces the address."),
+      networkUuid: uuid.optional().describe("The network to acquire the address for (or set vpcUuid)."),
+      vpcUuid: uuid.optional().describe("The VPC to acquire the address for (or set networkUuid)."),
       zoneUuid: args.zoneUuid("address"),
     })
     .superRefine((v, ctx) => {

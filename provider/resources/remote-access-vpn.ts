@@ -18,9 +18,7 @@ export const remoteAccessVpnDeclaration = defineResource({
   description:
     "Remote-access VPN on a public IP address (enableremotevpnaccess): VPN users dial in to the address's network. Not on an address with static NAT. The resource's id is the address's uuid. The API does not show whether remote access is enabled: a refresh sees the address, not the VPN.",
   inputs: z.object({
-    ipAddressUuid: uuid.describe(
-      "The public IP address (a PublicIpAddress) that accepts VPN users. Changing it replaces the VPN.",
-    ),
+    ipAddressUuid: uuid.describe("The public IP address (a PublicIpAddress) that accepts VPN users."),
   }),
   outputs: z.object({
     address: z.string().optional().describe("The public IPv4 address VPN users dial."),

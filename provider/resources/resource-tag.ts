@@ -58,15 +58,15 @@ export const resourceTagDeclaration = defineResource({
       .describe(
         "The kind of the tagged resource: UserVm (an Instance), Volume, Snapshot (a VolumeSnapshot), VMSnapshot, " +
           "Network (also a VpcTier), PublicIpAddress, FirewallRule, LoadBalancer, PortForwardingRule, Vpc, " +
-          "StaticRoute, NetworkACL, Template or ISO. Changing it replaces the tag.",
+          "StaticRoute, NetworkACL, Template or ISO.",
       ),
-    resourceUuid: uuid.describe("The tagged resource's id. Changing it replaces the tag."),
+    resourceUuid: uuid.describe("The tagged resource's id."),
     key: z
       .string()
       .min(1, "must not be empty")
       .max(255, "must be at most 255 characters")
-      .describe("The tag's key; a resource has one value per key. Changing it replaces the tag."),
-    value: z.string().max(255).describe("The tag's value. Changing it replaces the tag."),
+      .describe("The tag's key; a resource has one value per key."),
+    value: z.string().max(255).describe("The tag's value."),
     zoneUuid: args.zoneUuid("tag (the tagged resource's zone)"),
   }),
   outputs: z.object({ ...recordOutputs }),

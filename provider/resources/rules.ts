@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defaultValue, withDefault, withDefaultText } from "../engine/defaults";
 import { defineResource, type OperationContext, type ResourceDeclaration } from "../engine/declaration";
 import { checkPortRange, cidrList, port, protocol, uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
@@ -10,28 +11,15 @@ import { gone, recordLookup } from "../engine/waits";
 
 /** The arguments both rule kinds share: none can be updated (the API has no update call for rules). */
 const ruleArguments = {
-  protocol: protocol.describe("TCP, UDP or ICMP. Changing it replaces the rule."),
-  startPort: port.optional().describe("The first port of the range (TCP and UDP). Changing it replaces the rule."),
-  endPort: port.optional().describe("The last port of the range. Default: startPort. Changing it replaces the rule."),
-  cidrList: cidrList
-    .optional()
-    .describe(
-      'The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.',
-    ),
-  icmpType: z
-    .number()
-    .int()
-    .min(-1)
-    .max(255)
-    .optional()
-    .describe("The ICMP type (ICMP only; -1 for any). Changing it replaces the rule."),
-  icmpCode: z
-    .number()
-    .int()
-    .min(-1)
-    .max(255)
-    .optional()
-    .describe("The ICMP code (ICMP only; -1 for any). Changing it replaces the rule."),
+  protocol: protocol.describe("TCP, UDP or ICMP."),
+  startPort: port.optional().describe("The first port of the range (TCP and UDP)."),
+  endPort: withDefaultText(port.optional().describe("The last port of the range."), "startPort"),
+  cidrList: withDefault(
+    cidrList.optional().describe("The source (firewall) or destination (egress) CIDR blocks, comma-separated."),
+    "0.0.0.0/0",
+  ),
+  icmpType: z.number().int().min(-1).max(255).optional().describe("The ICMP type (ICMP only; -1 for any)."),
+  icmpCode: z.number().int().min(-1).max(255).optional().describe("The ICMP code (ICMP only; -1 for any)."),
 };
 type RuleArguments = z.infer<z.ZodObject<typeof ruleArguments>>;
 /** Every argument of a rule replaces it. */
@@ -82,7 +70,7 @@ function ruleRequest(target: "ipAddressUuid" | "networkUuid", inputs: RuleArgume
     protocol: inputs.protocol,
     startPort: portText(inputs.startPort),
     endPort: portText(inputs.endPort ?? inputs.startPort),
-    cidrList: inputs.cidrList ?? "0.0.0.0/0",
+    cidrList: inputs.cidrList ?? defaultValue(ruleArguments.cidrList),
     icmpType: inputs.icmpType === undefined ? undefined : String(inputs.icmpType),
     icmpCode: inputs.icmpCode === undefined ? undefined : String(inputs.icmpCode),
   };
@@ -175,7 +163,7 @@ export const firewallRuleDeclaration = defineResource({
   description: "An ingress firewall rule on a public IP address: which sources may reach which ports.",
   inputs: z
     .object({
-      ipAddressUuid: uuid.describe("The public IP address the rule guards. Changing it replaces the rule."),
+      ipAddressUuid: uuid.describe("The public IP address the rule guards."),
       ...ruleArguments,
     })
     .superRefine(checkPortRange),
@@ -192,7 +180,7 @@ export const egressRuleDeclaration = defineResource({
   description: "An egress rule of a network: which destinations and ports its instances may reach.",
   inputs: z
     .object({
-      networkUuid: uuid.describe("The network whose outbound traffic the rule allows. Changing it replaces the rule."),
+      networkUuid: uuid.describe("The network whose outbound traffic the rule allows."),
       ...ruleArguments,
     })
     .superRefine(checkPortRange),

@@ -13,6 +13,7 @@
  */
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
+import { defaultValue, withDefault, withDefaultText } from "../engine/defaults";
 import type { CreateContext } from "../engine/identity";
 import { checkPortRange, cidrList, port, protocol, uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
@@ -128,21 +129,15 @@ function embeddedRule<I extends { securityGroupUuid: string }>(
   };
 }
 
-const securityGroupUuid = uuid.describe("The security group the rule belongs to. Changing it replaces the rule.");
+const securityGroupUuid = uuid.describe("The security group the rule belongs to.");
 const icmpField = (what: string) =>
-  z
-    .number()
-    .int()
-    .min(-1)
-    .max(255)
-    .optional()
-    .describe(`The ICMP ${what} (ICMP only). Default: -1, any. Changing it replaces the rule.`);
+  withDefault(z.number().int().min(-1).max(255).optional().describe(`The ICMP ${what} (ICMP only).`), -1, {
+    note: "any",
+  });
 const traffic = {
-  protocol: protocol.describe("TCP, UDP or ICMP. Changing it replaces the rule."),
-  startPort: port
-    .optional()
-    .describe("The first port (TCP and UDP, required for them). Changing it replaces the rule."),
-  endPort: port.optional().describe("The last port. Default: startPort. Changing it replaces the rule."),
+  protocol: protocol.describe("TCP, UDP or ICMP."),
+  startPort: port.optional().describe("The first port (TCP and UDP, required for them)."),
+  endPort: withDefaultText(port.optional().describe("The last port."), "startPort"),
   icmpType: icmpField("type"),
   icmpCode: icmpField("code"),
 };
@@ -179,9 +174,7 @@ const firewallInputs = z
   .object({
     securityGroupUuid,
     ...traffic,
-    cidrList: cidrList
-      .optional()
-      .describe('The source CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.'),
+    cidrList: withDefault(cidrList.optional().describe("The source CIDR blocks, comma-separated."), "0.0.0.0/0"),
   })
   .superRefine(checkPortRange)
   .superRefine(checkIcmpFields);
@@ -203,7 +196,7 @@ export const securityGroupFirewallRuleDeclaration = defineResource({
         {
           securityGroupUuid: inputs.securityGroupUuid,
           ...trafficRequest(inputs),
-          cidrList: inputs.cidrList ?? "0.0.0.0/0",
+          cidrList: inputs.cidrList ?? defaultValue(firewallInputs.shape.cidrList),
         },
         options,
       ),
@@ -245,6 +238,7 @@ const portForwardingInputs = z.object({ securityGroupUuid, ...forwardedPorts }).
 /** A port-forwarding rule of a security group. */
 export const securityGroupPortForwardingRuleDeclaration = defineResource({
   type: "SecurityGroupPortForwardingRule",
+  noun: "security group port-forwarding rule",
   description:
     "A port-forwarding rule of a security group: a public port range forwarded to the same-length private range of its members. Every change replaces it.",
   inputs: portForwardingInputs,

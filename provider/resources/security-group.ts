@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
+import { withDefault } from "../engine/defaults";
 import { sameName } from "../engine/identity";
 import { restcloudResource } from "../sdk/resource";
 import { args, byUuid, minutes, recordOutputs } from "./common";
@@ -22,15 +23,8 @@ export const securityGroupDeclaration = defineResource({
   description:
     "A security group: a named set of firewall, egress and port-forwarding rules (SecurityGroupFirewallRule, SecurityGroupEgressRule, SecurityGroupPortForwardingRule) applied to networks (Network.securityGroupUuid) and instances (Instance.securityGroupName).",
   inputs: z.object({
-    name: args
-      .name("security group")
-      .describe(
-        "The group's name, unique in the account. Default: the logical name plus a random suffix. Changing it replaces the group (the API has no update call).",
-      ),
-    description: z
-      .string()
-      .optional()
-      .describe("Free text shown with the group. Default: empty. Changing it replaces the group."),
+    name: args.name("security group").describe("The group's name, unique in the account (the API has no update call)."),
+    description: withDefault(z.string().optional().describe("Free text shown with the group."), ""),
   }),
   outputs: z.object({ ...recordOutputs }),
   autoName: "name",

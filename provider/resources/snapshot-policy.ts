@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
+import { defaultValue, stateDefaults, withDefault, withDefaultText } from "../engine/defaults";
 import { uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
 import { findInZones } from "../engine/import";
@@ -28,12 +29,12 @@ const whole = (value: string | undefined) => (value === undefined || value === "
 
 const inputs = z
   .object({
-    volumeUuid: uuid.describe("The volume to snapshot on schedule. Changing it replaces the policy."),
+    volumeUuid: uuid.describe("The volume to snapshot on schedule."),
     intervalType: z
       .enum(INTERVAL_TYPES)
       .describe(
         "How often a snapshot is taken: HOURLY, DAILY, WEEKLY or MONTHLY. A volume has at most one policy per " +
-          "interval type. Changing it replaces the policy.",
+          "interval type.",
       ),
     scheduleTime: z
       .string()
@@ -44,7 +45,7 @@ const inputs = z
       )
       .describe(
         'When the snapshot is taken, in timeZone: the minute of the hour for HOURLY (e.g. "30"), else the time ' +
-          'of day "HH:MM" (such as "02:30"). Changing it replaces the policy.',
+          'of day "HH:MM" (such as "02:30").',
       ),
     dayOfWeek: z
       .number()
@@ -52,35 +53,32 @@ const inputs = z
       .min(1, "must be from 1 (Sunday) to 7 (Saturday)")
       .max(7, "must be from 1 (Sunday) to 7 (Saturday)")
       .optional()
-      .describe(
-        "The day of a WEEKLY snapshot, 1 (Sunday) to 7 (Saturday): required for WEEKLY, refused otherwise. " +
-          "Changing it replaces the policy.",
-      ),
+      .describe("The day of a WEEKLY snapshot, 1 (Sunday) to 7 (Saturday): required for WEEKLY, refused otherwise."),
     dayOfMonth: z
       .number()
       .int()
       .min(1, "must be from 1 to 28")
       .max(28, "must be from 1 to 28 (every month has these days)")
       .optional()
-      .describe(
-        "The day of a MONTHLY snapshot, 1 to 28: required for MONTHLY, refused otherwise. Changing it replaces the policy.",
-      ),
-    timeZone: z
-      .string()
-      .refine(isTimeZone, "must be a time zone such as Etc/GMT+12 or Europe/Berlin")
-      .optional()
-      .describe(
-        'The time zone of scheduleTime (e.g. "Europe/Berlin", "Etc/GMT+12"). Default: "Etc/UTC". Changing it replaces the policy.',
-      ),
-    maximumSnapshots: z
-      .number()
-      .int()
-      .min(1)
-      .optional()
-      .describe(
-        "How many of the policy's snapshots are kept; the oldest goes when a new one is taken. Default: the API's " +
-          "(8 on the emulator). Changing it replaces the policy.",
-      ),
+      .describe("The day of a MONTHLY snapshot, 1 to 28: required for MONTHLY, refused otherwise."),
+    timeZone: withDefault(
+      z
+        .string()
+        .refine(isTimeZone, "must be a time zone such as Etc/GMT+12 or Europe/Berlin")
+        .optional()
+        .describe('The time zone of scheduleTime (e.g. "Europe/Berlin", "Etc/GMT+12").'),
+      "Etc/UTC",
+      { keptInState: true },
+    ),
+    maximumSnapshots: withDefaultText(
+      z
+        .number()
+        .int()
+        .min(1)
+        .optional()
+        .describe("How many of the policy's snapshots are kept; the oldest goes when a new one is taken."),
+      "the API's (8 on the emulator)",
+    ),
   })
   .superRefine((v, ctx) => {
     const hourly = v.intervalType === "HOURLY";
@@ -114,7 +112,7 @@ export const snapshotPolicyDeclaration = defineResource({
     "A recurring snapshot schedule of a volume (hourly, daily, weekly or monthly), keeping its latest snapshots.",
   inputs,
   outputs: z.object({ ...recordOutputs }),
-  defaults: { timeZone: "Etc/UTC" },
+  defaults: stateDefaults(inputs),
   // A volume holds one policy per interval type: the replacement can only be created once the old one is gone.
   deleteBeforeReplace: true,
   replaceOn: ["volumeUuid", "intervalType", "scheduleTime", "dayOfWeek", "dayOfMonth", "timeZone", "maximumSnapshots"],
@@ -132,7 +130,7 @@ export const snapshotPolicyDeclaration = defineResource({
         volumeUuid: args.volumeUuid,
         intervalType: args.intervalType,
         timer: args.scheduleTime,
-        timeZone: args.timeZone ?? "Etc/UTC",
+        timeZone: args.timeZone ?? defaultValue(inputs.shape.timeZone),
         dayOfWeek: args.dayOfWeek === undefined ? undefined : String(args.dayOfWeek),
         dayOfMonth: args.dayOfMonth === undefined ? undefined : String(args.dayOfMonth),
         maximumSnapshots: args.maximumSnapshots === undefined ? undefined : String(args.maximumSnapshots),

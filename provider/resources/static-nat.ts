@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
+import { withDefaultText } from "../engine/defaults";
 import { uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
 import { isNotFound } from "../client/errors";
@@ -44,13 +45,16 @@ export const staticNatDeclaration = defineResource({
   description:
     "Static NAT of a public IP address to an instance: all traffic to the address reaches the instance (enableStaticNat). One per address and one per instance; the address may carry no port-forwarding or load-balancer rule. The resource's id is the address's uuid.",
   inputs: z.object({
-    ipAddressUuid: uuid.describe("The public IP address (a PublicIpAddress) to map. Changing it replaces the NAT."),
-    instanceUuid: uuid.describe("The instance the address maps to. Changing it replaces the NAT."),
-    networkUuid: uuid
-      .optional()
-      .describe(
-        "The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Default: the instance's default network. Changing it replaces the NAT.",
-      ),
+    ipAddressUuid: uuid.describe("The public IP address (a PublicIpAddress) to map."),
+    instanceUuid: uuid.describe("The instance the address maps to."),
+    networkUuid: withDefaultText(
+      uuid
+        .optional()
+        .describe(
+          "The instance's network that receives the traffic: the address's network, or a tier of the address's VPC.",
+        ),
+      "the instance's default network",
+    ),
   }),
   outputs: z.object({
     address: z.string().optional().describe("The public IPv4 address."),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
+import { withDefault } from "../engine/defaults";
 import { sameName } from "../engine/identity";
 import { uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
@@ -28,30 +29,20 @@ export const vmSnapshotDeclaration = defineResource({
     "A point-in-time snapshot of an instance's disks, and optionally its memory. Change `revertTrigger` to " +
     "revert the instance to it.",
   inputs: z.object({
-    instanceUuid: uuid.describe("The instance to snapshot. Changing it replaces the snapshot."),
-    name: args
-      .name("VM snapshot")
-      .describe(
-        "The snapshot's name. Default: the logical name plus a random suffix. Changing it replaces the snapshot.",
-      ),
-    description: z
-      .string()
-      .max(255)
-      .optional()
-      .describe('What the snapshot holds. Default: "". Changing it replaces the snapshot.'),
-    snapshotMemory: z
-      .boolean()
-      .optional()
-      .describe(
-        "Also capture the instance's memory (the instance must be Running). Default: false. Changing it replaces the snapshot.",
-      ),
+    instanceUuid: uuid.describe("The instance to snapshot."),
+    name: args.name("VM snapshot").describe("The snapshot's name."),
+    description: withDefault(z.string().max(255).optional().describe("What the snapshot holds."), ""),
+    snapshotMemory: withDefault(
+      z.boolean().optional().describe("Also capture the instance's memory (the instance must be Running)."),
+      false,
+    ),
     zoneUuid: args.zoneUuid("VM snapshot (the instance's zone)"),
     revertTrigger: z
       .string()
       .optional()
       .describe(
         "Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot " +
-          "(revertToVmSnapshot; the job is awaited), in place. Its value at creation and its removal revert nothing. " +
+          "and waits for the job. Its value at creation and its removal revert nothing. " +
           'Use e.g. a date or a counter: "2025-06-01-restore".',
       ),
   }),
@@ -73,6 +64,7 @@ export const vmSnapshotDeclaration = defineResource({
     {
       fields: ["revertTrigger"],
       via: "revertToVmSnapshot",
+      awaits: ["state", "job"],
       async *apply(ctx, id, news) {
         // Removing the trigger reverts nothing: only a (new) value asks for a revert.
         if (news.revertTrigger === undefined) return;

@@ -22,12 +22,8 @@ export const volumeSnapshotDeclaration = defineResource({
   type: "VolumeSnapshot",
   description: "A point-in-time snapshot of a block storage volume. It is kept when the volume is deleted.",
   inputs: z.object({
-    volumeUuid: uuid.describe("The volume to snapshot. Changing it replaces the snapshot."),
-    name: args
-      .name("snapshot")
-      .describe(
-        "The snapshot's name. Default: the logical name plus a random suffix. Changing it replaces the snapshot.",
-      ),
+    volumeUuid: uuid.describe("The volume to snapshot."),
+    name: args.name("snapshot"),
     zoneUuid: args.zoneUuid("snapshot (the volume's zone)"),
   }),
   outputs: z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
+import { withDefault } from "../engine/defaults";
 import { sameName } from "../engine/identity";
 import { catalogReference, uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
@@ -38,28 +39,20 @@ export const volumeDeclaration = defineResource({
   type: "Volume",
   description: "A block storage (data) volume, optionally attached to an instance.",
   inputs: z.object({
-    name: args
-      .name("volume")
-      .describe("The volume's name. Default: the logical name plus a random suffix. Changing it replaces the volume."),
+    name: args.name("volume"),
     zoneUuid: args.zoneUuid("volume"),
-    storageOfferingUuid: catalogReference("storageOffering").describe(
-      "The storage plan (see getStoragePlans). Updated in place (resizeVolume).",
-    ),
+    storageOfferingUuid: catalogReference("storageOffering").describe("The storage plan (see getStoragePlans)."),
     size: z
       .number()
       .int("must be a whole number of GB")
       .min(1)
       .max(65536)
-      .describe("The size in GB. Updated in place (resizeVolume); shrinking needs allowShrink."),
-    instanceUuid: uuid
-      .optional()
-      .describe(
-        "The instance the volume is attached to. Updated in place (detachVolume, attachVolume); unset to detach.",
-      ),
-    allowShrink: z
-      .boolean()
-      .optional()
-      .describe("Allow a smaller size to shrink the volume (data beyond the new size is lost). Default: false."),
+      .describe("The size in GB; shrinking needs allowShrink."),
+    instanceUuid: uuid.optional().describe("The instance the volume is attached to; unset to detach."),
+    allowShrink: withDefault(
+      z.boolean().optional().describe("Allow a smaller size to shrink the volume (data beyond the new size is lost)."),
+      false,
+    ),
   }),
   outputs: z.object({
     ...recordOutputs,
@@ -75,6 +68,7 @@ export const volumeDeclaration = defineResource({
     {
       fields: ["storageOfferingUuid", "size", "allowShrink"],
       via: "resizeVolume",
+      awaits: ["job"],
       async *apply(ctx, id, news, olds) {
         if (news.storageOfferingUuid === olds.storageOfferingUuid && news.size === olds.size) return;
         if (news.size < Number(olds.size) && !news.allowShrink) {
@@ -100,6 +94,7 @@ export const volumeDeclaration = defineResource({
     {
       fields: ["instanceUuid"],
       via: "detachVolume, attachVolume",
+      awaits: ["job"],
       async *apply(ctx, id, news) {
         const zoneUuid = news.zoneUuid!;
         const volume = await getVolume(ctx, zoneUuid, id);

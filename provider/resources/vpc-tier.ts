@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineResource } from "../engine/declaration";
+import { withDefaultText } from "../engine/defaults";
 import { sameName } from "../engine/identity";
 import { catalogReference, cidrBlock, ipv4Address, parseCidr, uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
@@ -25,22 +26,21 @@ export const vpcTierDeclaration = defineResource({
   description: "A tier of a VPC: a guest network whose CIDR lies inside the VPC's address space.",
   inputs: z.object({
     name: args.name("tier"),
-    vpcUuid: uuid.describe("The VPC the tier belongs to. Changing it replaces the tier."),
+    vpcUuid: uuid.describe("The VPC the tier belongs to."),
     zoneUuid: args.zoneUuid("tier"),
     cidr: cidrBlock
       .refine((c) => (parseCidr(c)?.prefix ?? 0) <= 29, "a tier needs at least a /29")
-      .describe(
-        "The tier's address block, inside the VPC's CIDR and apart from its sibling tiers, e.g. 10.1.1.0/24. Changing it replaces the tier.",
-      ),
-    gateway: ipv4Address
-      .optional()
-      .describe("The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the tier."),
-    networkOfferingUuid: catalogReference("networkOffering").describe(
-      "The network offering for VPC tiers (see getNetworkOfferings). Updated in place.",
+      .describe("The tier's address block, inside the VPC's CIDR and apart from its sibling tiers, e.g. 10.1.1.0/24."),
+    gateway: withDefaultText(
+      ipv4Address.optional().describe("The tier's gateway address."),
+      "the first host of `cidr`",
     ),
-    aclUuid: uuid.optional().describe("The network ACL list applied to the tier. Updated in place (replaceAcl)."),
-    description: z.string().optional().describe("Free text shown with the tier. Updated in place."),
-    networkDomain: z.string().optional().describe("The tier's DNS domain. Updated in place."),
+    networkOfferingUuid: catalogReference("networkOffering").describe(
+      "The network offering for VPC tiers (see getNetworkOfferings).",
+    ),
+    aclUuid: uuid.optional().describe("The network ACL list applied to the tier."),
+    description: z.string().optional().describe("Free text shown with the tier."),
+    networkDomain: z.string().optional().describe("The tier's DNS domain."),
   }),
   outputs: z.object({
     ...recordOutputs,
@@ -55,6 +55,7 @@ export const vpcTierDeclaration = defineResource({
     {
       fields: ["name", "description", "networkOfferingUuid", "networkDomain"],
       via: "updateVpcNetwork",
+      awaits: ["visible"],
       async *apply(ctx, id, news) {
         const change = {
           name: news.name,

@@ -15,21 +15,11 @@ export const vpcDeclaration = defineResource({
   inputs: z.object({
     name: args.name("VPC"),
     zoneUuid: args.zoneUuid("VPC"),
-    cidr: cidrBlock.describe(
-      "The VPC's address space, e.g. 10.1.0.0/16; tiers lie inside it. Changing it replaces the VPC.",
-    ),
-    vpcOfferingUuid: catalogReference("vpcOffering").describe(
-      "The VPC offering (see getVpcOfferings). Changing it replaces the VPC.",
-    ),
-    description: z.string().optional().describe("Free text shown with the VPC. Updated in place."),
-    networkDomain: z
-      .string()
-      .optional()
-      .describe("The DNS domain of the VPC's networks. Changing it replaces the VPC."),
-    publicLoadBalancerProvider: z
-      .string()
-      .optional()
-      .describe("The provider of public load balancing in the VPC. Changing it replaces the VPC."),
+    cidr: cidrBlock.describe("The VPC's address space, e.g. 10.1.0.0/16; tiers lie inside it."),
+    vpcOfferingUuid: catalogReference("vpcOffering").describe("The VPC offering (see getVpcOfferings)."),
+    description: z.string().optional().describe("Free text shown with the VPC."),
+    networkDomain: z.string().optional().describe("The DNS domain of the VPC's networks."),
+    publicLoadBalancerProvider: z.string().optional().describe("The provider of public load balancing in the VPC."),
   }),
   outputs: z.object({
     ...recordOutputs,
@@ -45,6 +35,7 @@ export const vpcDeclaration = defineResource({
     {
       fields: ["name", "description"],
       via: "updateVpc",
+      awaits: ["visible"],
       async *apply(ctx, id, news) {
         const change = { name: news.name, description: news.description ?? "" };
         await ctx.client.vpc.update({ uuid: id, ...change });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
+import { stateDefaults, withDefault, withDefaultText } from "../engine/defaults";
 import { uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
 import { findInZones } from "../engine/import";
@@ -26,29 +27,36 @@ const settled = until<NonNullable<Awaited<ReturnType<typeof getConnection>>>>(
   (connection) => connection.state !== "Pending",
 );
 
+const inputs = z.object({
+  vpcUuid: uuid.describe("The VPC whose VPN gateway is the local end."),
+  customerGatewayUuid: uuid.describe(
+    "The remote end (a VpnCustomerGateway); its CIDR list must not overlap the VPC's.",
+  ),
+  passive: withDefault(
+    z
+      .boolean()
+      .optional()
+      .describe("Wait for the remote end to initiate (the connection then reads Disconnected until it does)."),
+    false,
+    { keptInState: true },
+  ),
+  resetTrigger: withDefaultText(
+    z
+      .string()
+      .optional()
+      .describe(
+        "Any text: changing it (or removing it) resets the connection and waits until it settles again. Not sent to the API otherwise.",
+      ),
+    "none",
+  ),
+});
+
 /** A site-to-site VPN connection between a VPC and a customer gateway. */
 export const vpnConnectionDeclaration = defineResource({
   type: "VpnConnection",
   description:
     "A site-to-site VPN connection between a VPC (through its VPN gateway, created with its first connection) and a VpnCustomerGateway whose networks do not overlap the VPC's. Changing resetTrigger resets it in place (resetVpnConnection); every other change replaces it.",
-  inputs: z.object({
-    vpcUuid: uuid.describe("The VPC whose VPN gateway is the local end. Changing it replaces the connection."),
-    customerGatewayUuid: uuid.describe(
-      "The remote end (a VpnCustomerGateway); its CIDR list must not overlap the VPC's. Changing it replaces the connection.",
-    ),
-    passive: z
-      .boolean()
-      .optional()
-      .describe(
-        "Wait for the remote end to initiate (the connection then reads Disconnected until it does). Default: false. Changing it replaces the connection.",
-      ),
-    resetTrigger: z
-      .string()
-      .optional()
-      .describe(
-        "Any text: changing it (or removing it) resets the connection in place (resetVpnConnection) and waits until it settles again. Not sent to the API otherwise. Default: none.",
-      ),
-  }),
+  inputs,
   outputs: z.object({
     ...recordOutputs,
     state: z.string().optional().describe("The connection's state: Pending, then Connected (or Disconnected)."),
@@ -59,7 +67,7 @@ export const vpnConnectionDeclaration = defineResource({
     espPolicy: z.string().optional().describe("The ESP policy, from the customer gateway."),
     zoneUuid: z.string().optional().describe("The zone of the VPC."),
   }),
-  defaults: { passive: false },
+  defaults: stateDefaults(inputs),
   // The record does not show it.
   unreadable: ["passive"],
   replaceOn: ["vpcUuid", "customerGatewayUuid", "passive"],
@@ -67,6 +75,7 @@ export const vpnConnectionDeclaration = defineResource({
     {
       fields: ["resetTrigger"],
       via: "resetVpnConnection",
+      awaits: ["state"],
       async *apply(ctx, id) {
         await ctx.client.vpnConnection.reset({ uuid: id });
         yield settled;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
+import { defaultValue, stateDefaults, withDefault } from "../engine/defaults";
 import { sameName } from "../engine/identity";
 import { cidrList, ipv4Address } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
@@ -29,47 +30,55 @@ const dhGroup = z
   .string()
   .regex(/^Group \d+\(modpb?\d+\)$/, 'must be a Diffie-Hellman group label such as "Group 14(modp2048)"');
 const lifetime = z.number().int().min(1, "must be at least 1 second").max(86400, "must be at most 86400 seconds");
-const IN_PLACE = "Updated in place (updateVpnCustomerGateway).";
 
 const inputs = z.object({
-  name: args
-    .name("customer gateway")
-    .describe(`The gateway's name, unique in the account. Default: the logical name plus a random suffix. ${IN_PLACE}`),
-  gateway: ipv4Address.describe(`The public IPv4 address of the remote VPN device. ${IN_PLACE}`),
+  name: args.name("customer gateway").describe("The gateway's name, unique in the account."),
+  gateway: ipv4Address.describe("The public IPv4 address of the remote VPN device."),
   cidrList: cidrList.describe(
-    `The remote networks reached through the VPN, comma-separated CIDR blocks; they must not overlap the VPC's. ${IN_PLACE}`,
+    `The remote networks reached through the VPN, comma-separated CIDR blocks; they must not overlap the VPC's.`,
   ),
   ipsecPresharedKey: z
     .string()
     .min(1, "must not be empty")
-    .describe(`The IPsec pre-shared key: a secret, encrypted in state (inputs and outputs). ${IN_PLACE}`),
-  ikePolicy: dhGroup.describe(`The IKE Diffie-Hellman group, e.g. "Group 14(modp2048)". ${IN_PLACE}`),
-  ikeEncryption: encryption.describe(`The IKE encryption: aes128, aes192, aes256 or 3des. ${IN_PLACE}`),
-  ikeHash: hash.describe(`The IKE hash: sha1, sha256, sha384, sha512 or md5. ${IN_PLACE}`),
-  ikeLifetime: lifetime.optional().describe(`The IKE (phase 1) lifetime in seconds. Default: 86400. ${IN_PLACE}`),
-  ikeVersion: z
-    .enum(["ike", "ikev1", "ikev2"], { error: "must be one of ike, ikev1, ikev2" })
-    .optional()
-    .describe(`The IKE version: ike (negotiated), ikev1 or ikev2. Default: the API's (ike). ${IN_PLACE}`),
-  espPolicy: z
-    .union([z.literal("None"), dhGroup])
-    .optional()
-    .describe(`Perfect forward secrecy for ESP: "None", or a Diffie-Hellman group label. Default: "None". ${IN_PLACE}`),
-  espEncryption: encryption.describe(`The ESP encryption: aes128, aes192, aes256 or 3des. ${IN_PLACE}`),
-  espHash: hash.describe(`The ESP hash: sha1, sha256, sha384, sha512 or md5. ${IN_PLACE}`),
-  espLifetime: lifetime.optional().describe(`The ESP (phase 2) lifetime in seconds. Default: 3600. ${IN_PLACE}`),
-  deadPeerDetection: z
-    .boolean()
-    .optional()
-    .describe(`Detect a dead remote peer (DPD). Default: the API's (false). ${IN_PLACE}`),
-  forceEncapsulation: z
-    .boolean()
-    .optional()
-    .describe(`Force UDP encapsulation of ESP (NAT traversal). Default: the API's (false). ${IN_PLACE}`),
-  splitConnection: z
-    .boolean()
-    .optional()
-    .describe(`One connection per remote CIDR block. Default: the API's (false). ${IN_PLACE}`),
+    .describe("The IPsec pre-shared key: a secret, encrypted in state (inputs and outputs)."),
+  ikePolicy: dhGroup.describe('The IKE Diffie-Hellman group, e.g. "Group 14(modp2048)".'),
+  ikeEncryption: encryption.describe("The IKE encryption: aes128, aes192, aes256 or 3des."),
+  ikeHash: hash.describe("The IKE hash: sha1, sha256, sha384, sha512 or md5."),
+  ikeLifetime: withDefault(lifetime.optional().describe("The IKE (phase 1) lifetime in seconds."), 86400, {
+    keptInState: true,
+  }),
+  ikeVersion: withDefault(
+    z
+      .enum(["ike", "ikev1", "ikev2"], { error: "must be one of ike, ikev1, ikev2" })
+      .optional()
+      .describe("The IKE version: ike (negotiated), ikev1 or ikev2."),
+    "ike",
+    { note: "the API's" },
+  ),
+  espPolicy: withDefault(
+    z
+      .union([z.literal("None"), dhGroup])
+      .optional()
+      .describe('Perfect forward secrecy for ESP: "None", or a Diffie-Hellman group label.'),
+    "None",
+    { keptInState: true },
+  ),
+  espEncryption: encryption.describe("The ESP encryption: aes128, aes192, aes256 or 3des."),
+  espHash: hash.describe("The ESP hash: sha1, sha256, sha384, sha512 or md5."),
+  espLifetime: withDefault(lifetime.optional().describe("The ESP (phase 2) lifetime in seconds."), 3600, {
+    keptInState: true,
+  }),
+  deadPeerDetection: withDefault(z.boolean().optional().describe("Detect a dead remote peer (DPD)."), false, {
+    note: "the API's",
+  }),
+  forceEncapsulation: withDefault(
+    z.boolean().optional().describe("Force UDP encapsulation of ESP (NAT traversal)."),
+    false,
+    { note: "the API's" },
+  ),
+  splitConnection: withDefault(z.boolean().optional().describe("One connection per remote CIDR block."), false, {
+    note: "the API's",
+  }),
 });
 type GatewayInputs = z.infer<typeof inputs>;
 
@@ -83,12 +92,12 @@ function body(v: GatewayInputs) {
     ikepolicy: v.ikePolicy,
     ikeEncryption: v.ikeEncryption,
     ikeHash: v.ikeHash,
-    ikelifetime: String(v.ikeLifetime ?? 86400),
+    ikelifetime: String(v.ikeLifetime ?? defaultValue(inputs.shape.ikeLifetime)),
     ikeVersion: v.ikeVersion,
-    esppolicy: v.espPolicy ?? "None",
+    esppolicy: v.espPolicy ?? defaultValue(inputs.shape.espPolicy),
     espEncryption: v.espEncryption,
     espHash: v.espHash,
-    esplifetime: String(v.espLifetime ?? 3600),
+    esplifetime: String(v.espLifetime ?? defaultValue(inputs.shape.espLifetime)),
     dpd: v.deadPeerDetection,
     forceencap: v.forceEncapsulation,
     splitConnection: v.splitConnection,
@@ -127,7 +136,7 @@ export const vpnCustomerGatewayDeclaration = defineResource({
     domainName: z.string().optional().describe("The account's domain."),
   }),
   autoName: "name",
-  defaults: { ikeLifetime: 86400, espLifetime: 3600, espPolicy: "None" },
+  defaults: stateDefaults(inputs),
   secretInputs: ["ipsecPresharedKey"],
   // The record shows no IKE or ESP algorithm.
   unreadable: ["ikeEncryption", "ikeHash", "espEncryption", "espHash"],
@@ -153,6 +162,7 @@ export const vpnCustomerGatewayDeclaration = defineResource({
         "splitConnection",
       ],
       via: "updateVpnCustomerGateway",
+      awaits: ["visible"],
       async *apply(ctx, id, news) {
         await ctx.client.vpnCustomerGateway.update({ uuid: id, ...body(news) });
         yield showing<Gateway>({ ...visible(news), cidrList: news.cidrList });

@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import type { AnyObjectSchema, ResourceDeclaration } from "../engine/declaration";
+import { argumentDefault, type ArgumentDefault, type DefaultValue } from "../engine/defaults";
 import type { AnyFunctionDeclaration } from "../functions/define";
 import { PROVIDER_SETTINGS, settingDescription, type SettingType } from "../settings";
 import {
@@ -17,6 +18,15 @@ import {
   type JsonSchema,
   type PropertySpec,
 } from "./types";
+import {
+  defaultSentence,
+  defaultText,
+  howUpdated,
+  nounOf,
+  replaceSentence,
+  updateSentence,
+  withFacts,
+} from "./sentences";
 
 /** What changing an argument does. */
 export type Change =
@@ -29,12 +39,15 @@ export interface PropertyModel {
   name: string;
   /** The Pulumi property: type, description, and the secret, default and replaceOnChanges flags. */
   spec: PropertySpec;
+  /** The argument's own words, then (for arguments) its default and what a change does. */
   description: string;
   /** Bounds and patterns, for the docs ("1 to 65535"). */
   constraints: string[];
   required: boolean;
   secret: boolean;
-  /** What applies when the argument is not given, in words (the declared default, the auto-name...). */
+  /** What applies when the argument is not given (the declared default, the auto-name...). */
+  defaultFact?: ArgumentDefault;
+  /** The same, for the docs' Default column. */
   defaultText?: string;
   /** For resource arguments: what a change does. */
   change?: Change;
@@ -140,11 +153,6 @@ export function packageModel(
   };
 }
 
-/** "Default: X." in a description: the default in the declaration author's words. */
-function defaultSentence(description: string): string | undefined {
-  return /\bDefault: (.+?)[.;](?:\s|$)/.exec(description)?.[1];
-}
-
 function propertyModels(
   schema: z.ZodType,
   io: "input" | "output",
@@ -166,21 +174,39 @@ function propertyModels(
       constraints: constraintsOf(property),
       required: required.has(name),
       secret: false,
-      defaultText: defaultSentence(description) ?? (isPrimitive ? `\`${JSON.stringify(zodDefault)}\`` : undefined),
+      defaultFact: isPrimitive ? { value: zodDefault as DefaultValue } : undefined,
       example: exampleValue(name, property, description, fields[name]),
     };
   });
 }
+
+/** A property with the derived sentences added to its description, in the model and in its spec. */
+function describedWith(p: PropertyModel, ...sentences: (string | undefined)[]): PropertyModel {
+  const description = withFacts(p.description, ...sentences);
+  return { ...p, description, spec: { ...p.spec, ...(description ? { description } : {}) } };
+}
+
+/** Words for the defaults the engine applies: the auto-name and the provider's default zone. */
+const AUTO_NAME_DEFAULT = "the resource's logical name plus a random suffix, kept across updates";
+const RESOURCE_ZONE_DEFAULT = "the provider's `restcloud:zoneUuid`";
+const FUNCTION_ZONE_DEFAULT = "the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID)";
 
 function resourceModel(d: ResourceDeclaration, registry: TypeRegistry): ResourceModel {
   const replaceOn = d.replaceOn as readonly string[];
   const secretInputs = new Set<string>(d.secretInputs ?? []);
   const secretOutputs = new Set<string>([...secretInputs, ...(d.secretOutputs ?? [])]);
   const defaults = (d.defaults ?? {}) as Record<string, unknown>;
+  const fields = d.inputs.shape as Record<string, z.ZodType>;
+  const stepOf = (name: string) => d.updates.find((u) => (u.fields as readonly string[]).includes(name));
   const changeOf = (name: string): Change => {
     if (replaceOn.includes(name)) return { kind: "replace" };
-    const step = d.updates.find((u) => (u.fields as readonly string[]).includes(name));
-    return step ? { kind: "update", via: step.via } : { kind: "undeclared" };
+    const step = stepOf(name);
+    return step ? { kind: "update", via: howUpdated(step) } : { kind: "undeclared" };
+  };
+  const changeSentence = (name: string): string | undefined => {
+    if (replaceOn.includes(name)) return replaceSentence(nounOf(d));
+    const step = stepOf(name);
+    return step ? updateSentence(step) : undefined;
   };
   const inputs = propertyModels(d.inputs, "input", d.type, registry).map((p): PropertyModel => {
     const secret = secretInputs.has(p.name);
@@ -190,17 +216,20 @@ function resourceModel(d: ResourceDeclaration, registry: TypeRegistry): Resource
       typeof declared === "string" || typeof declared === "number" || typeof declared === "boolean"
         ? { default: declared }
         : {};
+    const defaultFact = resourceDefault(d, p, fields[p.name], declared);
+    const described = describedWith(p, defaultFact && defaultSentence(defaultFact), changeSentence(p.name));
     return {
-      ...p,
+      ...described,
       spec: {
-        ...p.spec,
+        ...described.spec,
         ...schemaDefault,
         ...(secret ? { secret: true } : {}),
         ...(change.kind === "replace" ? { replaceOnChanges: true } : {}),
       },
       secret,
       change,
-      defaultText: defaultTextOf(d, p, declared),
+      defaultFact,
+      defaultText: defaultFact && defaultText(defaultFact),
     };
   });
   const inputNames = new Set(inputs.map((p) => p.name));
@@ -222,7 +251,7 @@ function resourceModel(d: ResourceDeclaration, registry: TypeRegistry): Resource
       ...inputs.filter((p) => p.required || presentByDefault.has(p.name)).map((p) => p.name),
       ...outputs.filter((p) => p.required).map((p) => p.name),
     ],
-    updates: d.updates.map((u) => ({ fields: [...u.fields], via: u.via })),
+    updates: d.updates.map((u) => ({ fields: [...u.fields], via: howUpdated(u) })),
     replaceOn: [...replaceOn],
     deleteBeforeReplace: Boolean(d.deleteBeforeReplace),
     defaultTimeouts: { ...d.defaultTimeouts },
@@ -230,11 +259,23 @@ function resourceModel(d: ResourceDeclaration, registry: TypeRegistry): Resource
   };
 }
 
-function defaultTextOf(d: ResourceDeclaration, p: PropertyModel, declared: unknown): string | undefined {
-  if (declared !== undefined) return `\`${JSON.stringify(declared)}\``;
-  if (p.defaultText !== undefined) return p.defaultText;
-  if (d.autoName === p.name) return "the logical name plus a random suffix";
-  if (d.zoneDefault === p.name) return "the provider's `restcloud:zoneUuid`";
+/**
+ * What applies when a resource argument is not given: its withDefault, else the value the
+ * declaration's `defaults` fill in, the auto-name, or the default zone.
+ */
+function resourceDefault(
+  d: ResourceDeclaration,
+  p: PropertyModel,
+  field: z.ZodType,
+  declared: unknown,
+): ArgumentDefault | undefined {
+  const fact = argumentDefault(field);
+  if (fact !== undefined) return fact;
+  if (typeof declared === "string" || typeof declared === "number" || typeof declared === "boolean")
+    return { value: declared, keptInState: true };
+  if (p.defaultFact !== undefined) return p.defaultFact;
+  if (d.autoName === p.name) return { text: AUTO_NAME_DEFAULT };
+  if (d.zoneDefault === p.name) return { text: RESOURCE_ZONE_DEFAULT };
   return undefined;
 }
 
@@ -242,11 +283,18 @@ function functionModel(f: AnyFunctionDeclaration, registry: TypeRegistry): Funct
   const owner = pascal(f.name);
   const outputsJson = jsonSchemaOf(f.outputs, "output");
   if (outputsJson.type !== "object") throw new Error(`${f.name}: a function's outputs must be a zod object`);
-  const inputs = propertyModels(f.inputs, "input", owner, registry).map((p) =>
-    f.zoneDefault === p.name && p.defaultText === undefined
-      ? { ...p, defaultText: "the provider's `restcloud:zoneUuid`" }
-      : p,
-  );
+  const fields = f.inputs.shape as Record<string, z.ZodType>;
+  const inputs = propertyModels(f.inputs, "input", owner, registry).map((p): PropertyModel => {
+    const defaultFact =
+      argumentDefault(fields[p.name]) ??
+      p.defaultFact ??
+      (f.zoneDefault === p.name ? { text: FUNCTION_ZONE_DEFAULT } : undefined);
+    return {
+      ...describedWith(p, defaultFact && defaultSentence(defaultFact)),
+      defaultFact,
+      defaultText: defaultFact && defaultText(defaultFact),
+    };
+  });
   return {
     name: f.name,
     token: token(f.name),

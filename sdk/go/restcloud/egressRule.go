@@ -45,23 +45,23 @@ import (
 type EgressRule struct {
 	pulumi.CustomResourceState
 
-	// The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.
+	// The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the egress rule.
 	CidrList pulumi.StringPtrOutput `pulumi:"cidrList"`
-	// The last port of the range. Default: startPort. Changing it replaces the rule.
+	// The last port of the range. Default: startPort. Changing it replaces the egress rule.
 	EndPort pulumi.IntPtrOutput `pulumi:"endPort"`
-	// The ICMP code (ICMP only; -1 for any). Changing it replaces the rule.
+	// The ICMP code (ICMP only; -1 for any). Changing it replaces the egress rule.
 	IcmpCode pulumi.IntPtrOutput `pulumi:"icmpCode"`
-	// The ICMP type (ICMP only; -1 for any). Changing it replaces the rule.
+	// The ICMP type (ICMP only; -1 for any). Changing it replaces the egress rule.
 	IcmpType pulumi.IntPtrOutput `pulumi:"icmpType"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// The network whose outbound traffic the rule allows. Changing it replaces the rule.
+	// The network whose outbound traffic the rule allows. Changing it replaces the egress rule.
 	NetworkUuid pulumi.StringOutput `pulumi:"networkUuid"`
-	// TCP, UDP or ICMP. Changing it replaces the rule.
+	// TCP, UDP or ICMP. Changing it replaces the egress rule.
 	Protocol EgressRuleProtocolOutput `pulumi:"protocol"`
 	// The zone of the rule (its list calls are per zone).
 	RuleZoneUuid pulumi.StringPtrOutput `pulumi:"ruleZoneUuid"`
-	// The first port of the range (TCP and UDP). Changing it replaces the rule.
+	// The first port of the range (TCP and UDP). Changing it replaces the egress rule.
 	StartPort pulumi.IntPtrOutput `pulumi:"startPort"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
@@ -125,37 +125,37 @@ func (EgressRuleState) ElementType() reflect.Type {
 }
 
 type egressRuleArgs struct {
-	// The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.
+	// The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the egress rule.
 	CidrList *string `pulumi:"cidrList"`
-	// The last port of the range. Default: startPort. Changing it replaces the rule.
+	// The last port of the range. Default: startPort. Changing it replaces the egress rule.
 	EndPort *int `pulumi:"endPort"`
-	// The ICMP code (ICMP only; -1 for any). Changing it replaces the rule.
+	// The ICMP code (ICMP only; -1 for any). Changing it replaces the egress rule.
 	IcmpCode *int `pulumi:"icmpCode"`
-	// The ICMP type (ICMP only; -1 for any). Changing it replaces the rule.
+	// The ICMP type (ICMP only; -1 for any). Changing it replaces the egress rule.
 	IcmpType *int `pulumi:"icmpType"`
-	// The network whose outbound traffic the rule allows. Changing it replaces the rule.
+	// The network whose outbound traffic the rule allows. Changing it replaces the egress rule.
 	NetworkUuid string `pulumi:"networkUuid"`
-	// TCP, UDP or ICMP. Changing it replaces the rule.
+	// TCP, UDP or ICMP. Changing it replaces the egress rule.
 	Protocol EgressRuleProtocol `pulumi:"protocol"`
-	// The first port of the range (TCP and UDP). Changing it replaces the rule.
+	// The first port of the range (TCP and UDP). Changing it replaces the egress rule.
 	StartPort *int `pulumi:"startPort"`
 }
 
 // The set of arguments for constructing a EgressRule resource.
 type EgressRuleArgs struct {
-	// The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.
+	// The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the egress rule.
 	CidrList pulumi.StringPtrInput
-	// The last port of the range. Default: startPort. Changing it replaces the rule.
+	// The last port of the range. Default: startPort. Changing it replaces the egress rule.
 	EndPort pulumi.IntPtrInput
-	// The ICMP code (ICMP only; -1 for any). Changing it replaces the rule.
+	// The ICMP code (ICMP only; -1 for any). Changing it replaces the egress rule.
 	IcmpCode pulumi.IntPtrInput
-	// The ICMP type (ICMP only; -1 for any). Changing it replaces the rule.
+	// The ICMP type (ICMP only; -1 for any). Changing it replaces the egress rule.
 	IcmpType pulumi.IntPtrInput
-	// The network whose outbound traffic the rule allows. Changing it replaces the rule.
+	// The network whose outbound traffic the rule allows. Changing it replaces the egress rule.
 	NetworkUuid pulumi.StringInput
-	// TCP, UDP or ICMP. Changing it replaces the rule.
+	// TCP, UDP or ICMP. Changing it replaces the egress rule.
 	Protocol EgressRuleProtocolInput
-	// The first port of the range (TCP and UDP). Changing it replaces the rule.
+	// The first port of the range (TCP and UDP). Changing it replaces the egress rule.
 	StartPort pulumi.IntPtrInput
 }
 
@@ -246,22 +246,22 @@ func (o EgressRuleOutput) ToEgressRuleOutputWithContext(ctx context.Context) Egr
 	return o
 }
 
-// The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.
+// The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the egress rule.
 func (o EgressRuleOutput) CidrList() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EgressRule) pulumi.StringPtrOutput { return v.CidrList }).(pulumi.StringPtrOutput)
 }
 
-// The last port of the range. Default: startPort. Changing it replaces the rule.
+// The last port of the range. Default: startPort. Changing it replaces the egress rule.
 func (o EgressRuleOutput) EndPort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *EgressRule) pulumi.IntPtrOutput { return v.EndPort }).(pulumi.IntPtrOutput)
 }
 
-// The ICMP code (ICMP only; -1 for any). Changing it replaces the rule.
+// The ICMP code (ICMP only; -1 for any). Changing it replaces the egress rule.
 func (o EgressRuleOutput) IcmpCode() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *EgressRule) pulumi.IntPtrOutput { return v.IcmpCode }).(pulumi.IntPtrOutput)
 }
 
-// The ICMP type (ICMP only; -1 for any). Changing it replaces the rule.
+// The ICMP type (ICMP only; -1 for any). Changing it replaces the egress rule.
 func (o EgressRuleOutput) IcmpType() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *EgressRule) pulumi.IntPtrOutput { return v.IcmpType }).(pulumi.IntPtrOutput)
 }
@@ -271,12 +271,12 @@ func (o EgressRuleOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *EgressRule) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// The network whose outbound traffic the rule allows. Changing it replaces the rule.
+// The network whose outbound traffic the rule allows. Changing it replaces the egress rule.
 func (o EgressRuleOutput) NetworkUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *EgressRule) pulumi.StringOutput { return v.NetworkUuid }).(pulumi.StringOutput)
 }
 
-// TCP, UDP or ICMP. Changing it replaces the rule.
+// TCP, UDP or ICMP. Changing it replaces the egress rule.
 func (o EgressRuleOutput) Protocol() EgressRuleProtocolOutput {
 	return o.ApplyT(func(v *EgressRule) EgressRuleProtocolOutput { return v.Protocol }).(EgressRuleProtocolOutput)
 }
@@ -286,7 +286,7 @@ func (o EgressRuleOutput) RuleZoneUuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EgressRule) pulumi.StringPtrOutput { return v.RuleZoneUuid }).(pulumi.StringPtrOutput)
 }
 
-// The first port of the range (TCP and UDP). Changing it replaces the rule.
+// The first port of the range (TCP and UDP). Changing it replaces the egress rule.
 func (o EgressRuleOutput) StartPort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *EgressRule) pulumi.IntPtrOutput { return v.StartPort }).(pulumi.IntPtrOutput)
 }

@@ -45,23 +45,23 @@ import (
 type FirewallRule struct {
 	pulumi.CustomResourceState
 
-	// The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.
+	// The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the firewall rule.
 	CidrList pulumi.StringPtrOutput `pulumi:"cidrList"`
-	// The last port of the range. Default: startPort. Changing it replaces the rule.
+	// The last port of the range. Default: startPort. Changing it replaces the firewall rule.
 	EndPort pulumi.IntPtrOutput `pulumi:"endPort"`
-	// The ICMP code (ICMP only; -1 for any). Changing it replaces the rule.
+	// The ICMP code (ICMP only; -1 for any). Changing it replaces the firewall rule.
 	IcmpCode pulumi.IntPtrOutput `pulumi:"icmpCode"`
-	// The ICMP type (ICMP only; -1 for any). Changing it replaces the rule.
+	// The ICMP type (ICMP only; -1 for any). Changing it replaces the firewall rule.
 	IcmpType pulumi.IntPtrOutput `pulumi:"icmpType"`
-	// The public IP address the rule guards. Changing it replaces the rule.
+	// The public IP address the rule guards. Changing it replaces the firewall rule.
 	IpAddressUuid pulumi.StringOutput `pulumi:"ipAddressUuid"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// TCP, UDP or ICMP. Changing it replaces the rule.
+	// TCP, UDP or ICMP. Changing it replaces the firewall rule.
 	Protocol FirewallRuleProtocolOutput `pulumi:"protocol"`
 	// The zone of the rule (its list calls are per zone).
 	RuleZoneUuid pulumi.StringPtrOutput `pulumi:"ruleZoneUuid"`
-	// The first port of the range (TCP and UDP). Changing it replaces the rule.
+	// The first port of the range (TCP and UDP). Changing it replaces the firewall rule.
 	StartPort pulumi.IntPtrOutput `pulumi:"startPort"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
@@ -125,37 +125,37 @@ func (FirewallRuleState) ElementType() reflect.Type {
 }
 
 type firewallRuleArgs struct {
-	// The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.
+	// The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the firewall rule.
 	CidrList *string `pulumi:"cidrList"`
-	// The last port of the range. Default: startPort. Changing it replaces the rule.
+	// The last port of the range. Default: startPort. Changing it replaces the firewall rule.
 	EndPort *int `pulumi:"endPort"`
-	// The ICMP code (ICMP only; -1 for any). Changing it replaces the rule.
+	// The ICMP code (ICMP only; -1 for any). Changing it replaces the firewall rule.
 	IcmpCode *int `pulumi:"icmpCode"`
-	// The ICMP type (ICMP only; -1 for any). Changing it replaces the rule.
+	// The ICMP type (ICMP only; -1 for any). Changing it replaces the firewall rule.
 	IcmpType *int `pulumi:"icmpType"`
-	// The public IP address the rule guards. Changing it replaces the rule.
+	// The public IP address the rule guards. Changing it replaces the firewall rule.
 	IpAddressUuid string `pulumi:"ipAddressUuid"`
-	// TCP, UDP or ICMP. Changing it replaces the rule.
+	// TCP, UDP or ICMP. Changing it replaces the firewall rule.
 	Protocol FirewallRuleProtocol `pulumi:"protocol"`
-	// The first port of the range (TCP and UDP). Changing it replaces the rule.
+	// The first port of the range (TCP and UDP). Changing it replaces the firewall rule.
 	StartPort *int `pulumi:"startPort"`
 }
 
 // The set of arguments for constructing a FirewallRule resource.
 type FirewallRuleArgs struct {
-	// The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.
+	// The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the firewall rule.
 	CidrList pulumi.StringPtrInput
-	// The last port of the range. Default: startPort. Changing it replaces the rule.
+	// The last port of the range. Default: startPort. Changing it replaces the firewall rule.
 	EndPort pulumi.IntPtrInput
-	// The ICMP code (ICMP only; -1 for any). Changing it replaces the rule.
+	// The ICMP code (ICMP only; -1 for any). Changing it replaces the firewall rule.
 	IcmpCode pulumi.IntPtrInput
-	// The ICMP type (ICMP only; -1 for any). Changing it replaces the rule.
+	// The ICMP type (ICMP only; -1 for any). Changing it replaces the firewall rule.
 	IcmpType pulumi.IntPtrInput
-	// The public IP address the rule guards. Changing it replaces the rule.
+	// The public IP address the rule guards. Changing it replaces the firewall rule.
 	IpAddressUuid pulumi.StringInput
-	// TCP, UDP or ICMP. Changing it replaces the rule.
+	// TCP, UDP or ICMP. Changing it replaces the firewall rule.
 	Protocol FirewallRuleProtocolInput
-	// The first port of the range (TCP and UDP). Changing it replaces the rule.
+	// The first port of the range (TCP and UDP). Changing it replaces the firewall rule.
 	StartPort pulumi.IntPtrInput
 }
 
@@ -246,27 +246,27 @@ func (o FirewallRuleOutput) ToFirewallRuleOutputWithContext(ctx context.Context)
 	return o
 }
 
-// The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.
+// The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the firewall rule.
 func (o FirewallRuleOutput) CidrList() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FirewallRule) pulumi.StringPtrOutput { return v.CidrList }).(pulumi.StringPtrOutput)
 }
 
-// The last port of the range. Default: startPort. Changing it replaces the rule.
+// The last port of the range. Default: startPort. Changing it replaces the firewall rule.
 func (o FirewallRuleOutput) EndPort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *FirewallRule) pulumi.IntPtrOutput { return v.EndPort }).(pulumi.IntPtrOutput)
 }
 
-// The ICMP code (ICMP only; -1 for any). Changing it replaces the rule.
+// The ICMP code (ICMP only; -1 for any). Changing it replaces the firewall rule.
 func (o FirewallRuleOutput) IcmpCode() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *FirewallRule) pulumi.IntPtrOutput { return v.IcmpCode }).(pulumi.IntPtrOutput)
 }
 
-// The ICMP type (ICMP only; -1 for any). Changing it replaces the rule.
+// The ICMP type (ICMP only; -1 for any). Changing it replaces the firewall rule.
 func (o FirewallRuleOutput) IcmpType() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *FirewallRule) pulumi.IntPtrOutput { return v.IcmpType }).(pulumi.IntPtrOutput)
 }
 
-// The public IP address the rule guards. Changing it replaces the rule.
+// The public IP address the rule guards. Changing it replaces the firewall rule.
 func (o FirewallRuleOutput) IpAddressUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *FirewallRule) pulumi.StringOutput { return v.IpAddressUuid }).(pulumi.StringOutput)
 }
@@ -276,7 +276,7 @@ func (o FirewallRuleOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FirewallRule) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// TCP, UDP or ICMP. Changing it replaces the rule.
+// TCP, UDP or ICMP. Changing it replaces the firewall rule.
 func (o FirewallRuleOutput) Protocol() FirewallRuleProtocolOutput {
 	return o.ApplyT(func(v *FirewallRule) FirewallRuleProtocolOutput { return v.Protocol }).(FirewallRuleProtocolOutput)
 }
@@ -286,7 +286,7 @@ func (o FirewallRuleOutput) RuleZoneUuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FirewallRule) pulumi.StringPtrOutput { return v.RuleZoneUuid }).(pulumi.StringPtrOutput)
 }
 
-// The first port of the range (TCP and UDP). Changing it replaces the rule.
+// The first port of the range (TCP and UDP). Changing it replaces the firewall rule.
 func (o FirewallRuleOutput) StartPort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *FirewallRule) pulumi.IntPtrOutput { return v.StartPort }).(pulumi.IntPtrOutput)
 }

@@ -56,7 +56,7 @@ type GetComputePlansArgs struct {
 	MinMemoryGib *float64 `pulumi:"minMemoryGib"`
 	// Keep only the plans whose name matches this regular expression, case-insensitively (e.g. "^gp"). Default: no name filter.
 	NameRegex *string `pulumi:"nameRegex"`
-	// The plan type: PAY_AS_YOU_GO (fixed sizes, billed hourly), CUSTOM_PLAN (vCPUs and memory chosen per instance), RESERVED_INSTANCE or BUNDLE_OFFER. Default: PAY_AS_YOU_GO.
+	// The plan type: PAY_AS_YOU_GO (fixed sizes, billed hourly), CUSTOM_PLAN (vCPUs and memory chosen per instance), RESERVED_INSTANCE or BUNDLE_OFFER. Default: "PAY_AS_YOU_GO".
 	Type *GetComputePlansType `pulumi:"type"`
 	// The zone whose compute plans to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).
 	ZoneUuid *string `pulumi:"zoneUuid"`
@@ -99,7 +99,7 @@ type GetComputePlansOutputArgs struct {
 	MinMemoryGib pulumi.Float64PtrInput `pulumi:"minMemoryGib"`
 	// Keep only the plans whose name matches this regular expression, case-insensitively (e.g. "^gp"). Default: no name filter.
 	NameRegex pulumi.StringPtrInput `pulumi:"nameRegex"`
-	// The plan type: PAY_AS_YOU_GO (fixed sizes, billed hourly), CUSTOM_PLAN (vCPUs and memory chosen per instance), RESERVED_INSTANCE or BUNDLE_OFFER. Default: PAY_AS_YOU_GO.
+	// The plan type: PAY_AS_YOU_GO (fixed sizes, billed hourly), CUSTOM_PLAN (vCPUs and memory chosen per instance), RESERVED_INSTANCE or BUNDLE_OFFER. Default: "PAY_AS_YOU_GO".
 	Type GetComputePlansTypePtrInput `pulumi:"type"`
 	// The zone whose compute plans to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).
 	ZoneUuid pulumi.StringPtrInput `pulumi:"zoneUuid"`

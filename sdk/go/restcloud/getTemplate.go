@@ -52,11 +52,11 @@ func GetTemplate(ctx *pulumi.Context, args *GetTemplateArgs, opts ...pulumi.Invo
 type GetTemplateArgs struct {
 	// Keep only the templates of this category. Default: every category.
 	CategoryUuid *string `pulumi:"categoryUuid"`
-	// OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: OS_ONLY.
+	// OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: "OS_ONLY".
 	Distribution *GetTemplateDistribution `pulumi:"distribution"`
 	// Keep only the templates whose name matches this regular expression, case-insensitively (e.g. "ubuntu 24"). Default: no name filter.
 	NameRegex *string `pulumi:"nameRegex"`
-	// The operating system family: LINUX or WINDOWS. Default: LINUX.
+	// The operating system family: LINUX or WINDOWS. Default: "LINUX".
 	Platform *GetTemplatePlatform `pulumi:"platform"`
 	// The zone whose templates to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).
 	ZoneUuid *string `pulumi:"zoneUuid"`
@@ -117,11 +117,11 @@ func GetTemplateOutput(ctx *pulumi.Context, args GetTemplateOutputArgs, opts ...
 type GetTemplateOutputArgs struct {
 	// Keep only the templates of this category. Default: every category.
 	CategoryUuid pulumi.StringPtrInput `pulumi:"categoryUuid"`
-	// OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: OS_ONLY.
+	// OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: "OS_ONLY".
 	Distribution GetTemplateDistributionPtrInput `pulumi:"distribution"`
 	// Keep only the templates whose name matches this regular expression, case-insensitively (e.g. "ubuntu 24"). Default: no name filter.
 	NameRegex pulumi.StringPtrInput `pulumi:"nameRegex"`
-	// The operating system family: LINUX or WINDOWS. Default: LINUX.
+	// The operating system family: LINUX or WINDOWS. Default: "LINUX".
 	Platform GetTemplatePlatformPtrInput `pulumi:"platform"`
 	// The zone whose templates to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).
 	ZoneUuid pulumi.StringPtrInput `pulumi:"zoneUuid"`

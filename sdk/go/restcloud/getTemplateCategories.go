@@ -48,9 +48,9 @@ func GetTemplateCategories(ctx *pulumi.Context, args *GetTemplateCategoriesArgs,
 }
 
 type GetTemplateCategoriesArgs struct {
-	// OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: OS_ONLY.
+	// OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: "OS_ONLY".
 	Distribution *GetTemplateCategoriesDistribution `pulumi:"distribution"`
-	// The operating system family: LINUX or WINDOWS. Default: LINUX.
+	// The operating system family: LINUX or WINDOWS. Default: "LINUX".
 	Platform *GetTemplateCategoriesPlatform `pulumi:"platform"`
 	// The zone whose template categories to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).
 	ZoneUuid *string `pulumi:"zoneUuid"`
@@ -89,9 +89,9 @@ func GetTemplateCategoriesOutput(ctx *pulumi.Context, args GetTemplateCategories
 }
 
 type GetTemplateCategoriesOutputArgs struct {
-	// OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: OS_ONLY.
+	// OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: "OS_ONLY".
 	Distribution GetTemplateCategoriesDistributionPtrInput `pulumi:"distribution"`
-	// The operating system family: LINUX or WINDOWS. Default: LINUX.
+	// The operating system family: LINUX or WINDOWS. Default: "LINUX".
 	Platform GetTemplateCategoriesPlatformPtrInput `pulumi:"platform"`
 	// The zone whose template categories to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).
 	ZoneUuid pulumi.StringPtrInput `pulumi:"zoneUuid"`

@@ -50,11 +50,11 @@ func GetTemplates(ctx *pulumi.Context, args *GetTemplatesArgs, opts ...pulumi.In
 type GetTemplatesArgs struct {
 	// Keep only the templates of this category. Default: every category.
 	CategoryUuid *string `pulumi:"categoryUuid"`
-	// OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: OS_ONLY.
+	// OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: "OS_ONLY".
 	Distribution *GetTemplatesDistribution `pulumi:"distribution"`
 	// Keep only the templates whose name matches this regular expression, case-insensitively (e.g. "ubuntu 24"). Default: no name filter.
 	NameRegex *string `pulumi:"nameRegex"`
-	// The operating system family: LINUX or WINDOWS. Default: LINUX.
+	// The operating system family: LINUX or WINDOWS. Default: "LINUX".
 	Platform *GetTemplatesPlatform `pulumi:"platform"`
 	// The zone whose templates to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).
 	ZoneUuid *string `pulumi:"zoneUuid"`
@@ -95,11 +95,11 @@ func GetTemplatesOutput(ctx *pulumi.Context, args GetTemplatesOutputArgs, opts .
 type GetTemplatesOutputArgs struct {
 	// Keep only the templates of this category. Default: every category.
 	CategoryUuid pulumi.StringPtrInput `pulumi:"categoryUuid"`
-	// OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: OS_ONLY.
+	// OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: "OS_ONLY".
 	Distribution GetTemplatesDistributionPtrInput `pulumi:"distribution"`
 	// Keep only the templates whose name matches this regular expression, case-insensitively (e.g. "ubuntu 24"). Default: no name filter.
 	NameRegex pulumi.StringPtrInput `pulumi:"nameRegex"`
-	// The operating system family: LINUX or WINDOWS. Default: LINUX.
+	// The operating system family: LINUX or WINDOWS. Default: "LINUX".
 	Platform GetTemplatesPlatformPtrInput `pulumi:"platform"`
 	// The zone whose templates to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).
 	ZoneUuid pulumi.StringPtrInput `pulumi:"zoneUuid"`

@@ -51,11 +51,11 @@ type Instance struct {
 	ComputeOfferingUuid pulumi.StringOutput `pulumi:"computeOfferingUuid"`
 	// vCPUs, for a custom compute plan only. Updated in place (resizeVm).
 	CpuCore pulumi.IntPtrOutput `pulumi:"cpuCore"`
-	// A data disk created with the instance, in GB. Changing it replaces the instance (prefer a Volume).
+	// A data disk created with the instance, in GB (prefer a Volume, which resizes in place). Changing it replaces the instance.
 	DiskSize pulumi.IntPtrOutput `pulumi:"diskSize"`
 	// The name shown in the portal. Default: `name`. Updated in place (updateInstanceName).
 	DisplayName pulumi.StringPtrOutput `pulumi:"displayName"`
-	// Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false). Default: true; a destroyed instance still blocks its network's deletion.
+	// Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks its network's deletion. Default: true. Updated in place (no API call).
 	ExpungeOnDestroy pulumi.BoolOutput `pulumi:"expungeOnDestroy"`
 	// The hypervisor to place it on. Changing it replaces the instance.
 	HypervisorName pulumi.StringPtrOutput `pulumi:"hypervisorName"`
@@ -65,7 +65,7 @@ type Instance struct {
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
 	// Memory in MiB, for a custom compute plan only. Updated in place (resizeVm).
 	Memory pulumi.IntPtrOutput `pulumi:"memory"`
-	// The instance's host name. Default: the logical name plus a random suffix. Changing it replaces the instance (use displayName to rename).
+	// The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the instance.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The default network's name.
 	NetworkName pulumi.StringPtrOutput `pulumi:"networkName"`
@@ -79,7 +79,7 @@ type Instance struct {
 	SecurityGroupName pulumi.StringPtrOutput `pulumi:"securityGroupName"`
 	// The SSH key pair installed at boot. Changing it replaces the instance.
 	SshKeyName pulumi.StringPtrOutput `pulumi:"sshKeyName"`
-	// The desired power state. Default: Running. Updated in place (startInstance, stopInstance).
+	// The desired power state. Default: "Running". Updated in place (startInstance, stopInstance).
 	State InstanceStateEnumOutput `pulumi:"state"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
@@ -171,17 +171,17 @@ type instanceArgs struct {
 	ComputeOfferingUuid string `pulumi:"computeOfferingUuid"`
 	// vCPUs, for a custom compute plan only. Updated in place (resizeVm).
 	CpuCore *int `pulumi:"cpuCore"`
-	// A data disk created with the instance, in GB. Changing it replaces the instance (prefer a Volume).
+	// A data disk created with the instance, in GB (prefer a Volume, which resizes in place). Changing it replaces the instance.
 	DiskSize *int `pulumi:"diskSize"`
 	// The name shown in the portal. Default: `name`. Updated in place (updateInstanceName).
 	DisplayName *string `pulumi:"displayName"`
-	// Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false). Default: true; a destroyed instance still blocks its network's deletion.
+	// Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks its network's deletion. Default: true. Updated in place (no API call).
 	ExpungeOnDestroy *bool `pulumi:"expungeOnDestroy"`
 	// The hypervisor to place it on. Changing it replaces the instance.
 	HypervisorName *string `pulumi:"hypervisorName"`
 	// Memory in MiB, for a custom compute plan only. Updated in place (resizeVm).
 	Memory *int `pulumi:"memory"`
-	// The instance's host name. Default: the logical name plus a random suffix. Changing it replaces the instance (use displayName to rename).
+	// The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the instance.
 	Name *string `pulumi:"name"`
 	// The default network (a Network or a VpcTier). Changing it replaces the instance.
 	NetworkUuid string `pulumi:"networkUuid"`
@@ -191,7 +191,7 @@ type instanceArgs struct {
 	SecurityGroupName *string `pulumi:"securityGroupName"`
 	// The SSH key pair installed at boot. Changing it replaces the instance.
 	SshKeyName *string `pulumi:"sshKeyName"`
-	// The desired power state. Default: Running. Updated in place (startInstance, stopInstance).
+	// The desired power state. Default: "Running". Updated in place (startInstance, stopInstance).
 	State *InstanceStateEnum `pulumi:"state"`
 	// The storage plan of `diskSize`. Changing it replaces the instance.
 	StorageOfferingUuid *string `pulumi:"storageOfferingUuid"`
@@ -209,17 +209,17 @@ type InstanceArgs struct {
 	ComputeOfferingUuid pulumi.StringInput
 	// vCPUs, for a custom compute plan only. Updated in place (resizeVm).
 	CpuCore pulumi.IntPtrInput
-	// A data disk created with the instance, in GB. Changing it replaces the instance (prefer a Volume).
+	// A data disk created with the instance, in GB (prefer a Volume, which resizes in place). Changing it replaces the instance.
 	DiskSize pulumi.IntPtrInput
 	// The name shown in the portal. Default: `name`. Updated in place (updateInstanceName).
 	DisplayName pulumi.StringPtrInput
-	// Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false). Default: true; a destroyed instance still blocks its network's deletion.
+	// Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks its network's deletion. Default: true. Updated in place (no API call).
 	ExpungeOnDestroy pulumi.BoolPtrInput
 	// The hypervisor to place it on. Changing it replaces the instance.
 	HypervisorName pulumi.StringPtrInput
 	// Memory in MiB, for a custom compute plan only. Updated in place (resizeVm).
 	Memory pulumi.IntPtrInput
-	// The instance's host name. Default: the logical name plus a random suffix. Changing it replaces the instance (use displayName to rename).
+	// The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the instance.
 	Name pulumi.StringPtrInput
 	// The default network (a Network or a VpcTier). Changing it replaces the instance.
 	NetworkUuid pulumi.StringInput
@@ -229,7 +229,7 @@ type InstanceArgs struct {
 	SecurityGroupName pulumi.StringPtrInput
 	// The SSH key pair installed at boot. Changing it replaces the instance.
 	SshKeyName pulumi.StringPtrInput
-	// The desired power state. Default: Running. Updated in place (startInstance, stopInstance).
+	// The desired power state. Default: "Running". Updated in place (startInstance, stopInstance).
 	State InstanceStateEnumPtrInput
 	// The storage plan of `diskSize`. Changing it replaces the instance.
 	StorageOfferingUuid pulumi.StringPtrInput
@@ -341,7 +341,7 @@ func (o InstanceOutput) CpuCore() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Instance) pulumi.IntPtrOutput { return v.CpuCore }).(pulumi.IntPtrOutput)
 }
 
-// A data disk created with the instance, in GB. Changing it replaces the instance (prefer a Volume).
+// A data disk created with the instance, in GB (prefer a Volume, which resizes in place). Changing it replaces the instance.
 func (o InstanceOutput) DiskSize() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Instance) pulumi.IntPtrOutput { return v.DiskSize }).(pulumi.IntPtrOutput)
 }
@@ -351,7 +351,7 @@ func (o InstanceOutput) DisplayName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Instance) pulumi.StringPtrOutput { return v.DisplayName }).(pulumi.StringPtrOutput)
 }
 
-// Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false). Default: true; a destroyed instance still blocks its network's deletion.
+// Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks its network's deletion. Default: true. Updated in place (no API call).
 func (o InstanceOutput) ExpungeOnDestroy() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Instance) pulumi.BoolOutput { return v.ExpungeOnDestroy }).(pulumi.BoolOutput)
 }
@@ -376,7 +376,7 @@ func (o InstanceOutput) Memory() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Instance) pulumi.IntPtrOutput { return v.Memory }).(pulumi.IntPtrOutput)
 }
 
-// The instance's host name. Default: the logical name plus a random suffix. Changing it replaces the instance (use displayName to rename).
+// The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the instance.
 func (o InstanceOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Instance) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
@@ -411,7 +411,7 @@ func (o InstanceOutput) SshKeyName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Instance) pulumi.StringPtrOutput { return v.SshKeyName }).(pulumi.StringPtrOutput)
 }
 
-// The desired power state. Default: Running. Updated in place (startInstance, stopInstance).
+// The desired power state. Default: "Running". Updated in place (startInstance, stopInstance).
 func (o InstanceOutput) State() InstanceStateEnumOutput {
 	return o.ApplyT(func(v *Instance) InstanceStateEnumOutput { return v.State }).(InstanceStateEnumOutput)
 }

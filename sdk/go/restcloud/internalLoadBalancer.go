@@ -45,25 +45,25 @@ import (
 type InternalLoadBalancer struct {
 	pulumi.CustomResourceState
 
-	// How connections are spread: source, roundrobin or leastconn. Default: roundrobin. Changing it replaces the load balancer.
+	// How connections are spread: source, roundrobin or leastconn. Default: "roundrobin". Changing it replaces the internal load balancer.
 	Algorithm InternalLoadBalancerAlgorithmOutput `pulumi:"algorithm"`
-	// Assign the tier's instances to it at creation (assignLbRule), which activates it. Default: true. Changing it replaces the load balancer.
+	// Assign the tier's instances to it at creation (assignLbRule), which activates it. Default: true. Changing it replaces the internal load balancer.
 	AssignInstances pulumi.BoolOutput `pulumi:"assignInstances"`
-	// Free text shown with the load balancer. Changing it replaces the load balancer.
+	// Free text shown with the load balancer. Changing it replaces the internal load balancer.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
-	// The instances' port it forwards to. Changing it replaces the load balancer.
+	// The instances' port it forwards to. Changing it replaces the internal load balancer.
 	InstancePort pulumi.IntOutput `pulumi:"instancePort"`
 	// The address it listens on (sourceIpAddress, given or chosen).
 	IpAddress pulumi.StringPtrOutput `pulumi:"ipAddress"`
 	// Whether the API reports it as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// The load balancer's name, unique in the account, and the resource's id. Default: the logical name plus a random suffix. Changing it replaces the load balancer.
+	// The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the internal load balancer.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// The VPC tier (a VpcTier) it balances in. Changing it replaces the load balancer.
+	// The VPC tier (a VpcTier) it balances in. Changing it replaces the internal load balancer.
 	NetworkUuid pulumi.StringOutput `pulumi:"networkUuid"`
-	// The address it listens on, inside the tier. Default: a free address of the tier, chosen by the cloud (see `ipAddress`). Changing it replaces the load balancer.
+	// The address it listens on, inside the tier. Default: a free address of the tier, chosen by the cloud (see `ipAddress`). Changing it replaces the internal load balancer.
 	SourceIpAddress pulumi.StringPtrOutput `pulumi:"sourceIpAddress"`
-	// The port it listens on, at its source address. Changing it replaces the load balancer.
+	// The port it listens on, at its source address. Changing it replaces the internal load balancer.
 	SourcePort pulumi.IntOutput `pulumi:"sourcePort"`
 	// Its status as the API reports it (Add until instances are assigned, then Active).
 	Status pulumi.StringPtrOutput `pulumi:"status"`
@@ -137,41 +137,41 @@ func (InternalLoadBalancerState) ElementType() reflect.Type {
 }
 
 type internalLoadBalancerArgs struct {
-	// How connections are spread: source, roundrobin or leastconn. Default: roundrobin. Changing it replaces the load balancer.
+	// How connections are spread: source, roundrobin or leastconn. Default: "roundrobin". Changing it replaces the internal load balancer.
 	Algorithm *InternalLoadBalancerAlgorithm `pulumi:"algorithm"`
-	// Assign the tier's instances to it at creation (assignLbRule), which activates it. Default: true. Changing it replaces the load balancer.
+	// Assign the tier's instances to it at creation (assignLbRule), which activates it. Default: true. Changing it replaces the internal load balancer.
 	AssignInstances *bool `pulumi:"assignInstances"`
-	// Free text shown with the load balancer. Changing it replaces the load balancer.
+	// Free text shown with the load balancer. Changing it replaces the internal load balancer.
 	Description *string `pulumi:"description"`
-	// The instances' port it forwards to. Changing it replaces the load balancer.
+	// The instances' port it forwards to. Changing it replaces the internal load balancer.
 	InstancePort int `pulumi:"instancePort"`
-	// The load balancer's name, unique in the account, and the resource's id. Default: the logical name plus a random suffix. Changing it replaces the load balancer.
+	// The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the internal load balancer.
 	Name *string `pulumi:"name"`
-	// The VPC tier (a VpcTier) it balances in. Changing it replaces the load balancer.
+	// The VPC tier (a VpcTier) it balances in. Changing it replaces the internal load balancer.
 	NetworkUuid string `pulumi:"networkUuid"`
-	// The address it listens on, inside the tier. Default: a free address of the tier, chosen by the cloud (see `ipAddress`). Changing it replaces the load balancer.
+	// The address it listens on, inside the tier. Default: a free address of the tier, chosen by the cloud (see `ipAddress`). Changing it replaces the internal load balancer.
 	SourceIpAddress *string `pulumi:"sourceIpAddress"`
-	// The port it listens on, at its source address. Changing it replaces the load balancer.
+	// The port it listens on, at its source address. Changing it replaces the internal load balancer.
 	SourcePort int `pulumi:"sourcePort"`
 }
 
 // The set of arguments for constructing a InternalLoadBalancer resource.
 type InternalLoadBalancerArgs struct {
-	// How connections are spread: source, roundrobin or leastconn. Default: roundrobin. Changing it replaces the load balancer.
+	// How connections are spread: source, roundrobin or leastconn. Default: "roundrobin". Changing it replaces the internal load balancer.
 	Algorithm InternalLoadBalancerAlgorithmPtrInput
-	// Assign the tier's instances to it at creation (assignLbRule), which activates it. Default: true. Changing it replaces the load balancer.
+	// Assign the tier's instances to it at creation (assignLbRule), which activates it. Default: true. Changing it replaces the internal load balancer.
 	AssignInstances pulumi.BoolPtrInput
-	// Free text shown with the load balancer. Changing it replaces the load balancer.
+	// Free text shown with the load balancer. Changing it replaces the internal load balancer.
 	Description pulumi.StringPtrInput
-	// The instances' port it forwards to. Changing it replaces the load balancer.
+	// The instances' port it forwards to. Changing it replaces the internal load balancer.
 	InstancePort pulumi.IntInput
-	// The load balancer's name, unique in the account, and the resource's id. Default: the logical name plus a random suffix. Changing it replaces the load balancer.
+	// The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the internal load balancer.
 	Name pulumi.StringPtrInput
-	// The VPC tier (a VpcTier) it balances in. Changing it replaces the load balancer.
+	// The VPC tier (a VpcTier) it balances in. Changing it replaces the internal load balancer.
 	NetworkUuid pulumi.StringInput
-	// The address it listens on, inside the tier. Default: a free address of the tier, chosen by the cloud (see `ipAddress`). Changing it replaces the load balancer.
+	// The address it listens on, inside the tier. Default: a free address of the tier, chosen by the cloud (see `ipAddress`). Changing it replaces the internal load balancer.
 	SourceIpAddress pulumi.StringPtrInput
-	// The port it listens on, at its source address. Changing it replaces the load balancer.
+	// The port it listens on, at its source address. Changing it replaces the internal load balancer.
 	SourcePort pulumi.IntInput
 }
 
@@ -262,22 +262,22 @@ func (o InternalLoadBalancerOutput) ToInternalLoadBalancerOutputWithContext(ctx 
 	return o
 }
 
-// How connections are spread: source, roundrobin or leastconn. Default: roundrobin. Changing it replaces the load balancer.
+// How connections are spread: source, roundrobin or leastconn. Default: "roundrobin". Changing it replaces the internal load balancer.
 func (o InternalLoadBalancerOutput) Algorithm() InternalLoadBalancerAlgorithmOutput {
 	return o.ApplyT(func(v *InternalLoadBalancer) InternalLoadBalancerAlgorithmOutput { return v.Algorithm }).(InternalLoadBalancerAlgorithmOutput)
 }
 
-// Assign the tier's instances to it at creation (assignLbRule), which activates it. Default: true. Changing it replaces the load balancer.
+// Assign the tier's instances to it at creation (assignLbRule), which activates it. Default: true. Changing it replaces the internal load balancer.
 func (o InternalLoadBalancerOutput) AssignInstances() pulumi.BoolOutput {
 	return o.ApplyT(func(v *InternalLoadBalancer) pulumi.BoolOutput { return v.AssignInstances }).(pulumi.BoolOutput)
 }
 
-// Free text shown with the load balancer. Changing it replaces the load balancer.
+// Free text shown with the load balancer. Changing it replaces the internal load balancer.
 func (o InternalLoadBalancerOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *InternalLoadBalancer) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// The instances' port it forwards to. Changing it replaces the load balancer.
+// The instances' port it forwards to. Changing it replaces the internal load balancer.
 func (o InternalLoadBalancerOutput) InstancePort() pulumi.IntOutput {
 	return o.ApplyT(func(v *InternalLoadBalancer) pulumi.IntOutput { return v.InstancePort }).(pulumi.IntOutput)
 }
@@ -292,22 +292,22 @@ func (o InternalLoadBalancerOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *InternalLoadBalancer) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// The load balancer's name, unique in the account, and the resource's id. Default: the logical name plus a random suffix. Changing it replaces the load balancer.
+// The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the internal load balancer.
 func (o InternalLoadBalancerOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *InternalLoadBalancer) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// The VPC tier (a VpcTier) it balances in. Changing it replaces the load balancer.
+// The VPC tier (a VpcTier) it balances in. Changing it replaces the internal load balancer.
 func (o InternalLoadBalancerOutput) NetworkUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *InternalLoadBalancer) pulumi.StringOutput { return v.NetworkUuid }).(pulumi.StringOutput)
 }
 
-// The address it listens on, inside the tier. Default: a free address of the tier, chosen by the cloud (see `ipAddress`). Changing it replaces the load balancer.
+// The address it listens on, inside the tier. Default: a free address of the tier, chosen by the cloud (see `ipAddress`). Changing it replaces the internal load balancer.
 func (o InternalLoadBalancerOutput) SourceIpAddress() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *InternalLoadBalancer) pulumi.StringPtrOutput { return v.SourceIpAddress }).(pulumi.StringPtrOutput)
 }
 
-// The port it listens on, at its source address. Changing it replaces the load balancer.
+// The port it listens on, at its source address. Changing it replaces the internal load balancer.
 func (o InternalLoadBalancerOutput) SourcePort() pulumi.IntOutput {
 	return o.ApplyT(func(v *InternalLoadBalancer) pulumi.IntOutput { return v.SourcePort }).(pulumi.IntOutput)
 }

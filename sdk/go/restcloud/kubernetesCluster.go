@@ -48,9 +48,9 @@ type KubernetesCluster struct {
 
 	// Let the cluster scale its workers itself. Default: false. Updated in place (scaleKubernetes).
 	AutoscalingEnabled pulumi.BoolOutput `pulumi:"autoscalingEnabled"`
-	// The compute plan of every node; it must meet the version's minimum CPU and memory. Changing it replaces the cluster.
+	// The compute plan of every node; it must meet the version's minimum CPU and memory. Changing it replaces the Kubernetes cluster.
 	ComputeOfferingUuid pulumi.StringOutput `pulumi:"computeOfferingUuid"`
-	// The number of control nodes. Default: 1. Changing it replaces the cluster.
+	// The number of control nodes. Default: 1. Changing it replaces the Kubernetes cluster.
 	ControlNodes pulumi.IntPtrOutput `pulumi:"controlNodes"`
 	// The number of control nodes the API reports.
 	CurrentControlNodes pulumi.Float64PtrOutput `pulumi:"currentControlNodes"`
@@ -58,35 +58,35 @@ type KubernetesCluster struct {
 	CurrentSize pulumi.Float64PtrOutput `pulumi:"currentSize"`
 	// The state the API reports (Starting, Running, Scaling, Stopped...).
 	CurrentState pulumi.StringPtrOutput `pulumi:"currentState"`
-	// Free text shown with the cluster. Changing it replaces the cluster.
+	// Free text shown with the cluster. Changing it replaces the Kubernetes cluster.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
-	// The registry's password: a secret, encrypted in state. Changing it replaces the cluster.
+	// The registry's password: a secret, encrypted in state. Changing it replaces the Kubernetes cluster.
 	DockerRegistryPassword pulumi.StringPtrOutput `pulumi:"dockerRegistryPassword"`
-	// A private container registry the nodes pull from. Changing it replaces the cluster.
+	// A private container registry the nodes pull from. Changing it replaces the Kubernetes cluster.
 	DockerRegistryUrl pulumi.StringPtrOutput `pulumi:"dockerRegistryUrl"`
-	// The registry's user name. Changing it replaces the cluster.
+	// The registry's user name. Changing it replaces the Kubernetes cluster.
 	DockerRegistryUsername pulumi.StringPtrOutput `pulumi:"dockerRegistryUsername"`
-	// The address of an external load balancer for the API server. Changing it replaces the cluster.
+	// The address of an external load balancer for the API server. Changing it replaces the Kubernetes cluster.
 	ExternalLoadBalancerIpAddress pulumi.StringPtrOutput `pulumi:"externalLoadBalancerIpAddress"`
-	// A highly available control plane. Default: false. Changing it replaces the cluster.
+	// A highly available control plane. Default: false. Changing it replaces the Kubernetes cluster.
 	HaEnabled pulumi.BoolPtrOutput `pulumi:"haEnabled"`
-	// The Kubernetes version (see getKubernetesVersions). Changing it replaces the cluster.
+	// The Kubernetes version (see getKubernetesVersions). Changing it replaces the Kubernetes cluster.
 	KubernetesVersionUuid pulumi.StringOutput `pulumi:"kubernetesVersionUuid"`
-	// The cluster's name. Default: the logical name plus a random suffix. Changing it replaces the cluster.
+	// The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the Kubernetes cluster.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// The network the nodes join. Changing it replaces the cluster.
+	// The network the nodes join. Changing it replaces the Kubernetes cluster.
 	NetworkUuid pulumi.StringOutput `pulumi:"networkUuid"`
-	// The root disk of every node in GB. Changing it replaces the cluster.
+	// The root disk of every node in GB. Changing it replaces the Kubernetes cluster.
 	NodeRootDiskSize pulumi.IntPtrOutput `pulumi:"nodeRootDiskSize"`
 	// The number of worker nodes. Updated in place (scaleKubernetes).
 	Size pulumi.IntOutput `pulumi:"size"`
-	// The SSH key pair installed on the nodes. Changing it replaces the cluster.
+	// The SSH key pair installed on the nodes. Changing it replaces the Kubernetes cluster.
 	SshKeyName pulumi.StringPtrOutput `pulumi:"sshKeyName"`
-	// The desired state. Default: Running. Updated in place (startKubernetes, stopKubernetes).
+	// The desired state. Default: "Running". Updated in place (startKubernetes, stopKubernetes).
 	State KubernetesClusterStateEnumOutput `pulumi:"state"`
 	// The cluster's identifier.
 	Uuid pulumi.StringOutput `pulumi:"uuid"`
-	// The zone of the cluster. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the cluster.
+	// The zone of the cluster. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the Kubernetes cluster.
 	ZoneUuid pulumi.StringOutput `pulumi:"zoneUuid"`
 }
 
@@ -174,37 +174,37 @@ func (KubernetesClusterState) ElementType() reflect.Type {
 type kubernetesClusterArgs struct {
 	// Let the cluster scale its workers itself. Default: false. Updated in place (scaleKubernetes).
 	AutoscalingEnabled *bool `pulumi:"autoscalingEnabled"`
-	// The compute plan of every node; it must meet the version's minimum CPU and memory. Changing it replaces the cluster.
+	// The compute plan of every node; it must meet the version's minimum CPU and memory. Changing it replaces the Kubernetes cluster.
 	ComputeOfferingUuid string `pulumi:"computeOfferingUuid"`
-	// The number of control nodes. Default: 1. Changing it replaces the cluster.
+	// The number of control nodes. Default: 1. Changing it replaces the Kubernetes cluster.
 	ControlNodes *int `pulumi:"controlNodes"`
-	// Free text shown with the cluster. Changing it replaces the cluster.
+	// Free text shown with the cluster. Changing it replaces the Kubernetes cluster.
 	Description *string `pulumi:"description"`
-	// The registry's password: a secret, encrypted in state. Changing it replaces the cluster.
+	// The registry's password: a secret, encrypted in state. Changing it replaces the Kubernetes cluster.
 	DockerRegistryPassword *string `pulumi:"dockerRegistryPassword"`
-	// A private container registry the nodes pull from. Changing it replaces the cluster.
+	// A private container registry the nodes pull from. Changing it replaces the Kubernetes cluster.
 	DockerRegistryUrl *string `pulumi:"dockerRegistryUrl"`
-	// The registry's user name. Changing it replaces the cluster.
+	// The registry's user name. Changing it replaces the Kubernetes cluster.
 	DockerRegistryUsername *string `pulumi:"dockerRegistryUsername"`
-	// The address of an external load balancer for the API server. Changing it replaces the cluster.
+	// The address of an external load balancer for the API server. Changing it replaces the Kubernetes cluster.
 	ExternalLoadBalancerIpAddress *string `pulumi:"externalLoadBalancerIpAddress"`
-	// A highly available control plane. Default: false. Changing it replaces the cluster.
+	// A highly available control plane. Default: false. Changing it replaces the Kubernetes cluster.
 	HaEnabled *bool `pulumi:"haEnabled"`
-	// The Kubernetes version (see getKubernetesVersions). Changing it replaces the cluster.
+	// The Kubernetes version (see getKubernetesVersions). Changing it replaces the Kubernetes cluster.
 	KubernetesVersionUuid string `pulumi:"kubernetesVersionUuid"`
-	// The cluster's name. Default: the logical name plus a random suffix. Changing it replaces the cluster.
+	// The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the Kubernetes cluster.
 	Name *string `pulumi:"name"`
-	// The network the nodes join. Changing it replaces the cluster.
+	// The network the nodes join. Changing it replaces the Kubernetes cluster.
 	NetworkUuid string `pulumi:"networkUuid"`
-	// The root disk of every node in GB. Changing it replaces the cluster.
+	// The root disk of every node in GB. Changing it replaces the Kubernetes cluster.
 	NodeRootDiskSize *int `pulumi:"nodeRootDiskSize"`
 	// The number of worker nodes. Updated in place (scaleKubernetes).
 	Size int `pulumi:"size"`
-	// The SSH key pair installed on the nodes. Changing it replaces the cluster.
+	// The SSH key pair installed on the nodes. Changing it replaces the Kubernetes cluster.
 	SshKeyName *string `pulumi:"sshKeyName"`
-	// The desired state. Default: Running. Updated in place (startKubernetes, stopKubernetes).
+	// The desired state. Default: "Running". Updated in place (startKubernetes, stopKubernetes).
 	State *KubernetesClusterStateEnum `pulumi:"state"`
-	// The zone of the cluster. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the cluster.
+	// The zone of the cluster. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the Kubernetes cluster.
 	ZoneUuid *string `pulumi:"zoneUuid"`
 }
 
@@ -212,37 +212,37 @@ type kubernetesClusterArgs struct {
 type KubernetesClusterArgs struct {
 	// Let the cluster scale its workers itself. Default: false. Updated in place (scaleKubernetes).
 	AutoscalingEnabled pulumi.BoolPtrInput
-	// The compute plan of every node; it must meet the version's minimum CPU and memory. Changing it replaces the cluster.
+	// The compute plan of every node; it must meet the version's minimum CPU and memory. Changing it replaces the Kubernetes cluster.
 	ComputeOfferingUuid pulumi.StringInput
-	// The number of control nodes. Default: 1. Changing it replaces the cluster.
+	// The number of control nodes. Default: 1. Changing it replaces the Kubernetes cluster.
 	ControlNodes pulumi.IntPtrInput
-	// Free text shown with the cluster. Changing it replaces the cluster.
+	// Free text shown with the cluster. Changing it replaces the Kubernetes cluster.
 	Description pulumi.StringPtrInput
-	// The registry's password: a secret, encrypted in state. Changing it replaces the cluster.
+	// The registry's password: a secret, encrypted in state. Changing it replaces the Kubernetes cluster.
 	DockerRegistryPassword pulumi.StringPtrInput
-	// A private container registry the nodes pull from. Changing it replaces the cluster.
+	// A private container registry the nodes pull from. Changing it replaces the Kubernetes cluster.
 	DockerRegistryUrl pulumi.StringPtrInput
-	// The registry's user name. Changing it replaces the cluster.
+	// The registry's user name. Changing it replaces the Kubernetes cluster.
 	DockerRegistryUsername pulumi.StringPtrInput
-	// The address of an external load balancer for the API server. Changing it replaces the cluster.
+	// The address of an external load balancer for the API server. Changing it replaces the Kubernetes cluster.
 	ExternalLoadBalancerIpAddress pulumi.StringPtrInput
-	// A highly available control plane. Default: false. Changing it replaces the cluster.
+	// A highly available control plane. Default: false. Changing it replaces the Kubernetes cluster.
 	HaEnabled pulumi.BoolPtrInput
-	// The Kubernetes version (see getKubernetesVersions). Changing it replaces the cluster.
+	// The Kubernetes version (see getKubernetesVersions). Changing it replaces the Kubernetes cluster.
 	KubernetesVersionUuid pulumi.StringInput
-	// The cluster's name. Default: the logical name plus a random suffix. Changing it replaces the cluster.
+	// The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the Kubernetes cluster.
 	Name pulumi.StringPtrInput
-	// The network the nodes join. Changing it replaces the cluster.
+	// The network the nodes join. Changing it replaces the Kubernetes cluster.
 	NetworkUuid pulumi.StringInput
-	// The root disk of every node in GB. Changing it replaces the cluster.
+	// The root disk of every node in GB. Changing it replaces the Kubernetes cluster.
 	NodeRootDiskSize pulumi.IntPtrInput
 	// The number of worker nodes. Updated in place (scaleKubernetes).
 	Size pulumi.IntInput
-	// The SSH key pair installed on the nodes. Changing it replaces the cluster.
+	// The SSH key pair installed on the nodes. Changing it replaces the Kubernetes cluster.
 	SshKeyName pulumi.StringPtrInput
-	// The desired state. Default: Running. Updated in place (startKubernetes, stopKubernetes).
+	// The desired state. Default: "Running". Updated in place (startKubernetes, stopKubernetes).
 	State KubernetesClusterStateEnumPtrInput
-	// The zone of the cluster. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the cluster.
+	// The zone of the cluster. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the Kubernetes cluster.
 	ZoneUuid pulumi.StringPtrInput
 }
 
@@ -338,12 +338,12 @@ func (o KubernetesClusterOutput) AutoscalingEnabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.BoolOutput { return v.AutoscalingEnabled }).(pulumi.BoolOutput)
 }
 
-// The compute plan of every node; it must meet the version's minimum CPU and memory. Changing it replaces the cluster.
+// The compute plan of every node; it must meet the version's minimum CPU and memory. Changing it replaces the Kubernetes cluster.
 func (o KubernetesClusterOutput) ComputeOfferingUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringOutput { return v.ComputeOfferingUuid }).(pulumi.StringOutput)
 }
 
-// The number of control nodes. Default: 1. Changing it replaces the cluster.
+// The number of control nodes. Default: 1. Changing it replaces the Kubernetes cluster.
 func (o KubernetesClusterOutput) ControlNodes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.IntPtrOutput { return v.ControlNodes }).(pulumi.IntPtrOutput)
 }
@@ -363,52 +363,52 @@ func (o KubernetesClusterOutput) CurrentState() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringPtrOutput { return v.CurrentState }).(pulumi.StringPtrOutput)
 }
 
-// Free text shown with the cluster. Changing it replaces the cluster.
+// Free text shown with the cluster. Changing it replaces the Kubernetes cluster.
 func (o KubernetesClusterOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// The registry's password: a secret, encrypted in state. Changing it replaces the cluster.
+// The registry's password: a secret, encrypted in state. Changing it replaces the Kubernetes cluster.
 func (o KubernetesClusterOutput) DockerRegistryPassword() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringPtrOutput { return v.DockerRegistryPassword }).(pulumi.StringPtrOutput)
 }
 
-// A private container registry the nodes pull from. Changing it replaces the cluster.
+// A private container registry the nodes pull from. Changing it replaces the Kubernetes cluster.
 func (o KubernetesClusterOutput) DockerRegistryUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringPtrOutput { return v.DockerRegistryUrl }).(pulumi.StringPtrOutput)
 }
 
-// The registry's user name. Changing it replaces the cluster.
+// The registry's user name. Changing it replaces the Kubernetes cluster.
 func (o KubernetesClusterOutput) DockerRegistryUsername() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringPtrOutput { return v.DockerRegistryUsername }).(pulumi.StringPtrOutput)
 }
 
-// The address of an external load balancer for the API server. Changing it replaces the cluster.
+// The address of an external load balancer for the API server. Changing it replaces the Kubernetes cluster.
 func (o KubernetesClusterOutput) ExternalLoadBalancerIpAddress() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringPtrOutput { return v.ExternalLoadBalancerIpAddress }).(pulumi.StringPtrOutput)
 }
 
-// A highly available control plane. Default: false. Changing it replaces the cluster.
+// A highly available control plane. Default: false. Changing it replaces the Kubernetes cluster.
 func (o KubernetesClusterOutput) HaEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.BoolPtrOutput { return v.HaEnabled }).(pulumi.BoolPtrOutput)
 }
 
-// The Kubernetes version (see getKubernetesVersions). Changing it replaces the cluster.
+// The Kubernetes version (see getKubernetesVersions). Changing it replaces the Kubernetes cluster.
 func (o KubernetesClusterOutput) KubernetesVersionUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringOutput { return v.KubernetesVersionUuid }).(pulumi.StringOutput)
 }
 
-// The cluster's name. Default: the logical name plus a random suffix. Changing it replaces the cluster.
+// The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the Kubernetes cluster.
 func (o KubernetesClusterOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// The network the nodes join. Changing it replaces the cluster.
+// The network the nodes join. Changing it replaces the Kubernetes cluster.
 func (o KubernetesClusterOutput) NetworkUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringOutput { return v.NetworkUuid }).(pulumi.StringOutput)
 }
 
-// The root disk of every node in GB. Changing it replaces the cluster.
+// The root disk of every node in GB. Changing it replaces the Kubernetes cluster.
 func (o KubernetesClusterOutput) NodeRootDiskSize() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.IntPtrOutput { return v.NodeRootDiskSize }).(pulumi.IntPtrOutput)
 }
@@ -418,12 +418,12 @@ func (o KubernetesClusterOutput) Size() pulumi.IntOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.IntOutput { return v.Size }).(pulumi.IntOutput)
 }
 
-// The SSH key pair installed on the nodes. Changing it replaces the cluster.
+// The SSH key pair installed on the nodes. Changing it replaces the Kubernetes cluster.
 func (o KubernetesClusterOutput) SshKeyName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringPtrOutput { return v.SshKeyName }).(pulumi.StringPtrOutput)
 }
 
-// The desired state. Default: Running. Updated in place (startKubernetes, stopKubernetes).
+// The desired state. Default: "Running". Updated in place (startKubernetes, stopKubernetes).
 func (o KubernetesClusterOutput) State() KubernetesClusterStateEnumOutput {
 	return o.ApplyT(func(v *KubernetesCluster) KubernetesClusterStateEnumOutput { return v.State }).(KubernetesClusterStateEnumOutput)
 }
@@ -433,7 +433,7 @@ func (o KubernetesClusterOutput) Uuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringOutput { return v.Uuid }).(pulumi.StringOutput)
 }
 
-// The zone of the cluster. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the cluster.
+// The zone of the cluster. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the Kubernetes cluster.
 func (o KubernetesClusterOutput) ZoneUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringOutput { return v.ZoneUuid }).(pulumi.StringOutput)
 }

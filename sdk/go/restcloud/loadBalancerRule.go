@@ -46,19 +46,19 @@ import (
 type LoadBalancerRule struct {
 	pulumi.CustomResourceState
 
-	// How connections are spread: source (by client address), roundrobin or leastconn. Default: roundrobin. Updated in place (updateLoadBalancerRule).
+	// How connections are spread: source (by client address), roundrobin or leastconn. Default: "roundrobin". Updated in place (updateLoadBalancerRule).
 	Algorithm LoadBalancerRuleAlgorithmOutput `pulumi:"algorithm"`
-	// The public IP address whose port is balanced. Changing it replaces the rule.
+	// The public IP address whose port is balanced. Changing it replaces the load-balancer rule.
 	IpAddressUuid pulumi.StringOutput `pulumi:"ipAddressUuid"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// The rule's name. Default: the logical name plus a random suffix. Updated in place (updateLoadBalancerRule).
+	// The rule's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateLoadBalancerRule).
 	Name pulumi.StringOutput `pulumi:"name"`
-	// The network whose instances receive the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the rule.
+	// The network whose instances receive the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the load-balancer rule.
 	NetworkUuid pulumi.StringOutput `pulumi:"networkUuid"`
-	// The instances' port. Changing it replaces the rule.
+	// The instances' port. Changing it replaces the load-balancer rule.
 	PrivatePort pulumi.IntOutput `pulumi:"privatePort"`
-	// The public port. Changing it replaces the rule.
+	// The public port. Changing it replaces the load-balancer rule.
 	PublicPort pulumi.IntOutput `pulumi:"publicPort"`
 	// The zone of the rule (its list calls are per zone).
 	RuleZoneUuid pulumi.StringPtrOutput `pulumi:"ruleZoneUuid"`
@@ -66,11 +66,11 @@ type LoadBalancerRule struct {
 	State pulumi.StringPtrOutput `pulumi:"state"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
-	// A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. Default: none. Changing it replaces the rule (the API cannot change it in place).
+	// A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. The API cannot change it in place. Default: none. Changing it replaces the load-balancer rule.
 	Stickiness LoadBalancerRuleStickinessPtrOutput `pulumi:"stickiness"`
 	// The name of the stickiness policy the API reports.
 	StickinessName pulumi.StringPtrOutput `pulumi:"stickinessName"`
-	// An existing stickiness policy to apply instead. Changing it replaces the rule.
+	// An existing stickiness policy to apply instead. Changing it replaces the load-balancer rule.
 	StickinessPolicyUuid pulumi.StringPtrOutput `pulumi:"stickinessPolicyUuid"`
 	// The record's identifier (the same as the resource's id).
 	Uuid pulumi.StringOutput `pulumi:"uuid"`
@@ -140,41 +140,41 @@ func (LoadBalancerRuleState) ElementType() reflect.Type {
 }
 
 type loadBalancerRuleArgs struct {
-	// How connections are spread: source (by client address), roundrobin or leastconn. Default: roundrobin. Updated in place (updateLoadBalancerRule).
+	// How connections are spread: source (by client address), roundrobin or leastconn. Default: "roundrobin". Updated in place (updateLoadBalancerRule).
 	Algorithm *LoadBalancerRuleAlgorithm `pulumi:"algorithm"`
-	// The public IP address whose port is balanced. Changing it replaces the rule.
+	// The public IP address whose port is balanced. Changing it replaces the load-balancer rule.
 	IpAddressUuid string `pulumi:"ipAddressUuid"`
-	// The rule's name. Default: the logical name plus a random suffix. Updated in place (updateLoadBalancerRule).
+	// The rule's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateLoadBalancerRule).
 	Name *string `pulumi:"name"`
-	// The network whose instances receive the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the rule.
+	// The network whose instances receive the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the load-balancer rule.
 	NetworkUuid string `pulumi:"networkUuid"`
-	// The instances' port. Changing it replaces the rule.
+	// The instances' port. Changing it replaces the load-balancer rule.
 	PrivatePort int `pulumi:"privatePort"`
-	// The public port. Changing it replaces the rule.
+	// The public port. Changing it replaces the load-balancer rule.
 	PublicPort int `pulumi:"publicPort"`
-	// A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. Default: none. Changing it replaces the rule (the API cannot change it in place).
+	// A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. The API cannot change it in place. Default: none. Changing it replaces the load-balancer rule.
 	Stickiness *LoadBalancerRuleStickiness `pulumi:"stickiness"`
-	// An existing stickiness policy to apply instead. Changing it replaces the rule.
+	// An existing stickiness policy to apply instead. Changing it replaces the load-balancer rule.
 	StickinessPolicyUuid *string `pulumi:"stickinessPolicyUuid"`
 }
 
 // The set of arguments for constructing a LoadBalancerRule resource.
 type LoadBalancerRuleArgs struct {
-	// How connections are spread: source (by client address), roundrobin or leastconn. Default: roundrobin. Updated in place (updateLoadBalancerRule).
+	// How connections are spread: source (by client address), roundrobin or leastconn. Default: "roundrobin". Updated in place (updateLoadBalancerRule).
 	Algorithm LoadBalancerRuleAlgorithmPtrInput
-	// The public IP address whose port is balanced. Changing it replaces the rule.
+	// The public IP address whose port is balanced. Changing it replaces the load-balancer rule.
 	IpAddressUuid pulumi.StringInput
-	// The rule's name. Default: the logical name plus a random suffix. Updated in place (updateLoadBalancerRule).
+	// The rule's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateLoadBalancerRule).
 	Name pulumi.StringPtrInput
-	// The network whose instances receive the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the rule.
+	// The network whose instances receive the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the load-balancer rule.
 	NetworkUuid pulumi.StringInput
-	// The instances' port. Changing it replaces the rule.
+	// The instances' port. Changing it replaces the load-balancer rule.
 	PrivatePort pulumi.IntInput
-	// The public port. Changing it replaces the rule.
+	// The public port. Changing it replaces the load-balancer rule.
 	PublicPort pulumi.IntInput
-	// A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. Default: none. Changing it replaces the rule (the API cannot change it in place).
+	// A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. The API cannot change it in place. Default: none. Changing it replaces the load-balancer rule.
 	Stickiness LoadBalancerRuleStickinessPtrInput
-	// An existing stickiness policy to apply instead. Changing it replaces the rule.
+	// An existing stickiness policy to apply instead. Changing it replaces the load-balancer rule.
 	StickinessPolicyUuid pulumi.StringPtrInput
 }
 
@@ -265,12 +265,12 @@ func (o LoadBalancerRuleOutput) ToLoadBalancerRuleOutputWithContext(ctx context.
 	return o
 }
 
-// How connections are spread: source (by client address), roundrobin or leastconn. Default: roundrobin. Updated in place (updateLoadBalancerRule).
+// How connections are spread: source (by client address), roundrobin or leastconn. Default: "roundrobin". Updated in place (updateLoadBalancerRule).
 func (o LoadBalancerRuleOutput) Algorithm() LoadBalancerRuleAlgorithmOutput {
 	return o.ApplyT(func(v *LoadBalancerRule) LoadBalancerRuleAlgorithmOutput { return v.Algorithm }).(LoadBalancerRuleAlgorithmOutput)
 }
 
-// The public IP address whose port is balanced. Changing it replaces the rule.
+// The public IP address whose port is balanced. Changing it replaces the load-balancer rule.
 func (o LoadBalancerRuleOutput) IpAddressUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *LoadBalancerRule) pulumi.StringOutput { return v.IpAddressUuid }).(pulumi.StringOutput)
 }
@@ -280,22 +280,22 @@ func (o LoadBalancerRuleOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *LoadBalancerRule) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// The rule's name. Default: the logical name plus a random suffix. Updated in place (updateLoadBalancerRule).
+// The rule's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateLoadBalancerRule).
 func (o LoadBalancerRuleOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *LoadBalancerRule) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// The network whose instances receive the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the rule.
+// The network whose instances receive the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the load-balancer rule.
 func (o LoadBalancerRuleOutput) NetworkUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *LoadBalancerRule) pulumi.StringOutput { return v.NetworkUuid }).(pulumi.StringOutput)
 }
 
-// The instances' port. Changing it replaces the rule.
+// The instances' port. Changing it replaces the load-balancer rule.
 func (o LoadBalancerRuleOutput) PrivatePort() pulumi.IntOutput {
 	return o.ApplyT(func(v *LoadBalancerRule) pulumi.IntOutput { return v.PrivatePort }).(pulumi.IntOutput)
 }
 
-// The public port. Changing it replaces the rule.
+// The public port. Changing it replaces the load-balancer rule.
 func (o LoadBalancerRuleOutput) PublicPort() pulumi.IntOutput {
 	return o.ApplyT(func(v *LoadBalancerRule) pulumi.IntOutput { return v.PublicPort }).(pulumi.IntOutput)
 }
@@ -315,7 +315,7 @@ func (o LoadBalancerRuleOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *LoadBalancerRule) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }
 
-// A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. Default: none. Changing it replaces the rule (the API cannot change it in place).
+// A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. The API cannot change it in place. Default: none. Changing it replaces the load-balancer rule.
 func (o LoadBalancerRuleOutput) Stickiness() LoadBalancerRuleStickinessPtrOutput {
 	return o.ApplyT(func(v *LoadBalancerRule) LoadBalancerRuleStickinessPtrOutput { return v.Stickiness }).(LoadBalancerRuleStickinessPtrOutput)
 }
@@ -325,7 +325,7 @@ func (o LoadBalancerRuleOutput) StickinessName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *LoadBalancerRule) pulumi.StringPtrOutput { return v.StickinessName }).(pulumi.StringPtrOutput)
 }
 
-// An existing stickiness policy to apply instead. Changing it replaces the rule.
+// An existing stickiness policy to apply instead. Changing it replaces the load-balancer rule.
 func (o LoadBalancerRuleOutput) StickinessPolicyUuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *LoadBalancerRule) pulumi.StringPtrOutput { return v.StickinessPolicyUuid }).(pulumi.StringPtrOutput)
 }

@@ -47,7 +47,7 @@ type Network struct {
 	AclUuid pulumi.StringPtrOutput `pulumi:"aclUuid"`
 	// The network's address block, assigned by the cloud.
 	Cidr pulumi.StringPtrOutput `pulumi:"cidr"`
-	// Free text shown with the network. Updated in place.
+	// Free text shown with the network. Updated in place (updateNetwork).
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// The account's domain.
 	DomainName pulumi.StringPtrOutput `pulumi:"domainName"`
@@ -57,9 +57,9 @@ type Network struct {
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
 	// Whether the network is shared with other accounts. Default: false. Changing it replaces the network.
 	IsPublic pulumi.BoolPtrOutput `pulumi:"isPublic"`
-	// The network's name. Default: the resource's logical name plus a random suffix, kept across updates.
+	// The network's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateNetwork).
 	Name pulumi.StringOutput `pulumi:"name"`
-	// The network's DNS domain. Updated in place.
+	// The network's DNS domain. Updated in place (updateNetwork).
 	NetworkDomain pulumi.StringPtrOutput `pulumi:"networkDomain"`
 	// The network offering (see getNetworkOfferings). Changing it replaces the network.
 	NetworkOfferingUuid pulumi.StringOutput `pulumi:"networkOfferingUuid"`
@@ -126,13 +126,13 @@ func (NetworkState) ElementType() reflect.Type {
 type networkArgs struct {
 	// The network ACL list applied to the network. Updated in place (replaceAcl).
 	AclUuid *string `pulumi:"aclUuid"`
-	// Free text shown with the network. Updated in place.
+	// Free text shown with the network. Updated in place (updateNetwork).
 	Description *string `pulumi:"description"`
 	// Whether the network is shared with other accounts. Default: false. Changing it replaces the network.
 	IsPublic *bool `pulumi:"isPublic"`
-	// The network's name. Default: the resource's logical name plus a random suffix, kept across updates.
+	// The network's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateNetwork).
 	Name *string `pulumi:"name"`
-	// The network's DNS domain. Updated in place.
+	// The network's DNS domain. Updated in place (updateNetwork).
 	NetworkDomain *string `pulumi:"networkDomain"`
 	// The network offering (see getNetworkOfferings). Changing it replaces the network.
 	NetworkOfferingUuid string `pulumi:"networkOfferingUuid"`
@@ -146,13 +146,13 @@ type networkArgs struct {
 type NetworkArgs struct {
 	// The network ACL list applied to the network. Updated in place (replaceAcl).
 	AclUuid pulumi.StringPtrInput
-	// Free text shown with the network. Updated in place.
+	// Free text shown with the network. Updated in place (updateNetwork).
 	Description pulumi.StringPtrInput
 	// Whether the network is shared with other accounts. Default: false. Changing it replaces the network.
 	IsPublic pulumi.BoolPtrInput
-	// The network's name. Default: the resource's logical name plus a random suffix, kept across updates.
+	// The network's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateNetwork).
 	Name pulumi.StringPtrInput
-	// The network's DNS domain. Updated in place.
+	// The network's DNS domain. Updated in place (updateNetwork).
 	NetworkDomain pulumi.StringPtrInput
 	// The network offering (see getNetworkOfferings). Changing it replaces the network.
 	NetworkOfferingUuid pulumi.StringInput
@@ -259,7 +259,7 @@ func (o NetworkOutput) Cidr() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Network) pulumi.StringPtrOutput { return v.Cidr }).(pulumi.StringPtrOutput)
 }
 
-// Free text shown with the network. Updated in place.
+// Free text shown with the network. Updated in place (updateNetwork).
 func (o NetworkOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Network) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
@@ -284,12 +284,12 @@ func (o NetworkOutput) IsPublic() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Network) pulumi.BoolPtrOutput { return v.IsPublic }).(pulumi.BoolPtrOutput)
 }
 
-// The network's name. Default: the resource's logical name plus a random suffix, kept across updates.
+// The network's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateNetwork).
 func (o NetworkOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Network) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// The network's DNS domain. Updated in place.
+// The network's DNS domain. Updated in place (updateNetwork).
 func (o NetworkOutput) NetworkDomain() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Network) pulumi.StringPtrOutput { return v.NetworkDomain }).(pulumi.StringPtrOutput)
 }

@@ -50,23 +50,23 @@ type PortForwardingRule struct {
 
 	// The display name of the instance.
 	InstanceName pulumi.StringPtrOutput `pulumi:"instanceName"`
-	// The instance the traffic is forwarded to. Changing it replaces the rule.
+	// The instance the traffic is forwarded to. Changing it replaces the port-forwarding rule.
 	InstanceUuid pulumi.StringOutput `pulumi:"instanceUuid"`
-	// The public IP address whose ports are forwarded. Changing it replaces the rule.
+	// The public IP address whose ports are forwarded. Changing it replaces the port-forwarding rule.
 	IpAddressUuid pulumi.StringOutput `pulumi:"ipAddressUuid"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the rule.
+	// The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the port-forwarding rule.
 	NetworkUuid pulumi.StringOutput `pulumi:"networkUuid"`
-	// The last private port. Default: privatePort. The private range is as long as the public one. Changing it replaces the rule.
+	// The last private port. The private range is as long as the public one. Default: privatePort. Changing it replaces the port-forwarding rule.
 	PrivateEndPort pulumi.IntPtrOutput `pulumi:"privateEndPort"`
-	// The first private port, on the instance. Changing it replaces the rule.
+	// The first private port, on the instance. Changing it replaces the port-forwarding rule.
 	PrivatePort pulumi.IntOutput `pulumi:"privatePort"`
-	// TCP or UDP. Changing it replaces the rule.
+	// TCP or UDP. Changing it replaces the port-forwarding rule.
 	Protocol PortForwardingRuleProtocolOutput `pulumi:"protocol"`
-	// The last public port. Default: publicPort (a single port). Changing it replaces the rule.
+	// The last public port. Default: publicPort (a single port). Changing it replaces the port-forwarding rule.
 	PublicEndPort pulumi.IntPtrOutput `pulumi:"publicEndPort"`
-	// The first public port. Changing it replaces the rule.
+	// The first public port. Changing it replaces the port-forwarding rule.
 	PublicPort pulumi.IntOutput `pulumi:"publicPort"`
 	// The zone of the rule (its list calls are per zone).
 	RuleZoneUuid pulumi.StringPtrOutput `pulumi:"ruleZoneUuid"`
@@ -145,41 +145,41 @@ func (PortForwardingRuleState) ElementType() reflect.Type {
 }
 
 type portForwardingRuleArgs struct {
-	// The instance the traffic is forwarded to. Changing it replaces the rule.
+	// The instance the traffic is forwarded to. Changing it replaces the port-forwarding rule.
 	InstanceUuid string `pulumi:"instanceUuid"`
-	// The public IP address whose ports are forwarded. Changing it replaces the rule.
+	// The public IP address whose ports are forwarded. Changing it replaces the port-forwarding rule.
 	IpAddressUuid string `pulumi:"ipAddressUuid"`
-	// The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the rule.
+	// The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the port-forwarding rule.
 	NetworkUuid string `pulumi:"networkUuid"`
-	// The last private port. Default: privatePort. The private range is as long as the public one. Changing it replaces the rule.
+	// The last private port. The private range is as long as the public one. Default: privatePort. Changing it replaces the port-forwarding rule.
 	PrivateEndPort *int `pulumi:"privateEndPort"`
-	// The first private port, on the instance. Changing it replaces the rule.
+	// The first private port, on the instance. Changing it replaces the port-forwarding rule.
 	PrivatePort int `pulumi:"privatePort"`
-	// TCP or UDP. Changing it replaces the rule.
+	// TCP or UDP. Changing it replaces the port-forwarding rule.
 	Protocol PortForwardingRuleProtocol `pulumi:"protocol"`
-	// The last public port. Default: publicPort (a single port). Changing it replaces the rule.
+	// The last public port. Default: publicPort (a single port). Changing it replaces the port-forwarding rule.
 	PublicEndPort *int `pulumi:"publicEndPort"`
-	// The first public port. Changing it replaces the rule.
+	// The first public port. Changing it replaces the port-forwarding rule.
 	PublicPort int `pulumi:"publicPort"`
 }
 
 // The set of arguments for constructing a PortForwardingRule resource.
 type PortForwardingRuleArgs struct {
-	// The instance the traffic is forwarded to. Changing it replaces the rule.
+	// The instance the traffic is forwarded to. Changing it replaces the port-forwarding rule.
 	InstanceUuid pulumi.StringInput
-	// The public IP address whose ports are forwarded. Changing it replaces the rule.
+	// The public IP address whose ports are forwarded. Changing it replaces the port-forwarding rule.
 	IpAddressUuid pulumi.StringInput
-	// The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the rule.
+	// The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the port-forwarding rule.
 	NetworkUuid pulumi.StringInput
-	// The last private port. Default: privatePort. The private range is as long as the public one. Changing it replaces the rule.
+	// The last private port. The private range is as long as the public one. Default: privatePort. Changing it replaces the port-forwarding rule.
 	PrivateEndPort pulumi.IntPtrInput
-	// The first private port, on the instance. Changing it replaces the rule.
+	// The first private port, on the instance. Changing it replaces the port-forwarding rule.
 	PrivatePort pulumi.IntInput
-	// TCP or UDP. Changing it replaces the rule.
+	// TCP or UDP. Changing it replaces the port-forwarding rule.
 	Protocol PortForwardingRuleProtocolInput
-	// The last public port. Default: publicPort (a single port). Changing it replaces the rule.
+	// The last public port. Default: publicPort (a single port). Changing it replaces the port-forwarding rule.
 	PublicEndPort pulumi.IntPtrInput
-	// The first public port. Changing it replaces the rule.
+	// The first public port. Changing it replaces the port-forwarding rule.
 	PublicPort pulumi.IntInput
 }
 
@@ -275,12 +275,12 @@ func (o PortForwardingRuleOutput) InstanceName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PortForwardingRule) pulumi.StringPtrOutput { return v.InstanceName }).(pulumi.StringPtrOutput)
 }
 
-// The instance the traffic is forwarded to. Changing it replaces the rule.
+// The instance the traffic is forwarded to. Changing it replaces the port-forwarding rule.
 func (o PortForwardingRuleOutput) InstanceUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *PortForwardingRule) pulumi.StringOutput { return v.InstanceUuid }).(pulumi.StringOutput)
 }
 
-// The public IP address whose ports are forwarded. Changing it replaces the rule.
+// The public IP address whose ports are forwarded. Changing it replaces the port-forwarding rule.
 func (o PortForwardingRuleOutput) IpAddressUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *PortForwardingRule) pulumi.StringOutput { return v.IpAddressUuid }).(pulumi.StringOutput)
 }
@@ -290,32 +290,32 @@ func (o PortForwardingRuleOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PortForwardingRule) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the rule.
+// The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the port-forwarding rule.
 func (o PortForwardingRuleOutput) NetworkUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *PortForwardingRule) pulumi.StringOutput { return v.NetworkUuid }).(pulumi.StringOutput)
 }
 
-// The last private port. Default: privatePort. The private range is as long as the public one. Changing it replaces the rule.
+// The last private port. The private range is as long as the public one. Default: privatePort. Changing it replaces the port-forwarding rule.
 func (o PortForwardingRuleOutput) PrivateEndPort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PortForwardingRule) pulumi.IntPtrOutput { return v.PrivateEndPort }).(pulumi.IntPtrOutput)
 }
 
-// The first private port, on the instance. Changing it replaces the rule.
+// The first private port, on the instance. Changing it replaces the port-forwarding rule.
 func (o PortForwardingRuleOutput) PrivatePort() pulumi.IntOutput {
 	return o.ApplyT(func(v *PortForwardingRule) pulumi.IntOutput { return v.PrivatePort }).(pulumi.IntOutput)
 }
 
-// TCP or UDP. Changing it replaces the rule.
+// TCP or UDP. Changing it replaces the port-forwarding rule.
 func (o PortForwardingRuleOutput) Protocol() PortForwardingRuleProtocolOutput {
 	return o.ApplyT(func(v *PortForwardingRule) PortForwardingRuleProtocolOutput { return v.Protocol }).(PortForwardingRuleProtocolOutput)
 }
 
-// The last public port. Default: publicPort (a single port). Changing it replaces the rule.
+// The last public port. Default: publicPort (a single port). Changing it replaces the port-forwarding rule.
 func (o PortForwardingRuleOutput) PublicEndPort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PortForwardingRule) pulumi.IntPtrOutput { return v.PublicEndPort }).(pulumi.IntPtrOutput)
 }
 
-// The first public port. Changing it replaces the rule.
+// The first public port. Changing it replaces the port-forwarding rule.
 func (o PortForwardingRuleOutput) PublicPort() pulumi.IntOutput {
 	return o.ApplyT(func(v *PortForwardingRule) pulumi.IntOutput { return v.PublicPort }).(pulumi.IntOutput)
 }

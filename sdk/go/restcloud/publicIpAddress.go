@@ -48,7 +48,7 @@ type PublicIpAddress struct {
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
 	// Whether the address is the network's source NAT address.
 	IsSourceNat pulumi.BoolPtrOutput `pulumi:"isSourceNat"`
-	// The network to acquire the address for (or set vpcUuid). Changing it replaces the address.
+	// The network to acquire the address for (or set vpcUuid). Changing it replaces the public IP address.
 	NetworkUuid pulumi.StringPtrOutput `pulumi:"networkUuid"`
 	// The address's state (e.g. Allocated).
 	State pulumi.StringPtrOutput `pulumi:"state"`
@@ -56,11 +56,11 @@ type PublicIpAddress struct {
 	Status pulumi.StringPtrOutput `pulumi:"status"`
 	// The record's identifier (the same as the resource's id).
 	Uuid pulumi.StringOutput `pulumi:"uuid"`
-	// The VPC to acquire the address for (or set networkUuid). Changing it replaces the address.
+	// The VPC to acquire the address for (or set networkUuid). Changing it replaces the public IP address.
 	VpcUuid pulumi.StringPtrOutput `pulumi:"vpcUuid"`
 	// The zone's name.
 	ZoneName pulumi.StringPtrOutput `pulumi:"zoneName"`
-	// The zone of the address. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the address.
+	// The zone of the address. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the public IP address.
 	ZoneUuid pulumi.StringOutput `pulumi:"zoneUuid"`
 }
 
@@ -110,21 +110,21 @@ func (PublicIpAddressState) ElementType() reflect.Type {
 }
 
 type publicIpAddressArgs struct {
-	// The network to acquire the address for (or set vpcUuid). Changing it replaces the address.
+	// The network to acquire the address for (or set vpcUuid). Changing it replaces the public IP address.
 	NetworkUuid *string `pulumi:"networkUuid"`
-	// The VPC to acquire the address for (or set networkUuid). Changing it replaces the address.
+	// The VPC to acquire the address for (or set networkUuid). Changing it replaces the public IP address.
 	VpcUuid *string `pulumi:"vpcUuid"`
-	// The zone of the address. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the address.
+	// The zone of the address. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the public IP address.
 	ZoneUuid *string `pulumi:"zoneUuid"`
 }
 
 // The set of arguments for constructing a PublicIpAddress resource.
 type PublicIpAddressArgs struct {
-	// The network to acquire the address for (or set vpcUuid). Changing it replaces the address.
+	// The network to acquire the address for (or set vpcUuid). Changing it replaces the public IP address.
 	NetworkUuid pulumi.StringPtrInput
-	// The VPC to acquire the address for (or set networkUuid). Changing it replaces the address.
+	// The VPC to acquire the address for (or set networkUuid). Changing it replaces the public IP address.
 	VpcUuid pulumi.StringPtrInput
-	// The zone of the address. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the address.
+	// The zone of the address. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the public IP address.
 	ZoneUuid pulumi.StringPtrInput
 }
 
@@ -230,7 +230,7 @@ func (o PublicIpAddressOutput) IsSourceNat() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PublicIpAddress) pulumi.BoolPtrOutput { return v.IsSourceNat }).(pulumi.BoolPtrOutput)
 }
 
-// The network to acquire the address for (or set vpcUuid). Changing it replaces the address.
+// The network to acquire the address for (or set vpcUuid). Changing it replaces the public IP address.
 func (o PublicIpAddressOutput) NetworkUuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PublicIpAddress) pulumi.StringPtrOutput { return v.NetworkUuid }).(pulumi.StringPtrOutput)
 }
@@ -250,7 +250,7 @@ func (o PublicIpAddressOutput) Uuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *PublicIpAddress) pulumi.StringOutput { return v.Uuid }).(pulumi.StringOutput)
 }
 
-// The VPC to acquire the address for (or set networkUuid). Changing it replaces the address.
+// The VPC to acquire the address for (or set networkUuid). Changing it replaces the public IP address.
 func (o PublicIpAddressOutput) VpcUuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PublicIpAddress) pulumi.StringPtrOutput { return v.VpcUuid }).(pulumi.StringPtrOutput)
 }
@@ -260,7 +260,7 @@ func (o PublicIpAddressOutput) ZoneName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PublicIpAddress) pulumi.StringPtrOutput { return v.ZoneName }).(pulumi.StringPtrOutput)
 }
 
-// The zone of the address. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the address.
+// The zone of the address. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the public IP address.
 func (o PublicIpAddressOutput) ZoneUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *PublicIpAddress) pulumi.StringOutput { return v.ZoneUuid }).(pulumi.StringOutput)
 }

@@ -1640,7 +1640,7 @@ func (o GetZonesZoneArrayOutput) Index(i pulumi.IntInput) GetZonesZoneOutput {
 	}).(GetZonesZoneOutput)
 }
 
-// A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. Default: none. Changing it replaces the rule (the API cannot change it in place).
+// A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. The API cannot change it in place.
 type LoadBalancerRuleStickiness struct {
 	// The cookie that carries the stickiness (cookie methods).
 	CookieName *string `pulumi:"cookieName"`
@@ -1663,7 +1663,7 @@ type LoadBalancerRuleStickinessInput interface {
 	ToLoadBalancerRuleStickinessOutputWithContext(context.Context) LoadBalancerRuleStickinessOutput
 }
 
-// A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. Default: none. Changing it replaces the rule (the API cannot change it in place).
+// A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. The API cannot change it in place.
 type LoadBalancerRuleStickinessArgs struct {
 	// The cookie that carries the stickiness (cookie methods).
 	CookieName pulumi.StringPtrInput `pulumi:"cookieName"`
@@ -1728,7 +1728,7 @@ func (i *loadBalancerRuleStickinessPtrType) ToLoadBalancerRuleStickinessPtrOutpu
 	return pulumi.ToOutputWithContext(ctx, i).(LoadBalancerRuleStickinessPtrOutput)
 }
 
-// A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. Default: none. Changing it replaces the rule (the API cannot change it in place).
+// A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. The API cannot change it in place.
 type LoadBalancerRuleStickinessOutput struct{ *pulumi.OutputState }
 
 func (LoadBalancerRuleStickinessOutput) ElementType() reflect.Type {

@@ -45,7 +45,7 @@ type RemoteAccessVpn struct {
 
 	// The public IPv4 address VPN users dial.
 	Address pulumi.StringPtrOutput `pulumi:"address"`
-	// The public IP address (a PublicIpAddress) that accepts VPN users. Changing it replaces the VPN.
+	// The public IP address (a PublicIpAddress) that accepts VPN users. Changing it replaces the remote access VPN.
 	IpAddressUuid pulumi.StringOutput `pulumi:"ipAddressUuid"`
 	// The zone of the address.
 	ZoneUuid pulumi.StringPtrOutput `pulumi:"zoneUuid"`
@@ -98,13 +98,13 @@ func (RemoteAccessVpnState) ElementType() reflect.Type {
 }
 
 type remoteAccessVpnArgs struct {
-	// The public IP address (a PublicIpAddress) that accepts VPN users. Changing it replaces the VPN.
+	// The public IP address (a PublicIpAddress) that accepts VPN users. Changing it replaces the remote access VPN.
 	IpAddressUuid string `pulumi:"ipAddressUuid"`
 }
 
 // The set of arguments for constructing a RemoteAccessVpn resource.
 type RemoteAccessVpnArgs struct {
-	// The public IP address (a PublicIpAddress) that accepts VPN users. Changing it replaces the VPN.
+	// The public IP address (a PublicIpAddress) that accepts VPN users. Changing it replaces the remote access VPN.
 	IpAddressUuid pulumi.StringInput
 }
 
@@ -200,7 +200,7 @@ func (o RemoteAccessVpnOutput) Address() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RemoteAccessVpn) pulumi.StringPtrOutput { return v.Address }).(pulumi.StringPtrOutput)
 }
 
-// The public IP address (a PublicIpAddress) that accepts VPN users. Changing it replaces the VPN.
+// The public IP address (a PublicIpAddress) that accepts VPN users. Changing it replaces the remote access VPN.
 func (o RemoteAccessVpnOutput) IpAddressUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *RemoteAccessVpn) pulumi.StringOutput { return v.IpAddressUuid }).(pulumi.StringOutput)
 }

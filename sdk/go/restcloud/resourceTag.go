@@ -48,19 +48,19 @@ type ResourceTag struct {
 
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// The tag's key; a resource has one value per key. Changing it replaces the tag.
+	// The tag's key; a resource has one value per key. Changing it replaces the resource tag.
 	Key pulumi.StringOutput `pulumi:"key"`
-	// The kind of the tagged resource: UserVm (an Instance), Volume, Snapshot (a VolumeSnapshot), VMSnapshot, Network (also a VpcTier), PublicIpAddress, FirewallRule, LoadBalancer, PortForwardingRule, Vpc, StaticRoute, NetworkACL, Template or ISO. Changing it replaces the tag.
+	// The kind of the tagged resource: UserVm (an Instance), Volume, Snapshot (a VolumeSnapshot), VMSnapshot, Network (also a VpcTier), PublicIpAddress, FirewallRule, LoadBalancer, PortForwardingRule, Vpc, StaticRoute, NetworkACL, Template or ISO. Changing it replaces the resource tag.
 	ResourceType ResourceTagResourceTypeOutput `pulumi:"resourceType"`
-	// The tagged resource's id. Changing it replaces the tag.
+	// The tagged resource's id. Changing it replaces the resource tag.
 	ResourceUuid pulumi.StringOutput `pulumi:"resourceUuid"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
 	// The record's identifier (the same as the resource's id).
 	Uuid pulumi.StringOutput `pulumi:"uuid"`
-	// The tag's value. Changing it replaces the tag.
+	// The tag's value. Changing it replaces the resource tag.
 	Value pulumi.StringOutput `pulumi:"value"`
-	// The zone of the tag (the tagged resource's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the tag (the tagged resource's zone).
+	// The zone of the tag (the tagged resource's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the resource tag.
 	ZoneUuid pulumi.StringOutput `pulumi:"zoneUuid"`
 }
 
@@ -124,29 +124,29 @@ func (ResourceTagState) ElementType() reflect.Type {
 }
 
 type resourceTagArgs struct {
-	// The tag's key; a resource has one value per key. Changing it replaces the tag.
+	// The tag's key; a resource has one value per key. Changing it replaces the resource tag.
 	Key string `pulumi:"key"`
-	// The kind of the tagged resource: UserVm (an Instance), Volume, Snapshot (a VolumeSnapshot), VMSnapshot, Network (also a VpcTier), PublicIpAddress, FirewallRule, LoadBalancer, PortForwardingRule, Vpc, StaticRoute, NetworkACL, Template or ISO. Changing it replaces the tag.
+	// The kind of the tagged resource: UserVm (an Instance), Volume, Snapshot (a VolumeSnapshot), VMSnapshot, Network (also a VpcTier), PublicIpAddress, FirewallRule, LoadBalancer, PortForwardingRule, Vpc, StaticRoute, NetworkACL, Template or ISO. Changing it replaces the resource tag.
 	ResourceType ResourceTagResourceType `pulumi:"resourceType"`
-	// The tagged resource's id. Changing it replaces the tag.
+	// The tagged resource's id. Changing it replaces the resource tag.
 	ResourceUuid string `pulumi:"resourceUuid"`
-	// The tag's value. Changing it replaces the tag.
+	// The tag's value. Changing it replaces the resource tag.
 	Value string `pulumi:"value"`
-	// The zone of the tag (the tagged resource's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the tag (the tagged resource's zone).
+	// The zone of the tag (the tagged resource's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the resource tag.
 	ZoneUuid *string `pulumi:"zoneUuid"`
 }
 
 // The set of arguments for constructing a ResourceTag resource.
 type ResourceTagArgs struct {
-	// The tag's key; a resource has one value per key. Changing it replaces the tag.
+	// The tag's key; a resource has one value per key. Changing it replaces the resource tag.
 	Key pulumi.StringInput
-	// The kind of the tagged resource: UserVm (an Instance), Volume, Snapshot (a VolumeSnapshot), VMSnapshot, Network (also a VpcTier), PublicIpAddress, FirewallRule, LoadBalancer, PortForwardingRule, Vpc, StaticRoute, NetworkACL, Template or ISO. Changing it replaces the tag.
+	// The kind of the tagged resource: UserVm (an Instance), Volume, Snapshot (a VolumeSnapshot), VMSnapshot, Network (also a VpcTier), PublicIpAddress, FirewallRule, LoadBalancer, PortForwardingRule, Vpc, StaticRoute, NetworkACL, Template or ISO. Changing it replaces the resource tag.
 	ResourceType ResourceTagResourceTypeInput
-	// The tagged resource's id. Changing it replaces the tag.
+	// The tagged resource's id. Changing it replaces the resource tag.
 	ResourceUuid pulumi.StringInput
-	// The tag's value. Changing it replaces the tag.
+	// The tag's value. Changing it replaces the resource tag.
 	Value pulumi.StringInput
-	// The zone of the tag (the tagged resource's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the tag (the tagged resource's zone).
+	// The zone of the tag (the tagged resource's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the resource tag.
 	ZoneUuid pulumi.StringPtrInput
 }
 
@@ -242,17 +242,17 @@ func (o ResourceTagOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ResourceTag) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// The tag's key; a resource has one value per key. Changing it replaces the tag.
+// The tag's key; a resource has one value per key. Changing it replaces the resource tag.
 func (o ResourceTagOutput) Key() pulumi.StringOutput {
 	return o.ApplyT(func(v *ResourceTag) pulumi.StringOutput { return v.Key }).(pulumi.StringOutput)
 }
 
-// The kind of the tagged resource: UserVm (an Instance), Volume, Snapshot (a VolumeSnapshot), VMSnapshot, Network (also a VpcTier), PublicIpAddress, FirewallRule, LoadBalancer, PortForwardingRule, Vpc, StaticRoute, NetworkACL, Template or ISO. Changing it replaces the tag.
+// The kind of the tagged resource: UserVm (an Instance), Volume, Snapshot (a VolumeSnapshot), VMSnapshot, Network (also a VpcTier), PublicIpAddress, FirewallRule, LoadBalancer, PortForwardingRule, Vpc, StaticRoute, NetworkACL, Template or ISO. Changing it replaces the resource tag.
 func (o ResourceTagOutput) ResourceType() ResourceTagResourceTypeOutput {
 	return o.ApplyT(func(v *ResourceTag) ResourceTagResourceTypeOutput { return v.ResourceType }).(ResourceTagResourceTypeOutput)
 }
 
-// The tagged resource's id. Changing it replaces the tag.
+// The tagged resource's id. Changing it replaces the resource tag.
 func (o ResourceTagOutput) ResourceUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *ResourceTag) pulumi.StringOutput { return v.ResourceUuid }).(pulumi.StringOutput)
 }
@@ -267,12 +267,12 @@ func (o ResourceTagOutput) Uuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *ResourceTag) pulumi.StringOutput { return v.Uuid }).(pulumi.StringOutput)
 }
 
-// The tag's value. Changing it replaces the tag.
+// The tag's value. Changing it replaces the resource tag.
 func (o ResourceTagOutput) Value() pulumi.StringOutput {
 	return o.ApplyT(func(v *ResourceTag) pulumi.StringOutput { return v.Value }).(pulumi.StringOutput)
 }
 
-// The zone of the tag (the tagged resource's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the tag (the tagged resource's zone).
+// The zone of the tag (the tagged resource's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the resource tag.
 func (o ResourceTagOutput) ZoneUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *ResourceTag) pulumi.StringOutput { return v.ZoneUuid }).(pulumi.StringOutput)
 }

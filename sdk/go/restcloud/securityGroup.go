@@ -40,11 +40,11 @@ import (
 type SecurityGroup struct {
 	pulumi.CustomResourceState
 
-	// Free text shown with the group. Default: empty. Changing it replaces the group.
+	// Free text shown with the group. Default: "". Changing it replaces the security group.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// The group's name, unique in the account. Default: the logical name plus a random suffix. Changing it replaces the group (the API has no update call).
+	// The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the security group.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
@@ -97,17 +97,17 @@ func (SecurityGroupState) ElementType() reflect.Type {
 }
 
 type securityGroupArgs struct {
-	// Free text shown with the group. Default: empty. Changing it replaces the group.
+	// Free text shown with the group. Default: "". Changing it replaces the security group.
 	Description *string `pulumi:"description"`
-	// The group's name, unique in the account. Default: the logical name plus a random suffix. Changing it replaces the group (the API has no update call).
+	// The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the security group.
 	Name *string `pulumi:"name"`
 }
 
 // The set of arguments for constructing a SecurityGroup resource.
 type SecurityGroupArgs struct {
-	// Free text shown with the group. Default: empty. Changing it replaces the group.
+	// Free text shown with the group. Default: "". Changing it replaces the security group.
 	Description pulumi.StringPtrInput
-	// The group's name, unique in the account. Default: the logical name plus a random suffix. Changing it replaces the group (the API has no update call).
+	// The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the security group.
 	Name pulumi.StringPtrInput
 }
 
@@ -198,7 +198,7 @@ func (o SecurityGroupOutput) ToSecurityGroupOutputWithContext(ctx context.Contex
 	return o
 }
 
-// Free text shown with the group. Default: empty. Changing it replaces the group.
+// Free text shown with the group. Default: "". Changing it replaces the security group.
 func (o SecurityGroupOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SecurityGroup) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
@@ -208,7 +208,7 @@ func (o SecurityGroupOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SecurityGroup) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// The group's name, unique in the account. Default: the logical name plus a random suffix. Changing it replaces the group (the API has no update call).
+// The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the security group.
 func (o SecurityGroupOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *SecurityGroup) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

@@ -45,19 +45,19 @@ import (
 type SecurityGroupEgressRule struct {
 	pulumi.CustomResourceState
 
-	// The last port. Default: startPort. Changing it replaces the rule.
+	// The last port. Default: startPort. Changing it replaces the security group egress rule.
 	EndPort pulumi.IntPtrOutput `pulumi:"endPort"`
-	// The ICMP code (ICMP only). Default: -1, any. Changing it replaces the rule.
+	// The ICMP code (ICMP only). Default: -1 (any). Changing it replaces the security group egress rule.
 	IcmpCode pulumi.IntPtrOutput `pulumi:"icmpCode"`
-	// The ICMP type (ICMP only). Default: -1, any. Changing it replaces the rule.
+	// The ICMP type (ICMP only). Default: -1 (any). Changing it replaces the security group egress rule.
 	IcmpType pulumi.IntPtrOutput `pulumi:"icmpType"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// TCP, UDP or ICMP. Changing it replaces the rule.
+	// TCP, UDP or ICMP. Changing it replaces the security group egress rule.
 	Protocol SecurityGroupEgressRuleProtocolOutput `pulumi:"protocol"`
-	// The security group the rule belongs to. Changing it replaces the rule.
+	// The security group the rule belongs to. Changing it replaces the security group egress rule.
 	SecurityGroupUuid pulumi.StringOutput `pulumi:"securityGroupUuid"`
-	// The first port (TCP and UDP, required for them). Changing it replaces the rule.
+	// The first port (TCP and UDP, required for them). Changing it replaces the security group egress rule.
 	StartPort pulumi.IntPtrOutput `pulumi:"startPort"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
@@ -120,33 +120,33 @@ func (SecurityGroupEgressRuleState) ElementType() reflect.Type {
 }
 
 type securityGroupEgressRuleArgs struct {
-	// The last port. Default: startPort. Changing it replaces the rule.
+	// The last port. Default: startPort. Changing it replaces the security group egress rule.
 	EndPort *int `pulumi:"endPort"`
-	// The ICMP code (ICMP only). Default: -1, any. Changing it replaces the rule.
+	// The ICMP code (ICMP only). Default: -1 (any). Changing it replaces the security group egress rule.
 	IcmpCode *int `pulumi:"icmpCode"`
-	// The ICMP type (ICMP only). Default: -1, any. Changing it replaces the rule.
+	// The ICMP type (ICMP only). Default: -1 (any). Changing it replaces the security group egress rule.
 	IcmpType *int `pulumi:"icmpType"`
-	// TCP, UDP or ICMP. Changing it replaces the rule.
+	// TCP, UDP or ICMP. Changing it replaces the security group egress rule.
 	Protocol SecurityGroupEgressRuleProtocol `pulumi:"protocol"`
-	// The security group the rule belongs to. Changing it replaces the rule.
+	// The security group the rule belongs to. Changing it replaces the security group egress rule.
 	SecurityGroupUuid string `pulumi:"securityGroupUuid"`
-	// The first port (TCP and UDP, required for them). Changing it replaces the rule.
+	// The first port (TCP and UDP, required for them). Changing it replaces the security group egress rule.
 	StartPort *int `pulumi:"startPort"`
 }
 
 // The set of arguments for constructing a SecurityGroupEgressRule resource.
 type SecurityGroupEgressRuleArgs struct {
-	// The last port. Default: startPort. Changing it replaces the rule.
+	// The last port. Default: startPort. Changing it replaces the security group egress rule.
 	EndPort pulumi.IntPtrInput
-	// The ICMP code (ICMP only). Default: -1, any. Changing it replaces the rule.
+	// The ICMP code (ICMP only). Default: -1 (any). Changing it replaces the security group egress rule.
 	IcmpCode pulumi.IntPtrInput
-	// The ICMP type (ICMP only). Default: -1, any. Changing it replaces the rule.
+	// The ICMP type (ICMP only). Default: -1 (any). Changing it replaces the security group egress rule.
 	IcmpType pulumi.IntPtrInput
-	// TCP, UDP or ICMP. Changing it replaces the rule.
+	// TCP, UDP or ICMP. Changing it replaces the security group egress rule.
 	Protocol SecurityGroupEgressRuleProtocolInput
-	// The security group the rule belongs to. Changing it replaces the rule.
+	// The security group the rule belongs to. Changing it replaces the security group egress rule.
 	SecurityGroupUuid pulumi.StringInput
-	// The first port (TCP and UDP, required for them). Changing it replaces the rule.
+	// The first port (TCP and UDP, required for them). Changing it replaces the security group egress rule.
 	StartPort pulumi.IntPtrInput
 }
 
@@ -237,17 +237,17 @@ func (o SecurityGroupEgressRuleOutput) ToSecurityGroupEgressRuleOutputWithContex
 	return o
 }
 
-// The last port. Default: startPort. Changing it replaces the rule.
+// The last port. Default: startPort. Changing it replaces the security group egress rule.
 func (o SecurityGroupEgressRuleOutput) EndPort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SecurityGroupEgressRule) pulumi.IntPtrOutput { return v.EndPort }).(pulumi.IntPtrOutput)
 }
 
-// The ICMP code (ICMP only). Default: -1, any. Changing it replaces the rule.
+// The ICMP code (ICMP only). Default: -1 (any). Changing it replaces the security group egress rule.
 func (o SecurityGroupEgressRuleOutput) IcmpCode() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SecurityGroupEgressRule) pulumi.IntPtrOutput { return v.IcmpCode }).(pulumi.IntPtrOutput)
 }
 
-// The ICMP type (ICMP only). Default: -1, any. Changing it replaces the rule.
+// The ICMP type (ICMP only). Default: -1 (any). Changing it replaces the security group egress rule.
 func (o SecurityGroupEgressRuleOutput) IcmpType() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SecurityGroupEgressRule) pulumi.IntPtrOutput { return v.IcmpType }).(pulumi.IntPtrOutput)
 }
@@ -257,17 +257,17 @@ func (o SecurityGroupEgressRuleOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SecurityGroupEgressRule) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// TCP, UDP or ICMP. Changing it replaces the rule.
+// TCP, UDP or ICMP. Changing it replaces the security group egress rule.
 func (o SecurityGroupEgressRuleOutput) Protocol() SecurityGroupEgressRuleProtocolOutput {
 	return o.ApplyT(func(v *SecurityGroupEgressRule) SecurityGroupEgressRuleProtocolOutput { return v.Protocol }).(SecurityGroupEgressRuleProtocolOutput)
 }
 
-// The security group the rule belongs to. Changing it replaces the rule.
+// The security group the rule belongs to. Changing it replaces the security group egress rule.
 func (o SecurityGroupEgressRuleOutput) SecurityGroupUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *SecurityGroupEgressRule) pulumi.StringOutput { return v.SecurityGroupUuid }).(pulumi.StringOutput)
 }
 
-// The first port (TCP and UDP, required for them). Changing it replaces the rule.
+// The first port (TCP and UDP, required for them). Changing it replaces the security group egress rule.
 func (o SecurityGroupEgressRuleOutput) StartPort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SecurityGroupEgressRule) pulumi.IntPtrOutput { return v.StartPort }).(pulumi.IntPtrOutput)
 }

@@ -45,21 +45,21 @@ import (
 type SecurityGroupFirewallRule struct {
 	pulumi.CustomResourceState
 
-	// The source CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.
+	// The source CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the security group firewall rule.
 	CidrList pulumi.StringPtrOutput `pulumi:"cidrList"`
-	// The last port. Default: startPort. Changing it replaces the rule.
+	// The last port. Default: startPort. Changing it replaces the security group firewall rule.
 	EndPort pulumi.IntPtrOutput `pulumi:"endPort"`
-	// The ICMP code (ICMP only). Default: -1, any. Changing it replaces the rule.
+	// The ICMP code (ICMP only). Default: -1 (any). Changing it replaces the security group firewall rule.
 	IcmpCode pulumi.IntPtrOutput `pulumi:"icmpCode"`
-	// The ICMP type (ICMP only). Default: -1, any. Changing it replaces the rule.
+	// The ICMP type (ICMP only). Default: -1 (any). Changing it replaces the security group firewall rule.
 	IcmpType pulumi.IntPtrOutput `pulumi:"icmpType"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// TCP, UDP or ICMP. Changing it replaces the rule.
+	// TCP, UDP or ICMP. Changing it replaces the security group firewall rule.
 	Protocol SecurityGroupFirewallRuleProtocolOutput `pulumi:"protocol"`
-	// The security group the rule belongs to. Changing it replaces the rule.
+	// The security group the rule belongs to. Changing it replaces the security group firewall rule.
 	SecurityGroupUuid pulumi.StringOutput `pulumi:"securityGroupUuid"`
-	// The first port (TCP and UDP, required for them). Changing it replaces the rule.
+	// The first port (TCP and UDP, required for them). Changing it replaces the security group firewall rule.
 	StartPort pulumi.IntPtrOutput `pulumi:"startPort"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
@@ -123,37 +123,37 @@ func (SecurityGroupFirewallRuleState) ElementType() reflect.Type {
 }
 
 type securityGroupFirewallRuleArgs struct {
-	// The source CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.
+	// The source CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the security group firewall rule.
 	CidrList *string `pulumi:"cidrList"`
-	// The last port. Default: startPort. Changing it replaces the rule.
+	// The last port. Default: startPort. Changing it replaces the security group firewall rule.
 	EndPort *int `pulumi:"endPort"`
-	// The ICMP code (ICMP only). Default: -1, any. Changing it replaces the rule.
+	// The ICMP code (ICMP only). Default: -1 (any). Changing it replaces the security group firewall rule.
 	IcmpCode *int `pulumi:"icmpCode"`
-	// The ICMP type (ICMP only). Default: -1, any. Changing it replaces the rule.
+	// The ICMP type (ICMP only). Default: -1 (any). Changing it replaces the security group firewall rule.
 	IcmpType *int `pulumi:"icmpType"`
-	// TCP, UDP or ICMP. Changing it replaces the rule.
+	// TCP, UDP or ICMP. Changing it replaces the security group firewall rule.
 	Protocol SecurityGroupFirewallRuleProtocol `pulumi:"protocol"`
-	// The security group the rule belongs to. Changing it replaces the rule.
+	// The security group the rule belongs to. Changing it replaces the security group firewall rule.
 	SecurityGroupUuid string `pulumi:"securityGroupUuid"`
-	// The first port (TCP and UDP, required for them). Changing it replaces the rule.
+	// The first port (TCP and UDP, required for them). Changing it replaces the security group firewall rule.
 	StartPort *int `pulumi:"startPort"`
 }
 
 // The set of arguments for constructing a SecurityGroupFirewallRule resource.
 type SecurityGroupFirewallRuleArgs struct {
-	// The source CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.
+	// The source CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the security group firewall rule.
 	CidrList pulumi.StringPtrInput
-	// The last port. Default: startPort. Changing it replaces the rule.
+	// The last port. Default: startPort. Changing it replaces the security group firewall rule.
 	EndPort pulumi.IntPtrInput
-	// The ICMP code (ICMP only). Default: -1, any. Changing it replaces the rule.
+	// The ICMP code (ICMP only). Default: -1 (any). Changing it replaces the security group firewall rule.
 	IcmpCode pulumi.IntPtrInput
-	// The ICMP type (ICMP only). Default: -1, any. Changing it replaces the rule.
+	// The ICMP type (ICMP only). Default: -1 (any). Changing it replaces the security group firewall rule.
 	IcmpType pulumi.IntPtrInput
-	// TCP, UDP or ICMP. Changing it replaces the rule.
+	// TCP, UDP or ICMP. Changing it replaces the security group firewall rule.
 	Protocol SecurityGroupFirewallRuleProtocolInput
-	// The security group the rule belongs to. Changing it replaces the rule.
+	// The security group the rule belongs to. Changing it replaces the security group firewall rule.
 	SecurityGroupUuid pulumi.StringInput
-	// The first port (TCP and UDP, required for them). Changing it replaces the rule.
+	// The first port (TCP and UDP, required for them). Changing it replaces the security group firewall rule.
 	StartPort pulumi.IntPtrInput
 }
 
@@ -244,22 +244,22 @@ func (o SecurityGroupFirewallRuleOutput) ToSecurityGroupFirewallRuleOutputWithCo
 	return o
 }
 
-// The source CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.
+// The source CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the security group firewall rule.
 func (o SecurityGroupFirewallRuleOutput) CidrList() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SecurityGroupFirewallRule) pulumi.StringPtrOutput { return v.CidrList }).(pulumi.StringPtrOutput)
 }
 
-// The last port. Default: startPort. Changing it replaces the rule.
+// The last port. Default: startPort. Changing it replaces the security group firewall rule.
 func (o SecurityGroupFirewallRuleOutput) EndPort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SecurityGroupFirewallRule) pulumi.IntPtrOutput { return v.EndPort }).(pulumi.IntPtrOutput)
 }
 
-// The ICMP code (ICMP only). Default: -1, any. Changing it replaces the rule.
+// The ICMP code (ICMP only). Default: -1 (any). Changing it replaces the security group firewall rule.
 func (o SecurityGroupFirewallRuleOutput) IcmpCode() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SecurityGroupFirewallRule) pulumi.IntPtrOutput { return v.IcmpCode }).(pulumi.IntPtrOutput)
 }
 
-// The ICMP type (ICMP only). Default: -1, any. Changing it replaces the rule.
+// The ICMP type (ICMP only). Default: -1 (any). Changing it replaces the security group firewall rule.
 func (o SecurityGroupFirewallRuleOutput) IcmpType() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SecurityGroupFirewallRule) pulumi.IntPtrOutput { return v.IcmpType }).(pulumi.IntPtrOutput)
 }
@@ -269,17 +269,17 @@ func (o SecurityGroupFirewallRuleOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SecurityGroupFirewallRule) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// TCP, UDP or ICMP. Changing it replaces the rule.
+// TCP, UDP or ICMP. Changing it replaces the security group firewall rule.
 func (o SecurityGroupFirewallRuleOutput) Protocol() SecurityGroupFirewallRuleProtocolOutput {
 	return o.ApplyT(func(v *SecurityGroupFirewallRule) SecurityGroupFirewallRuleProtocolOutput { return v.Protocol }).(SecurityGroupFirewallRuleProtocolOutput)
 }
 
-// The security group the rule belongs to. Changing it replaces the rule.
+// The security group the rule belongs to. Changing it replaces the security group firewall rule.
 func (o SecurityGroupFirewallRuleOutput) SecurityGroupUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *SecurityGroupFirewallRule) pulumi.StringOutput { return v.SecurityGroupUuid }).(pulumi.StringOutput)
 }
 
-// The first port (TCP and UDP, required for them). Changing it replaces the rule.
+// The first port (TCP and UDP, required for them). Changing it replaces the security group firewall rule.
 func (o SecurityGroupFirewallRuleOutput) StartPort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SecurityGroupFirewallRule) pulumi.IntPtrOutput { return v.StartPort }).(pulumi.IntPtrOutput)
 }

@@ -48,17 +48,17 @@ type SecurityGroupPortForwardingRule struct {
 
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// The last private port. Default: privatePort. The private range is as long as the public one. Changing it replaces the rule.
+	// The last private port. The private range is as long as the public one. Default: privatePort. Changing it replaces the security group port-forwarding rule.
 	PrivateEndPort pulumi.IntPtrOutput `pulumi:"privateEndPort"`
-	// The first private port, on the instance. Changing it replaces the rule.
+	// The first private port, on the instance. Changing it replaces the security group port-forwarding rule.
 	PrivatePort pulumi.IntOutput `pulumi:"privatePort"`
-	// TCP or UDP. Changing it replaces the rule.
+	// TCP or UDP. Changing it replaces the security group port-forwarding rule.
 	Protocol SecurityGroupPortForwardingRuleProtocolOutput `pulumi:"protocol"`
-	// The last public port. Default: publicPort (a single port). Changing it replaces the rule.
+	// The last public port. Default: publicPort (a single port). Changing it replaces the security group port-forwarding rule.
 	PublicEndPort pulumi.IntPtrOutput `pulumi:"publicEndPort"`
-	// The first public port. Changing it replaces the rule.
+	// The first public port. Changing it replaces the security group port-forwarding rule.
 	PublicPort pulumi.IntOutput `pulumi:"publicPort"`
-	// The security group the rule belongs to. Changing it replaces the rule.
+	// The security group the rule belongs to. Changing it replaces the security group port-forwarding rule.
 	SecurityGroupUuid pulumi.StringOutput `pulumi:"securityGroupUuid"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
@@ -127,33 +127,33 @@ func (SecurityGroupPortForwardingRuleState) ElementType() reflect.Type {
 }
 
 type securityGroupPortForwardingRuleArgs struct {
-	// The last private port. Default: privatePort. The private range is as long as the public one. Changing it replaces the rule.
+	// The last private port. The private range is as long as the public one. Default: privatePort. Changing it replaces the security group port-forwarding rule.
 	PrivateEndPort *int `pulumi:"privateEndPort"`
-	// The first private port, on the instance. Changing it replaces the rule.
+	// The first private port, on the instance. Changing it replaces the security group port-forwarding rule.
 	PrivatePort int `pulumi:"privatePort"`
-	// TCP or UDP. Changing it replaces the rule.
+	// TCP or UDP. Changing it replaces the security group port-forwarding rule.
 	Protocol SecurityGroupPortForwardingRuleProtocol `pulumi:"protocol"`
-	// The last public port. Default: publicPort (a single port). Changing it replaces the rule.
+	// The last public port. Default: publicPort (a single port). Changing it replaces the security group port-forwarding rule.
 	PublicEndPort *int `pulumi:"publicEndPort"`
-	// The first public port. Changing it replaces the rule.
+	// The first public port. Changing it replaces the security group port-forwarding rule.
 	PublicPort int `pulumi:"publicPort"`
-	// The security group the rule belongs to. Changing it replaces the rule.
+	// The security group the rule belongs to. Changing it replaces the security group port-forwarding rule.
 	SecurityGroupUuid string `pulumi:"securityGroupUuid"`
 }
 
 // The set of arguments for constructing a SecurityGroupPortForwardingRule resource.
 type SecurityGroupPortForwardingRuleArgs struct {
-	// The last private port. Default: privatePort. The private range is as long as the public one. Changing it replaces the rule.
+	// The last private port. The private range is as long as the public one. Default: privatePort. Changing it replaces the security group port-forwarding rule.
 	PrivateEndPort pulumi.IntPtrInput
-	// The first private port, on the instance. Changing it replaces the rule.
+	// The first private port, on the instance. Changing it replaces the security group port-forwarding rule.
 	PrivatePort pulumi.IntInput
-	// TCP or UDP. Changing it replaces the rule.
+	// TCP or UDP. Changing it replaces the security group port-forwarding rule.
 	Protocol SecurityGroupPortForwardingRuleProtocolInput
-	// The last public port. Default: publicPort (a single port). Changing it replaces the rule.
+	// The last public port. Default: publicPort (a single port). Changing it replaces the security group port-forwarding rule.
 	PublicEndPort pulumi.IntPtrInput
-	// The first public port. Changing it replaces the rule.
+	// The first public port. Changing it replaces the security group port-forwarding rule.
 	PublicPort pulumi.IntInput
-	// The security group the rule belongs to. Changing it replaces the rule.
+	// The security group the rule belongs to. Changing it replaces the security group port-forwarding rule.
 	SecurityGroupUuid pulumi.StringInput
 }
 
@@ -249,34 +249,34 @@ func (o SecurityGroupPortForwardingRuleOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SecurityGroupPortForwardingRule) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// The last private port. Default: privatePort. The private range is as long as the public one. Changing it replaces the rule.
+// The last private port. The private range is as long as the public one. Default: privatePort. Changing it replaces the security group port-forwarding rule.
 func (o SecurityGroupPortForwardingRuleOutput) PrivateEndPort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SecurityGroupPortForwardingRule) pulumi.IntPtrOutput { return v.PrivateEndPort }).(pulumi.IntPtrOutput)
 }
 
-// The first private port, on the instance. Changing it replaces the rule.
+// The first private port, on the instance. Changing it replaces the security group port-forwarding rule.
 func (o SecurityGroupPortForwardingRuleOutput) PrivatePort() pulumi.IntOutput {
 	return o.ApplyT(func(v *SecurityGroupPortForwardingRule) pulumi.IntOutput { return v.PrivatePort }).(pulumi.IntOutput)
 }
 
-// TCP or UDP. Changing it replaces the rule.
+// TCP or UDP. Changing it replaces the security group port-forwarding rule.
 func (o SecurityGroupPortForwardingRuleOutput) Protocol() SecurityGroupPortForwardingRuleProtocolOutput {
 	return o.ApplyT(func(v *SecurityGroupPortForwardingRule) SecurityGroupPortForwardingRuleProtocolOutput {
 		return v.Protocol
 	}).(SecurityGroupPortForwardingRuleProtocolOutput)
 }
 
-// The last public port. Default: publicPort (a single port). Changing it replaces the rule.
+// The last public port. Default: publicPort (a single port). Changing it replaces the security group port-forwarding rule.
 func (o SecurityGroupPortForwardingRuleOutput) PublicEndPort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SecurityGroupPortForwardingRule) pulumi.IntPtrOutput { return v.PublicEndPort }).(pulumi.IntPtrOutput)
 }
 
-// The first public port. Changing it replaces the rule.
+// The first public port. Changing it replaces the security group port-forwarding rule.
 func (o SecurityGroupPortForwardingRuleOutput) PublicPort() pulumi.IntOutput {
 	return o.ApplyT(func(v *SecurityGroupPortForwardingRule) pulumi.IntOutput { return v.PublicPort }).(pulumi.IntOutput)
 }
 
-// The security group the rule belongs to. Changing it replaces the rule.
+// The security group the rule belongs to. Changing it replaces the security group port-forwarding rule.
 func (o SecurityGroupPortForwardingRuleOutput) SecurityGroupUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *SecurityGroupPortForwardingRule) pulumi.StringOutput { return v.SecurityGroupUuid }).(pulumi.StringOutput)
 }

@@ -45,25 +45,25 @@ import (
 type SnapshotPolicy struct {
 	pulumi.CustomResourceState
 
-	// The day of a MONTHLY snapshot, 1 to 28: required for MONTHLY, refused otherwise. Changing it replaces the policy.
+	// The day of a MONTHLY snapshot, 1 to 28: required for MONTHLY, refused otherwise. Changing it replaces the snapshot policy.
 	DayOfMonth pulumi.IntPtrOutput `pulumi:"dayOfMonth"`
-	// The day of a WEEKLY snapshot, 1 (Sunday) to 7 (Saturday): required for WEEKLY, refused otherwise. Changing it replaces the policy.
+	// The day of a WEEKLY snapshot, 1 (Sunday) to 7 (Saturday): required for WEEKLY, refused otherwise. Changing it replaces the snapshot policy.
 	DayOfWeek pulumi.IntPtrOutput `pulumi:"dayOfWeek"`
-	// How often a snapshot is taken: HOURLY, DAILY, WEEKLY or MONTHLY. A volume has at most one policy per interval type. Changing it replaces the policy.
+	// How often a snapshot is taken: HOURLY, DAILY, WEEKLY or MONTHLY. A volume has at most one policy per interval type. Changing it replaces the snapshot policy.
 	IntervalType SnapshotPolicyIntervalTypeOutput `pulumi:"intervalType"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// How many of the policy's snapshots are kept; the oldest goes when a new one is taken. Default: the API's (8 on the emulator). Changing it replaces the policy.
+	// How many of the policy's snapshots are kept; the oldest goes when a new one is taken. Default: the API's (8 on the emulator). Changing it replaces the snapshot policy.
 	MaximumSnapshots pulumi.IntPtrOutput `pulumi:"maximumSnapshots"`
-	// When the snapshot is taken, in timeZone: the minute of the hour for HOURLY (e.g. "30"), else the time of day "HH:MM" (such as "02:30"). Changing it replaces the policy.
+	// When the snapshot is taken, in timeZone: the minute of the hour for HOURLY (e.g. "30"), else the time of day "HH:MM" (such as "02:30"). Changing it replaces the snapshot policy.
 	ScheduleTime pulumi.StringOutput `pulumi:"scheduleTime"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
-	// The time zone of scheduleTime (e.g. "Europe/Berlin", "Etc/GMT+12"). Default: "Etc/UTC". Changing it replaces the policy.
+	// The time zone of scheduleTime (e.g. "Europe/Berlin", "Etc/GMT+12"). Default: "Etc/UTC". Changing it replaces the snapshot policy.
 	TimeZone pulumi.StringOutput `pulumi:"timeZone"`
 	// The record's identifier (the same as the resource's id).
 	Uuid pulumi.StringOutput `pulumi:"uuid"`
-	// The volume to snapshot on schedule. Changing it replaces the policy.
+	// The volume to snapshot on schedule. Changing it replaces the snapshot policy.
 	VolumeUuid pulumi.StringOutput `pulumi:"volumeUuid"`
 }
 
@@ -129,37 +129,37 @@ func (SnapshotPolicyState) ElementType() reflect.Type {
 }
 
 type snapshotPolicyArgs struct {
-	// The day of a MONTHLY snapshot, 1 to 28: required for MONTHLY, refused otherwise. Changing it replaces the policy.
+	// The day of a MONTHLY snapshot, 1 to 28: required for MONTHLY, refused otherwise. Changing it replaces the snapshot policy.
 	DayOfMonth *int `pulumi:"dayOfMonth"`
-	// The day of a WEEKLY snapshot, 1 (Sunday) to 7 (Saturday): required for WEEKLY, refused otherwise. Changing it replaces the policy.
+	// The day of a WEEKLY snapshot, 1 (Sunday) to 7 (Saturday): required for WEEKLY, refused otherwise. Changing it replaces the snapshot policy.
 	DayOfWeek *int `pulumi:"dayOfWeek"`
-	// How often a snapshot is taken: HOURLY, DAILY, WEEKLY or MONTHLY. A volume has at most one policy per interval type. Changing it replaces the policy.
+	// How often a snapshot is taken: HOURLY, DAILY, WEEKLY or MONTHLY. A volume has at most one policy per interval type. Changing it replaces the snapshot policy.
 	IntervalType SnapshotPolicyIntervalType `pulumi:"intervalType"`
-	// How many of the policy's snapshots are kept; the oldest goes when a new one is taken. Default: the API's (8 on the emulator). Changing it replaces the policy.
+	// How many of the policy's snapshots are kept; the oldest goes when a new one is taken. Default: the API's (8 on the emulator). Changing it replaces the snapshot policy.
 	MaximumSnapshots *int `pulumi:"maximumSnapshots"`
-	// When the snapshot is taken, in timeZone: the minute of the hour for HOURLY (e.g. "30"), else the time of day "HH:MM" (such as "02:30"). Changing it replaces the policy.
+	// When the snapshot is taken, in timeZone: the minute of the hour for HOURLY (e.g. "30"), else the time of day "HH:MM" (such as "02:30"). Changing it replaces the snapshot policy.
 	ScheduleTime string `pulumi:"scheduleTime"`
-	// The time zone of scheduleTime (e.g. "Europe/Berlin", "Etc/GMT+12"). Default: "Etc/UTC". Changing it replaces the policy.
+	// The time zone of scheduleTime (e.g. "Europe/Berlin", "Etc/GMT+12"). Default: "Etc/UTC". Changing it replaces the snapshot policy.
 	TimeZone *string `pulumi:"timeZone"`
-	// The volume to snapshot on schedule. Changing it replaces the policy.
+	// The volume to snapshot on schedule. Changing it replaces the snapshot policy.
 	VolumeUuid string `pulumi:"volumeUuid"`
 }
 
 // The set of arguments for constructing a SnapshotPolicy resource.
 type SnapshotPolicyArgs struct {
-	// The day of a MONTHLY snapshot, 1 to 28: required for MONTHLY, refused otherwise. Changing it replaces the policy.
+	// The day of a MONTHLY snapshot, 1 to 28: required for MONTHLY, refused otherwise. Changing it replaces the snapshot policy.
 	DayOfMonth pulumi.IntPtrInput
-	// The day of a WEEKLY snapshot, 1 (Sunday) to 7 (Saturday): required for WEEKLY, refused otherwise. Changing it replaces the policy.
+	// The day of a WEEKLY snapshot, 1 (Sunday) to 7 (Saturday): required for WEEKLY, refused otherwise. Changing it replaces the snapshot policy.
 	DayOfWeek pulumi.IntPtrInput
-	// How often a snapshot is taken: HOURLY, DAILY, WEEKLY or MONTHLY. A volume has at most one policy per interval type. Changing it replaces the policy.
+	// How often a snapshot is taken: HOURLY, DAILY, WEEKLY or MONTHLY. A volume has at most one policy per interval type. Changing it replaces the snapshot policy.
 	IntervalType SnapshotPolicyIntervalTypeInput
-	// How many of the policy's snapshots are kept; the oldest goes when a new one is taken. Default: the API's (8 on the emulator). Changing it replaces the policy.
+	// How many of the policy's snapshots are kept; the oldest goes when a new one is taken. Default: the API's (8 on the emulator). Changing it replaces the snapshot policy.
 	MaximumSnapshots pulumi.IntPtrInput
-	// When the snapshot is taken, in timeZone: the minute of the hour for HOURLY (e.g. "30"), else the time of day "HH:MM" (such as "02:30"). Changing it replaces the policy.
+	// When the snapshot is taken, in timeZone: the minute of the hour for HOURLY (e.g. "30"), else the time of day "HH:MM" (such as "02:30"). Changing it replaces the snapshot policy.
 	ScheduleTime pulumi.StringInput
-	// The time zone of scheduleTime (e.g. "Europe/Berlin", "Etc/GMT+12"). Default: "Etc/UTC". Changing it replaces the policy.
+	// The time zone of scheduleTime (e.g. "Europe/Berlin", "Etc/GMT+12"). Default: "Etc/UTC". Changing it replaces the snapshot policy.
 	TimeZone pulumi.StringPtrInput
-	// The volume to snapshot on schedule. Changing it replaces the policy.
+	// The volume to snapshot on schedule. Changing it replaces the snapshot policy.
 	VolumeUuid pulumi.StringInput
 }
 
@@ -250,17 +250,17 @@ func (o SnapshotPolicyOutput) ToSnapshotPolicyOutputWithContext(ctx context.Cont
 	return o
 }
 
-// The day of a MONTHLY snapshot, 1 to 28: required for MONTHLY, refused otherwise. Changing it replaces the policy.
+// The day of a MONTHLY snapshot, 1 to 28: required for MONTHLY, refused otherwise. Changing it replaces the snapshot policy.
 func (o SnapshotPolicyOutput) DayOfMonth() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SnapshotPolicy) pulumi.IntPtrOutput { return v.DayOfMonth }).(pulumi.IntPtrOutput)
 }
 
-// The day of a WEEKLY snapshot, 1 (Sunday) to 7 (Saturday): required for WEEKLY, refused otherwise. Changing it replaces the policy.
+// The day of a WEEKLY snapshot, 1 (Sunday) to 7 (Saturday): required for WEEKLY, refused otherwise. Changing it replaces the snapshot policy.
 func (o SnapshotPolicyOutput) DayOfWeek() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SnapshotPolicy) pulumi.IntPtrOutput { return v.DayOfWeek }).(pulumi.IntPtrOutput)
 }
 
-// How often a snapshot is taken: HOURLY, DAILY, WEEKLY or MONTHLY. A volume has at most one policy per interval type. Changing it replaces the policy.
+// How often a snapshot is taken: HOURLY, DAILY, WEEKLY or MONTHLY. A volume has at most one policy per interval type. Changing it replaces the snapshot policy.
 func (o SnapshotPolicyOutput) IntervalType() SnapshotPolicyIntervalTypeOutput {
 	return o.ApplyT(func(v *SnapshotPolicy) SnapshotPolicyIntervalTypeOutput { return v.IntervalType }).(SnapshotPolicyIntervalTypeOutput)
 }
@@ -270,12 +270,12 @@ func (o SnapshotPolicyOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SnapshotPolicy) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// How many of the policy's snapshots are kept; the oldest goes when a new one is taken. Default: the API's (8 on the emulator). Changing it replaces the policy.
+// How many of the policy's snapshots are kept; the oldest goes when a new one is taken. Default: the API's (8 on the emulator). Changing it replaces the snapshot policy.
 func (o SnapshotPolicyOutput) MaximumSnapshots() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SnapshotPolicy) pulumi.IntPtrOutput { return v.MaximumSnapshots }).(pulumi.IntPtrOutput)
 }
 
-// When the snapshot is taken, in timeZone: the minute of the hour for HOURLY (e.g. "30"), else the time of day "HH:MM" (such as "02:30"). Changing it replaces the policy.
+// When the snapshot is taken, in timeZone: the minute of the hour for HOURLY (e.g. "30"), else the time of day "HH:MM" (such as "02:30"). Changing it replaces the snapshot policy.
 func (o SnapshotPolicyOutput) ScheduleTime() pulumi.StringOutput {
 	return o.ApplyT(func(v *SnapshotPolicy) pulumi.StringOutput { return v.ScheduleTime }).(pulumi.StringOutput)
 }
@@ -285,7 +285,7 @@ func (o SnapshotPolicyOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SnapshotPolicy) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }
 
-// The time zone of scheduleTime (e.g. "Europe/Berlin", "Etc/GMT+12"). Default: "Etc/UTC". Changing it replaces the policy.
+// The time zone of scheduleTime (e.g. "Europe/Berlin", "Etc/GMT+12"). Default: "Etc/UTC". Changing it replaces the snapshot policy.
 func (o SnapshotPolicyOutput) TimeZone() pulumi.StringOutput {
 	return o.ApplyT(func(v *SnapshotPolicy) pulumi.StringOutput { return v.TimeZone }).(pulumi.StringOutput)
 }
@@ -295,7 +295,7 @@ func (o SnapshotPolicyOutput) Uuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *SnapshotPolicy) pulumi.StringOutput { return v.Uuid }).(pulumi.StringOutput)
 }
 
-// The volume to snapshot on schedule. Changing it replaces the policy.
+// The volume to snapshot on schedule. Changing it replaces the snapshot policy.
 func (o SnapshotPolicyOutput) VolumeUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *SnapshotPolicy) pulumi.StringOutput { return v.VolumeUuid }).(pulumi.StringOutput)
 }

@@ -48,11 +48,11 @@ type StaticNat struct {
 	Address pulumi.StringPtrOutput `pulumi:"address"`
 	// The display name of the instance.
 	InstanceName pulumi.StringPtrOutput `pulumi:"instanceName"`
-	// The instance the address maps to. Changing it replaces the NAT.
+	// The instance the address maps to. Changing it replaces the static NAT.
 	InstanceUuid pulumi.StringOutput `pulumi:"instanceUuid"`
-	// The public IP address (a PublicIpAddress) to map. Changing it replaces the NAT.
+	// The public IP address (a PublicIpAddress) to map. Changing it replaces the static NAT.
 	IpAddressUuid pulumi.StringOutput `pulumi:"ipAddressUuid"`
-	// The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Default: the instance's default network. Changing it replaces the NAT.
+	// The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Default: the instance's default network. Changing it replaces the static NAT.
 	NetworkUuid pulumi.StringPtrOutput `pulumi:"networkUuid"`
 	// The instance's address that the public address maps to.
 	PrivateIp pulumi.StringPtrOutput `pulumi:"privateIp"`
@@ -114,21 +114,21 @@ func (StaticNatState) ElementType() reflect.Type {
 }
 
 type staticNatArgs struct {
-	// The instance the address maps to. Changing it replaces the NAT.
+	// The instance the address maps to. Changing it replaces the static NAT.
 	InstanceUuid string `pulumi:"instanceUuid"`
-	// The public IP address (a PublicIpAddress) to map. Changing it replaces the NAT.
+	// The public IP address (a PublicIpAddress) to map. Changing it replaces the static NAT.
 	IpAddressUuid string `pulumi:"ipAddressUuid"`
-	// The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Default: the instance's default network. Changing it replaces the NAT.
+	// The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Default: the instance's default network. Changing it replaces the static NAT.
 	NetworkUuid *string `pulumi:"networkUuid"`
 }
 
 // The set of arguments for constructing a StaticNat resource.
 type StaticNatArgs struct {
-	// The instance the address maps to. Changing it replaces the NAT.
+	// The instance the address maps to. Changing it replaces the static NAT.
 	InstanceUuid pulumi.StringInput
-	// The public IP address (a PublicIpAddress) to map. Changing it replaces the NAT.
+	// The public IP address (a PublicIpAddress) to map. Changing it replaces the static NAT.
 	IpAddressUuid pulumi.StringInput
-	// The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Default: the instance's default network. Changing it replaces the NAT.
+	// The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Default: the instance's default network. Changing it replaces the static NAT.
 	NetworkUuid pulumi.StringPtrInput
 }
 
@@ -229,17 +229,17 @@ func (o StaticNatOutput) InstanceName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StaticNat) pulumi.StringPtrOutput { return v.InstanceName }).(pulumi.StringPtrOutput)
 }
 
-// The instance the address maps to. Changing it replaces the NAT.
+// The instance the address maps to. Changing it replaces the static NAT.
 func (o StaticNatOutput) InstanceUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *StaticNat) pulumi.StringOutput { return v.InstanceUuid }).(pulumi.StringOutput)
 }
 
-// The public IP address (a PublicIpAddress) to map. Changing it replaces the NAT.
+// The public IP address (a PublicIpAddress) to map. Changing it replaces the static NAT.
 func (o StaticNatOutput) IpAddressUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *StaticNat) pulumi.StringOutput { return v.IpAddressUuid }).(pulumi.StringOutput)
 }
 
-// The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Default: the instance's default network. Changing it replaces the NAT.
+// The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Default: the instance's default network. Changing it replaces the static NAT.
 func (o StaticNatOutput) NetworkUuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StaticNat) pulumi.StringPtrOutput { return v.NetworkUuid }).(pulumi.StringPtrOutput)
 }

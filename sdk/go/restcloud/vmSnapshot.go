@@ -45,27 +45,27 @@ type VmSnapshot struct {
 
 	// When the snapshot was taken (epoch milliseconds).
 	CreatedTimestamp pulumi.Float64PtrOutput `pulumi:"createdTimestamp"`
-	// What the snapshot holds. Default: "". Changing it replaces the snapshot.
+	// What the snapshot holds. Default: "". Changing it replaces the VM snapshot.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// The domain (account) the snapshot belongs to.
 	DomainName pulumi.StringPtrOutput `pulumi:"domainName"`
-	// The instance to snapshot. Changing it replaces the snapshot.
+	// The instance to snapshot. Changing it replaces the VM snapshot.
 	InstanceUuid pulumi.StringOutput `pulumi:"instanceUuid"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
 	// Whether the instance currently derives from this snapshot (its latest, or the one reverted to).
 	IsCurrent pulumi.BoolPtrOutput `pulumi:"isCurrent"`
-	// The snapshot's name. Default: the logical name plus a random suffix. Changing it replaces the snapshot.
+	// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the VM snapshot.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot (revertToVmSnapshot; the job is awaited), in place. Its value at creation and its removal revert nothing. Use e.g. a date or a counter: "2025-06-01-restore".
+	// Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot and waits for the job. Its value at creation and its removal revert nothing. Use e.g. a date or a counter: "2025-06-01-restore". Updated in place (revertToVmSnapshot).
 	RevertTrigger pulumi.StringPtrOutput `pulumi:"revertTrigger"`
-	// Also capture the instance's memory (the instance must be Running). Default: false. Changing it replaces the snapshot.
+	// Also capture the instance's memory (the instance must be Running). Default: false. Changing it replaces the VM snapshot.
 	SnapshotMemory pulumi.BoolPtrOutput `pulumi:"snapshotMemory"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
 	// The record's identifier (the same as the resource's id).
 	Uuid pulumi.StringOutput `pulumi:"uuid"`
-	// The zone of the VM snapshot (the instance's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VM snapshot (the instance's zone).
+	// The zone of the VM snapshot (the instance's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VM snapshot.
 	ZoneUuid pulumi.StringOutput `pulumi:"zoneUuid"`
 }
 
@@ -120,33 +120,33 @@ func (VmSnapshotState) ElementType() reflect.Type {
 }
 
 type vmSnapshotArgs struct {
-	// What the snapshot holds. Default: "". Changing it replaces the snapshot.
+	// What the snapshot holds. Default: "". Changing it replaces the VM snapshot.
 	Description *string `pulumi:"description"`
-	// The instance to snapshot. Changing it replaces the snapshot.
+	// The instance to snapshot. Changing it replaces the VM snapshot.
 	InstanceUuid string `pulumi:"instanceUuid"`
-	// The snapshot's name. Default: the logical name plus a random suffix. Changing it replaces the snapshot.
+	// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the VM snapshot.
 	Name *string `pulumi:"name"`
-	// Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot (revertToVmSnapshot; the job is awaited), in place. Its value at creation and its removal revert nothing. Use e.g. a date or a counter: "2025-06-01-restore".
+	// Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot and waits for the job. Its value at creation and its removal revert nothing. Use e.g. a date or a counter: "2025-06-01-restore". Updated in place (revertToVmSnapshot).
 	RevertTrigger *string `pulumi:"revertTrigger"`
-	// Also capture the instance's memory (the instance must be Running). Default: false. Changing it replaces the snapshot.
+	// Also capture the instance's memory (the instance must be Running). Default: false. Changing it replaces the VM snapshot.
 	SnapshotMemory *bool `pulumi:"snapshotMemory"`
-	// The zone of the VM snapshot (the instance's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VM snapshot (the instance's zone).
+	// The zone of the VM snapshot (the instance's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VM snapshot.
 	ZoneUuid *string `pulumi:"zoneUuid"`
 }
 
 // The set of arguments for constructing a VmSnapshot resource.
 type VmSnapshotArgs struct {
-	// What the snapshot holds. Default: "". Changing it replaces the snapshot.
+	// What the snapshot holds. Default: "". Changing it replaces the VM snapshot.
 	Description pulumi.StringPtrInput
-	// The instance to snapshot. Changing it replaces the snapshot.
+	// The instance to snapshot. Changing it replaces the VM snapshot.
 	InstanceUuid pulumi.StringInput
-	// The snapshot's name. Default: the logical name plus a random suffix. Changing it replaces the snapshot.
+	// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the VM snapshot.
 	Name pulumi.StringPtrInput
-	// Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot (revertToVmSnapshot; the job is awaited), in place. Its value at creation and its removal revert nothing. Use e.g. a date or a counter: "2025-06-01-restore".
+	// Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot and waits for the job. Its value at creation and its removal revert nothing. Use e.g. a date or a counter: "2025-06-01-restore". Updated in place (revertToVmSnapshot).
 	RevertTrigger pulumi.StringPtrInput
-	// Also capture the instance's memory (the instance must be Running). Default: false. Changing it replaces the snapshot.
+	// Also capture the instance's memory (the instance must be Running). Default: false. Changing it replaces the VM snapshot.
 	SnapshotMemory pulumi.BoolPtrInput
-	// The zone of the VM snapshot (the instance's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VM snapshot (the instance's zone).
+	// The zone of the VM snapshot (the instance's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VM snapshot.
 	ZoneUuid pulumi.StringPtrInput
 }
 
@@ -242,7 +242,7 @@ func (o VmSnapshotOutput) CreatedTimestamp() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *VmSnapshot) pulumi.Float64PtrOutput { return v.CreatedTimestamp }).(pulumi.Float64PtrOutput)
 }
 
-// What the snapshot holds. Default: "". Changing it replaces the snapshot.
+// What the snapshot holds. Default: "". Changing it replaces the VM snapshot.
 func (o VmSnapshotOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VmSnapshot) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
@@ -252,7 +252,7 @@ func (o VmSnapshotOutput) DomainName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VmSnapshot) pulumi.StringPtrOutput { return v.DomainName }).(pulumi.StringPtrOutput)
 }
 
-// The instance to snapshot. Changing it replaces the snapshot.
+// The instance to snapshot. Changing it replaces the VM snapshot.
 func (o VmSnapshotOutput) InstanceUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *VmSnapshot) pulumi.StringOutput { return v.InstanceUuid }).(pulumi.StringOutput)
 }
@@ -267,17 +267,17 @@ func (o VmSnapshotOutput) IsCurrent() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VmSnapshot) pulumi.BoolPtrOutput { return v.IsCurrent }).(pulumi.BoolPtrOutput)
 }
 
-// The snapshot's name. Default: the logical name plus a random suffix. Changing it replaces the snapshot.
+// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the VM snapshot.
 func (o VmSnapshotOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *VmSnapshot) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot (revertToVmSnapshot; the job is awaited), in place. Its value at creation and its removal revert nothing. Use e.g. a date or a counter: "2025-06-01-restore".
+// Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot and waits for the job. Its value at creation and its removal revert nothing. Use e.g. a date or a counter: "2025-06-01-restore". Updated in place (revertToVmSnapshot).
 func (o VmSnapshotOutput) RevertTrigger() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VmSnapshot) pulumi.StringPtrOutput { return v.RevertTrigger }).(pulumi.StringPtrOutput)
 }
 
-// Also capture the instance's memory (the instance must be Running). Default: false. Changing it replaces the snapshot.
+// Also capture the instance's memory (the instance must be Running). Default: false. Changing it replaces the VM snapshot.
 func (o VmSnapshotOutput) SnapshotMemory() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VmSnapshot) pulumi.BoolPtrOutput { return v.SnapshotMemory }).(pulumi.BoolPtrOutput)
 }
@@ -292,7 +292,7 @@ func (o VmSnapshotOutput) Uuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *VmSnapshot) pulumi.StringOutput { return v.Uuid }).(pulumi.StringOutput)
 }
 
-// The zone of the VM snapshot (the instance's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VM snapshot (the instance's zone).
+// The zone of the VM snapshot (the instance's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VM snapshot.
 func (o VmSnapshotOutput) ZoneUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *VmSnapshot) pulumi.StringOutput { return v.ZoneUuid }).(pulumi.StringOutput)
 }

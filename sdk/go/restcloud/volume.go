@@ -44,19 +44,19 @@ import (
 type Volume struct {
 	pulumi.CustomResourceState
 
-	// Allow a smaller size to shrink the volume (data beyond the new size is lost). Default: false.
+	// Allow a smaller size to shrink the volume (data beyond the new size is lost). Default: false. Updated in place (resizeVolume).
 	AllowShrink pulumi.BoolPtrOutput `pulumi:"allowShrink"`
 	// When the volume was created (epoch milliseconds).
 	CreatedTimestamp pulumi.Float64PtrOutput `pulumi:"createdTimestamp"`
 	// The name of the instance the volume is attached to.
 	InstanceName pulumi.StringPtrOutput `pulumi:"instanceName"`
-	// The instance the volume is attached to. Updated in place (detachVolume, attachVolume); unset to detach.
+	// The instance the volume is attached to; unset to detach. Updated in place (detachVolume, attachVolume).
 	InstanceUuid pulumi.StringPtrOutput `pulumi:"instanceUuid"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// The volume's name. Default: the logical name plus a random suffix. Changing it replaces the volume.
+	// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// The size in GB. Updated in place (resizeVolume); shrinking needs allowShrink.
+	// The size in GB; shrinking needs allowShrink. Updated in place (resizeVolume).
 	Size pulumi.IntOutput `pulumi:"size"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
@@ -123,13 +123,13 @@ func (VolumeState) ElementType() reflect.Type {
 }
 
 type volumeArgs struct {
-	// Allow a smaller size to shrink the volume (data beyond the new size is lost). Default: false.
+	// Allow a smaller size to shrink the volume (data beyond the new size is lost). Default: false. Updated in place (resizeVolume).
 	AllowShrink *bool `pulumi:"allowShrink"`
-	// The instance the volume is attached to. Updated in place (detachVolume, attachVolume); unset to detach.
+	// The instance the volume is attached to; unset to detach. Updated in place (detachVolume, attachVolume).
 	InstanceUuid *string `pulumi:"instanceUuid"`
-	// The volume's name. Default: the logical name plus a random suffix. Changing it replaces the volume.
+	// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume.
 	Name *string `pulumi:"name"`
-	// The size in GB. Updated in place (resizeVolume); shrinking needs allowShrink.
+	// The size in GB; shrinking needs allowShrink. Updated in place (resizeVolume).
 	Size int `pulumi:"size"`
 	// The storage plan (see getStoragePlans). Updated in place (resizeVolume).
 	StorageOfferingUuid string `pulumi:"storageOfferingUuid"`
@@ -139,13 +139,13 @@ type volumeArgs struct {
 
 // The set of arguments for constructing a Volume resource.
 type VolumeArgs struct {
-	// Allow a smaller size to shrink the volume (data beyond the new size is lost). Default: false.
+	// Allow a smaller size to shrink the volume (data beyond the new size is lost). Default: false. Updated in place (resizeVolume).
 	AllowShrink pulumi.BoolPtrInput
-	// The instance the volume is attached to. Updated in place (detachVolume, attachVolume); unset to detach.
+	// The instance the volume is attached to; unset to detach. Updated in place (detachVolume, attachVolume).
 	InstanceUuid pulumi.StringPtrInput
-	// The volume's name. Default: the logical name plus a random suffix. Changing it replaces the volume.
+	// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume.
 	Name pulumi.StringPtrInput
-	// The size in GB. Updated in place (resizeVolume); shrinking needs allowShrink.
+	// The size in GB; shrinking needs allowShrink. Updated in place (resizeVolume).
 	Size pulumi.IntInput
 	// The storage plan (see getStoragePlans). Updated in place (resizeVolume).
 	StorageOfferingUuid pulumi.StringInput
@@ -240,7 +240,7 @@ func (o VolumeOutput) ToVolumeOutputWithContext(ctx context.Context) VolumeOutpu
 	return o
 }
 
-// Allow a smaller size to shrink the volume (data beyond the new size is lost). Default: false.
+// Allow a smaller size to shrink the volume (data beyond the new size is lost). Default: false. Updated in place (resizeVolume).
 func (o VolumeOutput) AllowShrink() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Volume) pulumi.BoolPtrOutput { return v.AllowShrink }).(pulumi.BoolPtrOutput)
 }
@@ -255,7 +255,7 @@ func (o VolumeOutput) InstanceName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Volume) pulumi.StringPtrOutput { return v.InstanceName }).(pulumi.StringPtrOutput)
 }
 
-// The instance the volume is attached to. Updated in place (detachVolume, attachVolume); unset to detach.
+// The instance the volume is attached to; unset to detach. Updated in place (detachVolume, attachVolume).
 func (o VolumeOutput) InstanceUuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Volume) pulumi.StringPtrOutput { return v.InstanceUuid }).(pulumi.StringPtrOutput)
 }
@@ -265,12 +265,12 @@ func (o VolumeOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Volume) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// The volume's name. Default: the logical name plus a random suffix. Changing it replaces the volume.
+// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume.
 func (o VolumeOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Volume) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// The size in GB. Updated in place (resizeVolume); shrinking needs allowShrink.
+// The size in GB; shrinking needs allowShrink. Updated in place (resizeVolume).
 func (o VolumeOutput) Size() pulumi.IntOutput {
 	return o.ApplyT(func(v *Volume) pulumi.IntOutput { return v.Size }).(pulumi.IntOutput)
 }

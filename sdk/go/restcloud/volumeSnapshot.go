@@ -47,7 +47,7 @@ type VolumeSnapshot struct {
 	DomainName pulumi.StringPtrOutput `pulumi:"domainName"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// The snapshot's name. Default: the logical name plus a random suffix. Changing it replaces the snapshot.
+	// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume snapshot.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// When the snapshot was taken (ISO 8601).
 	SnapshotTime pulumi.StringPtrOutput `pulumi:"snapshotTime"`
@@ -57,9 +57,9 @@ type VolumeSnapshot struct {
 	Status pulumi.StringPtrOutput `pulumi:"status"`
 	// The record's identifier (the same as the resource's id).
 	Uuid pulumi.StringOutput `pulumi:"uuid"`
-	// The volume to snapshot. Changing it replaces the snapshot.
+	// The volume to snapshot. Changing it replaces the volume snapshot.
 	VolumeUuid pulumi.StringOutput `pulumi:"volumeUuid"`
-	// The zone of the snapshot (the volume's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the snapshot (the volume's zone).
+	// The zone of the snapshot (the volume's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume snapshot.
 	ZoneUuid pulumi.StringOutput `pulumi:"zoneUuid"`
 }
 
@@ -112,21 +112,21 @@ func (VolumeSnapshotState) ElementType() reflect.Type {
 }
 
 type volumeSnapshotArgs struct {
-	// The snapshot's name. Default: the logical name plus a random suffix. Changing it replaces the snapshot.
+	// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume snapshot.
 	Name *string `pulumi:"name"`
-	// The volume to snapshot. Changing it replaces the snapshot.
+	// The volume to snapshot. Changing it replaces the volume snapshot.
 	VolumeUuid string `pulumi:"volumeUuid"`
-	// The zone of the snapshot (the volume's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the snapshot (the volume's zone).
+	// The zone of the snapshot (the volume's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume snapshot.
 	ZoneUuid *string `pulumi:"zoneUuid"`
 }
 
 // The set of arguments for constructing a VolumeSnapshot resource.
 type VolumeSnapshotArgs struct {
-	// The snapshot's name. Default: the logical name plus a random suffix. Changing it replaces the snapshot.
+	// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume snapshot.
 	Name pulumi.StringPtrInput
-	// The volume to snapshot. Changing it replaces the snapshot.
+	// The volume to snapshot. Changing it replaces the volume snapshot.
 	VolumeUuid pulumi.StringInput
-	// The zone of the snapshot (the volume's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the snapshot (the volume's zone).
+	// The zone of the snapshot (the volume's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume snapshot.
 	ZoneUuid pulumi.StringPtrInput
 }
 
@@ -227,7 +227,7 @@ func (o VolumeSnapshotOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VolumeSnapshot) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// The snapshot's name. Default: the logical name plus a random suffix. Changing it replaces the snapshot.
+// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume snapshot.
 func (o VolumeSnapshotOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *VolumeSnapshot) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
@@ -252,12 +252,12 @@ func (o VolumeSnapshotOutput) Uuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *VolumeSnapshot) pulumi.StringOutput { return v.Uuid }).(pulumi.StringOutput)
 }
 
-// The volume to snapshot. Changing it replaces the snapshot.
+// The volume to snapshot. Changing it replaces the volume snapshot.
 func (o VolumeSnapshotOutput) VolumeUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *VolumeSnapshot) pulumi.StringOutput { return v.VolumeUuid }).(pulumi.StringOutput)
 }
 
-// The zone of the snapshot (the volume's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the snapshot (the volume's zone).
+// The zone of the snapshot (the volume's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume snapshot.
 func (o VolumeSnapshotOutput) ZoneUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *VolumeSnapshot) pulumi.StringOutput { return v.ZoneUuid }).(pulumi.StringOutput)
 }

@@ -46,13 +46,13 @@ type Vpc struct {
 
 	// The VPC's address space, e.g. 10.1.0.0/16; tiers lie inside it. Changing it replaces the VPC.
 	Cidr pulumi.StringOutput `pulumi:"cidr"`
-	// Free text shown with the VPC. Updated in place.
+	// Free text shown with the VPC. Updated in place (updateVpc).
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// The account's domain.
 	DomainName pulumi.StringPtrOutput `pulumi:"domainName"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates.
+	// The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpc).
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The DNS domain of the VPC's networks. Changing it replaces the VPC.
 	NetworkDomain pulumi.StringPtrOutput `pulumi:"networkDomain"`
@@ -126,9 +126,9 @@ func (VpcState) ElementType() reflect.Type {
 type vpcArgs struct {
 	// The VPC's address space, e.g. 10.1.0.0/16; tiers lie inside it. Changing it replaces the VPC.
 	Cidr string `pulumi:"cidr"`
-	// Free text shown with the VPC. Updated in place.
+	// Free text shown with the VPC. Updated in place (updateVpc).
 	Description *string `pulumi:"description"`
-	// The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates.
+	// The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpc).
 	Name *string `pulumi:"name"`
 	// The DNS domain of the VPC's networks. Changing it replaces the VPC.
 	NetworkDomain *string `pulumi:"networkDomain"`
@@ -144,9 +144,9 @@ type vpcArgs struct {
 type VpcArgs struct {
 	// The VPC's address space, e.g. 10.1.0.0/16; tiers lie inside it. Changing it replaces the VPC.
 	Cidr pulumi.StringInput
-	// Free text shown with the VPC. Updated in place.
+	// Free text shown with the VPC. Updated in place (updateVpc).
 	Description pulumi.StringPtrInput
-	// The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates.
+	// The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpc).
 	Name pulumi.StringPtrInput
 	// The DNS domain of the VPC's networks. Changing it replaces the VPC.
 	NetworkDomain pulumi.StringPtrInput
@@ -250,7 +250,7 @@ func (o VpcOutput) Cidr() pulumi.StringOutput {
 	return o.ApplyT(func(v *Vpc) pulumi.StringOutput { return v.Cidr }).(pulumi.StringOutput)
 }
 
-// Free text shown with the VPC. Updated in place.
+// Free text shown with the VPC. Updated in place (updateVpc).
 func (o VpcOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Vpc) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
@@ -265,7 +265,7 @@ func (o VpcOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Vpc) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates.
+// The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpc).
 func (o VpcOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Vpc) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

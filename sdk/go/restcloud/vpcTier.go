@@ -47,23 +47,23 @@ type VpcTier struct {
 
 	// The network ACL list applied to the tier. Updated in place (replaceAcl).
 	AclUuid pulumi.StringPtrOutput `pulumi:"aclUuid"`
-	// The tier's address block, inside the VPC's CIDR and apart from its sibling tiers, e.g. 10.1.1.0/24. Changing it replaces the tier.
+	// The tier's address block, inside the VPC's CIDR and apart from its sibling tiers, e.g. 10.1.1.0/24. Changing it replaces the VPC tier.
 	Cidr pulumi.StringOutput `pulumi:"cidr"`
-	// Free text shown with the tier. Updated in place.
+	// Free text shown with the tier. Updated in place (updateVpcNetwork).
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// The account's domain.
 	DomainName pulumi.StringPtrOutput `pulumi:"domainName"`
-	// The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the tier.
+	// The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the VPC tier.
 	Gateway pulumi.StringPtrOutput `pulumi:"gateway"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// The tier's name. Default: the resource's logical name plus a random suffix, kept across updates.
+	// The tier's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpcNetwork).
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The tier's netmask, derived from `cidr`.
 	Netmask pulumi.StringPtrOutput `pulumi:"netmask"`
-	// The tier's DNS domain. Updated in place.
+	// The tier's DNS domain. Updated in place (updateVpcNetwork).
 	NetworkDomain pulumi.StringPtrOutput `pulumi:"networkDomain"`
-	// The network offering for VPC tiers (see getNetworkOfferings). Updated in place.
+	// The network offering for VPC tiers (see getNetworkOfferings). Updated in place (updateVpcNetwork).
 	NetworkOfferingUuid pulumi.StringOutput `pulumi:"networkOfferingUuid"`
 	// The network type the API reports.
 	NetworkType pulumi.StringPtrOutput `pulumi:"networkType"`
@@ -71,9 +71,9 @@ type VpcTier struct {
 	Status pulumi.StringPtrOutput `pulumi:"status"`
 	// The record's identifier (the same as the resource's id).
 	Uuid pulumi.StringOutput `pulumi:"uuid"`
-	// The VPC the tier belongs to. Changing it replaces the tier.
+	// The VPC the tier belongs to. Changing it replaces the VPC tier.
 	VpcUuid pulumi.StringOutput `pulumi:"vpcUuid"`
-	// The zone of the tier. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the tier.
+	// The zone of the tier. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC tier.
 	ZoneUuid pulumi.StringOutput `pulumi:"zoneUuid"`
 }
 
@@ -135,21 +135,21 @@ func (VpcTierState) ElementType() reflect.Type {
 type vpcTierArgs struct {
 	// The network ACL list applied to the tier. Updated in place (replaceAcl).
 	AclUuid *string `pulumi:"aclUuid"`
-	// The tier's address block, inside the VPC's CIDR and apart from its sibling tiers, e.g. 10.1.1.0/24. Changing it replaces the tier.
+	// The tier's address block, inside the VPC's CIDR and apart from its sibling tiers, e.g. 10.1.1.0/24. Changing it replaces the VPC tier.
 	Cidr string `pulumi:"cidr"`
-	// Free text shown with the tier. Updated in place.
+	// Free text shown with the tier. Updated in place (updateVpcNetwork).
 	Description *string `pulumi:"description"`
-	// The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the tier.
+	// The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the VPC tier.
 	Gateway *string `pulumi:"gateway"`
-	// The tier's name. Default: the resource's logical name plus a random suffix, kept across updates.
+	// The tier's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpcNetwork).
 	Name *string `pulumi:"name"`
-	// The tier's DNS domain. Updated in place.
+	// The tier's DNS domain. Updated in place (updateVpcNetwork).
 	NetworkDomain *string `pulumi:"networkDomain"`
-	// The network offering for VPC tiers (see getNetworkOfferings). Updated in place.
+	// The network offering for VPC tiers (see getNetworkOfferings). Updated in place (updateVpcNetwork).
 	NetworkOfferingUuid string `pulumi:"networkOfferingUuid"`
-	// The VPC the tier belongs to. Changing it replaces the tier.
+	// The VPC the tier belongs to. Changing it replaces the VPC tier.
 	VpcUuid string `pulumi:"vpcUuid"`
-	// The zone of the tier. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the tier.
+	// The zone of the tier. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC tier.
 	ZoneUuid *string `pulumi:"zoneUuid"`
 }
 
@@ -157,21 +157,21 @@ type vpcTierArgs struct {
 type VpcTierArgs struct {
 	// The network ACL list applied to the tier. Updated in place (replaceAcl).
 	AclUuid pulumi.StringPtrInput
-	// The tier's address block, inside the VPC's CIDR and apart from its sibling tiers, e.g. 10.1.1.0/24. Changing it replaces the tier.
+	// The tier's address block, inside the VPC's CIDR and apart from its sibling tiers, e.g. 10.1.1.0/24. Changing it replaces the VPC tier.
 	Cidr pulumi.StringInput
-	// Free text shown with the tier. Updated in place.
+	// Free text shown with the tier. Updated in place (updateVpcNetwork).
 	Description pulumi.StringPtrInput
-	// The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the tier.
+	// The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the VPC tier.
 	Gateway pulumi.StringPtrInput
-	// The tier's name. Default: the resource's logical name plus a random suffix, kept across updates.
+	// The tier's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpcNetwork).
 	Name pulumi.StringPtrInput
-	// The tier's DNS domain. Updated in place.
+	// The tier's DNS domain. Updated in place (updateVpcNetwork).
 	NetworkDomain pulumi.StringPtrInput
-	// The network offering for VPC tiers (see getNetworkOfferings). Updated in place.
+	// The network offering for VPC tiers (see getNetworkOfferings). Updated in place (updateVpcNetwork).
 	NetworkOfferingUuid pulumi.StringInput
-	// The VPC the tier belongs to. Changing it replaces the tier.
+	// The VPC the tier belongs to. Changing it replaces the VPC tier.
 	VpcUuid pulumi.StringInput
-	// The zone of the tier. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the tier.
+	// The zone of the tier. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC tier.
 	ZoneUuid pulumi.StringPtrInput
 }
 
@@ -267,12 +267,12 @@ func (o VpcTierOutput) AclUuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VpcTier) pulumi.StringPtrOutput { return v.AclUuid }).(pulumi.StringPtrOutput)
 }
 
-// The tier's address block, inside the VPC's CIDR and apart from its sibling tiers, e.g. 10.1.1.0/24. Changing it replaces the tier.
+// The tier's address block, inside the VPC's CIDR and apart from its sibling tiers, e.g. 10.1.1.0/24. Changing it replaces the VPC tier.
 func (o VpcTierOutput) Cidr() pulumi.StringOutput {
 	return o.ApplyT(func(v *VpcTier) pulumi.StringOutput { return v.Cidr }).(pulumi.StringOutput)
 }
 
-// Free text shown with the tier. Updated in place.
+// Free text shown with the tier. Updated in place (updateVpcNetwork).
 func (o VpcTierOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VpcTier) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
@@ -282,7 +282,7 @@ func (o VpcTierOutput) DomainName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VpcTier) pulumi.StringPtrOutput { return v.DomainName }).(pulumi.StringPtrOutput)
 }
 
-// The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the tier.
+// The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the VPC tier.
 func (o VpcTierOutput) Gateway() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VpcTier) pulumi.StringPtrOutput { return v.Gateway }).(pulumi.StringPtrOutput)
 }
@@ -292,7 +292,7 @@ func (o VpcTierOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VpcTier) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// The tier's name. Default: the resource's logical name plus a random suffix, kept across updates.
+// The tier's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpcNetwork).
 func (o VpcTierOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *VpcTier) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
@@ -302,12 +302,12 @@ func (o VpcTierOutput) Netmask() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VpcTier) pulumi.StringPtrOutput { return v.Netmask }).(pulumi.StringPtrOutput)
 }
 
-// The tier's DNS domain. Updated in place.
+// The tier's DNS domain. Updated in place (updateVpcNetwork).
 func (o VpcTierOutput) NetworkDomain() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VpcTier) pulumi.StringPtrOutput { return v.NetworkDomain }).(pulumi.StringPtrOutput)
 }
 
-// The network offering for VPC tiers (see getNetworkOfferings). Updated in place.
+// The network offering for VPC tiers (see getNetworkOfferings). Updated in place (updateVpcNetwork).
 func (o VpcTierOutput) NetworkOfferingUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *VpcTier) pulumi.StringOutput { return v.NetworkOfferingUuid }).(pulumi.StringOutput)
 }
@@ -327,12 +327,12 @@ func (o VpcTierOutput) Uuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *VpcTier) pulumi.StringOutput { return v.Uuid }).(pulumi.StringOutput)
 }
 
-// The VPC the tier belongs to. Changing it replaces the tier.
+// The VPC the tier belongs to. Changing it replaces the VPC tier.
 func (o VpcTierOutput) VpcUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *VpcTier) pulumi.StringOutput { return v.VpcUuid }).(pulumi.StringOutput)
 }
 
-// The zone of the tier. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the tier.
+// The zone of the tier. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC tier.
 func (o VpcTierOutput) ZoneUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *VpcTier) pulumi.StringOutput { return v.ZoneUuid }).(pulumi.StringOutput)
 }

@@ -44,7 +44,7 @@ import (
 type VpnConnection struct {
 	pulumi.CustomResourceState
 
-	// The remote end (a VpnCustomerGateway); its CIDR list must not overlap the VPC's. Changing it replaces the connection.
+	// The remote end (a VpnCustomerGateway); its CIDR list must not overlap the VPC's. Changing it replaces the VPN connection.
 	CustomerGatewayUuid pulumi.StringOutput `pulumi:"customerGatewayUuid"`
 	// The ESP policy, from the customer gateway.
 	EspPolicy pulumi.StringPtrOutput `pulumi:"espPolicy"`
@@ -54,11 +54,11 @@ type VpnConnection struct {
 	IkePolicy pulumi.StringPtrOutput `pulumi:"ikePolicy"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// Wait for the remote end to initiate (the connection then reads Disconnected until it does). Default: false. Changing it replaces the connection.
+	// Wait for the remote end to initiate (the connection then reads Disconnected until it does). Default: false. Changing it replaces the VPN connection.
 	Passive pulumi.BoolOutput `pulumi:"passive"`
 	// The public address of the VPC's VPN gateway (the local end).
 	PublicIpAddress pulumi.StringPtrOutput `pulumi:"publicIpAddress"`
-	// Any text: changing it (or removing it) resets the connection in place (resetVpnConnection) and waits until it settles again. Not sent to the API otherwise. Default: none.
+	// Any text: changing it (or removing it) resets the connection and waits until it settles again. Not sent to the API otherwise. Default: none. Updated in place (resetVpnConnection).
 	ResetTrigger pulumi.StringPtrOutput `pulumi:"resetTrigger"`
 	// The connection's state: Pending, then Connected (or Disconnected).
 	State pulumi.StringPtrOutput `pulumi:"state"`
@@ -66,7 +66,7 @@ type VpnConnection struct {
 	Status pulumi.StringPtrOutput `pulumi:"status"`
 	// The record's identifier (the same as the resource's id).
 	Uuid pulumi.StringOutput `pulumi:"uuid"`
-	// The VPC whose VPN gateway is the local end. Changing it replaces the connection.
+	// The VPC whose VPN gateway is the local end. Changing it replaces the VPN connection.
 	VpcUuid pulumi.StringOutput `pulumi:"vpcUuid"`
 	// The VPC's VPN gateway.
 	VpnGatewayUuid pulumi.StringPtrOutput `pulumi:"vpnGatewayUuid"`
@@ -129,25 +129,25 @@ func (VpnConnectionState) ElementType() reflect.Type {
 }
 
 type vpnConnectionArgs struct {
-	// The remote end (a VpnCustomerGateway); its CIDR list must not overlap the VPC's. Changing it replaces the connection.
+	// The remote end (a VpnCustomerGateway); its CIDR list must not overlap the VPC's. Changing it replaces the VPN connection.
 	CustomerGatewayUuid string `pulumi:"customerGatewayUuid"`
-	// Wait for the remote end to initiate (the connection then reads Disconnected until it does). Default: false. Changing it replaces the connection.
+	// Wait for the remote end to initiate (the connection then reads Disconnected until it does). Default: false. Changing it replaces the VPN connection.
 	Passive *bool `pulumi:"passive"`
-	// Any text: changing it (or removing it) resets the connection in place (resetVpnConnection) and waits until it settles again. Not sent to the API otherwise. Default: none.
+	// Any text: changing it (or removing it) resets the connection and waits until it settles again. Not sent to the API otherwise. Default: none. Updated in place (resetVpnConnection).
 	ResetTrigger *string `pulumi:"resetTrigger"`
-	// The VPC whose VPN gateway is the local end. Changing it replaces the connection.
+	// The VPC whose VPN gateway is the local end. Changing it replaces the VPN connection.
 	VpcUuid string `pulumi:"vpcUuid"`
 }
 
 // The set of arguments for constructing a VpnConnection resource.
 type VpnConnectionArgs struct {
-	// The remote end (a VpnCustomerGateway); its CIDR list must not overlap the VPC's. Changing it replaces the connection.
+	// The remote end (a VpnCustomerGateway); its CIDR list must not overlap the VPC's. Changing it replaces the VPN connection.
 	CustomerGatewayUuid pulumi.StringInput
-	// Wait for the remote end to initiate (the connection then reads Disconnected until it does). Default: false. Changing it replaces the connection.
+	// Wait for the remote end to initiate (the connection then reads Disconnected until it does). Default: false. Changing it replaces the VPN connection.
 	Passive pulumi.BoolPtrInput
-	// Any text: changing it (or removing it) resets the connection in place (resetVpnConnection) and waits until it settles again. Not sent to the API otherwise. Default: none.
+	// Any text: changing it (or removing it) resets the connection and waits until it settles again. Not sent to the API otherwise. Default: none. Updated in place (resetVpnConnection).
 	ResetTrigger pulumi.StringPtrInput
-	// The VPC whose VPN gateway is the local end. Changing it replaces the connection.
+	// The VPC whose VPN gateway is the local end. Changing it replaces the VPN connection.
 	VpcUuid pulumi.StringInput
 }
 
@@ -238,7 +238,7 @@ func (o VpnConnectionOutput) ToVpnConnectionOutputWithContext(ctx context.Contex
 	return o
 }
 
-// The remote end (a VpnCustomerGateway); its CIDR list must not overlap the VPC's. Changing it replaces the connection.
+// The remote end (a VpnCustomerGateway); its CIDR list must not overlap the VPC's. Changing it replaces the VPN connection.
 func (o VpnConnectionOutput) CustomerGatewayUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *VpnConnection) pulumi.StringOutput { return v.CustomerGatewayUuid }).(pulumi.StringOutput)
 }
@@ -263,7 +263,7 @@ func (o VpnConnectionOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VpnConnection) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// Wait for the remote end to initiate (the connection then reads Disconnected until it does). Default: false. Changing it replaces the connection.
+// Wait for the remote end to initiate (the connection then reads Disconnected until it does). Default: false. Changing it replaces the VPN connection.
 func (o VpnConnectionOutput) Passive() pulumi.BoolOutput {
 	return o.ApplyT(func(v *VpnConnection) pulumi.BoolOutput { return v.Passive }).(pulumi.BoolOutput)
 }
@@ -273,7 +273,7 @@ func (o VpnConnectionOutput) PublicIpAddress() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VpnConnection) pulumi.StringPtrOutput { return v.PublicIpAddress }).(pulumi.StringPtrOutput)
 }
 
-// Any text: changing it (or removing it) resets the connection in place (resetVpnConnection) and waits until it settles again. Not sent to the API otherwise. Default: none.
+// Any text: changing it (or removing it) resets the connection and waits until it settles again. Not sent to the API otherwise. Default: none. Updated in place (resetVpnConnection).
 func (o VpnConnectionOutput) ResetTrigger() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VpnConnection) pulumi.StringPtrOutput { return v.ResetTrigger }).(pulumi.StringPtrOutput)
 }
@@ -293,7 +293,7 @@ func (o VpnConnectionOutput) Uuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *VpnConnection) pulumi.StringOutput { return v.Uuid }).(pulumi.StringOutput)
 }
 
-// The VPC whose VPN gateway is the local end. Changing it replaces the connection.
+// The VPC whose VPN gateway is the local end. Changing it replaces the VPN connection.
 func (o VpnConnectionOutput) VpcUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *VpnConnection) pulumi.StringOutput { return v.VpcUuid }).(pulumi.StringOutput)
 }

@@ -54,7 +54,7 @@ type VpnCustomerGateway struct {
 
 	// The remote networks reached through the VPN, comma-separated CIDR blocks; they must not overlap the VPC's. Updated in place (updateVpnCustomerGateway).
 	CidrList pulumi.StringOutput `pulumi:"cidrList"`
-	// Detect a dead remote peer (DPD). Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+	// Detect a dead remote peer (DPD). Default: false (the API's). Updated in place (updateVpnCustomerGateway).
 	DeadPeerDetection pulumi.BoolPtrOutput `pulumi:"deadPeerDetection"`
 	// The account's domain.
 	DomainName pulumi.StringPtrOutput `pulumi:"domainName"`
@@ -66,7 +66,7 @@ type VpnCustomerGateway struct {
 	EspLifetime pulumi.IntOutput `pulumi:"espLifetime"`
 	// Perfect forward secrecy for ESP: "None", or a Diffie-Hellman group label. Default: "None". Updated in place (updateVpnCustomerGateway).
 	EspPolicy pulumi.StringOutput `pulumi:"espPolicy"`
-	// Force UDP encapsulation of ESP (NAT traversal). Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+	// Force UDP encapsulation of ESP (NAT traversal). Default: false (the API's). Updated in place (updateVpnCustomerGateway).
 	ForceEncapsulation pulumi.BoolPtrOutput `pulumi:"forceEncapsulation"`
 	// The public IPv4 address of the remote VPN device. Updated in place (updateVpnCustomerGateway).
 	Gateway pulumi.StringOutput `pulumi:"gateway"`
@@ -78,15 +78,15 @@ type VpnCustomerGateway struct {
 	IkeLifetime pulumi.IntOutput `pulumi:"ikeLifetime"`
 	// The IKE Diffie-Hellman group, e.g. "Group 14(modp2048)". Updated in place (updateVpnCustomerGateway).
 	IkePolicy pulumi.StringOutput `pulumi:"ikePolicy"`
-	// The IKE version: ike (negotiated), ikev1 or ikev2. Default: the API's (ike). Updated in place (updateVpnCustomerGateway).
+	// The IKE version: ike (negotiated), ikev1 or ikev2. Default: "ike" (the API's). Updated in place (updateVpnCustomerGateway).
 	IkeVersion VpnCustomerGatewayIkeVersionPtrOutput `pulumi:"ikeVersion"`
 	// The IPsec pre-shared key: a secret, encrypted in state (inputs and outputs). Updated in place (updateVpnCustomerGateway).
 	IpsecPresharedKey pulumi.StringOutput `pulumi:"ipsecPresharedKey"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// The gateway's name, unique in the account. Default: the logical name plus a random suffix. Updated in place (updateVpnCustomerGateway).
+	// The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpnCustomerGateway).
 	Name pulumi.StringOutput `pulumi:"name"`
-	// One connection per remote CIDR block. Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+	// One connection per remote CIDR block. Default: false (the API's). Updated in place (updateVpnCustomerGateway).
 	SplitConnection pulumi.BoolPtrOutput `pulumi:"splitConnection"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
@@ -176,7 +176,7 @@ func (VpnCustomerGatewayState) ElementType() reflect.Type {
 type vpnCustomerGatewayArgs struct {
 	// The remote networks reached through the VPN, comma-separated CIDR blocks; they must not overlap the VPC's. Updated in place (updateVpnCustomerGateway).
 	CidrList string `pulumi:"cidrList"`
-	// Detect a dead remote peer (DPD). Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+	// Detect a dead remote peer (DPD). Default: false (the API's). Updated in place (updateVpnCustomerGateway).
 	DeadPeerDetection *bool `pulumi:"deadPeerDetection"`
 	// The ESP encryption: aes128, aes192, aes256 or 3des. Updated in place (updateVpnCustomerGateway).
 	EspEncryption VpnCustomerGatewayEspEncryption `pulumi:"espEncryption"`
@@ -186,7 +186,7 @@ type vpnCustomerGatewayArgs struct {
 	EspLifetime *int `pulumi:"espLifetime"`
 	// Perfect forward secrecy for ESP: "None", or a Diffie-Hellman group label. Default: "None". Updated in place (updateVpnCustomerGateway).
 	EspPolicy *string `pulumi:"espPolicy"`
-	// Force UDP encapsulation of ESP (NAT traversal). Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+	// Force UDP encapsulation of ESP (NAT traversal). Default: false (the API's). Updated in place (updateVpnCustomerGateway).
 	ForceEncapsulation *bool `pulumi:"forceEncapsulation"`
 	// The public IPv4 address of the remote VPN device. Updated in place (updateVpnCustomerGateway).
 	Gateway string `pulumi:"gateway"`
@@ -198,13 +198,13 @@ type vpnCustomerGatewayArgs struct {
 	IkeLifetime *int `pulumi:"ikeLifetime"`
 	// The IKE Diffie-Hellman group, e.g. "Group 14(modp2048)". Updated in place (updateVpnCustomerGateway).
 	IkePolicy string `pulumi:"ikePolicy"`
-	// The IKE version: ike (negotiated), ikev1 or ikev2. Default: the API's (ike). Updated in place (updateVpnCustomerGateway).
+	// The IKE version: ike (negotiated), ikev1 or ikev2. Default: "ike" (the API's). Updated in place (updateVpnCustomerGateway).
 	IkeVersion *VpnCustomerGatewayIkeVersion `pulumi:"ikeVersion"`
 	// The IPsec pre-shared key: a secret, encrypted in state (inputs and outputs). Updated in place (updateVpnCustomerGateway).
 	IpsecPresharedKey string `pulumi:"ipsecPresharedKey"`
-	// The gateway's name, unique in the account. Default: the logical name plus a random suffix. Updated in place (updateVpnCustomerGateway).
+	// The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpnCustomerGateway).
 	Name *string `pulumi:"name"`
-	// One connection per remote CIDR block. Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+	// One connection per remote CIDR block. Default: false (the API's). Updated in place (updateVpnCustomerGateway).
 	SplitConnection *bool `pulumi:"splitConnection"`
 }
 
@@ -212,7 +212,7 @@ type vpnCustomerGatewayArgs struct {
 type VpnCustomerGatewayArgs struct {
 	// The remote networks reached through the VPN, comma-separated CIDR blocks; they must not overlap the VPC's. Updated in place (updateVpnCustomerGateway).
 	CidrList pulumi.StringInput
-	// Detect a dead remote peer (DPD). Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+	// Detect a dead remote peer (DPD). Default: false (the API's). Updated in place (updateVpnCustomerGateway).
 	DeadPeerDetection pulumi.BoolPtrInput
 	// The ESP encryption: aes128, aes192, aes256 or 3des. Updated in place (updateVpnCustomerGateway).
 	EspEncryption VpnCustomerGatewayEspEncryptionInput
@@ -222,7 +222,7 @@ type VpnCustomerGatewayArgs struct {
 	EspLifetime pulumi.IntPtrInput
 	// Perfect forward secrecy for ESP: "None", or a Diffie-Hellman group label. Default: "None". Updated in place (updateVpnCustomerGateway).
 	EspPolicy pulumi.StringPtrInput
-	// Force UDP encapsulation of ESP (NAT traversal). Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+	// Force UDP encapsulation of ESP (NAT traversal). Default: false (the API's). Updated in place (updateVpnCustomerGateway).
 	ForceEncapsulation pulumi.BoolPtrInput
 	// The public IPv4 address of the remote VPN device. Updated in place (updateVpnCustomerGateway).
 	Gateway pulumi.StringInput
@@ -234,13 +234,13 @@ type VpnCustomerGatewayArgs struct {
 	IkeLifetime pulumi.IntPtrInput
 	// The IKE Diffie-Hellman group, e.g. "Group 14(modp2048)". Updated in place (updateVpnCustomerGateway).
 	IkePolicy pulumi.StringInput
-	// The IKE version: ike (negotiated), ikev1 or ikev2. Default: the API's (ike). Updated in place (updateVpnCustomerGateway).
+	// The IKE version: ike (negotiated), ikev1 or ikev2. Default: "ike" (the API's). Updated in place (updateVpnCustomerGateway).
 	IkeVersion VpnCustomerGatewayIkeVersionPtrInput
 	// The IPsec pre-shared key: a secret, encrypted in state (inputs and outputs). Updated in place (updateVpnCustomerGateway).
 	IpsecPresharedKey pulumi.StringInput
-	// The gateway's name, unique in the account. Default: the logical name plus a random suffix. Updated in place (updateVpnCustomerGateway).
+	// The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpnCustomerGateway).
 	Name pulumi.StringPtrInput
-	// One connection per remote CIDR block. Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+	// One connection per remote CIDR block. Default: false (the API's). Updated in place (updateVpnCustomerGateway).
 	SplitConnection pulumi.BoolPtrInput
 }
 
@@ -336,7 +336,7 @@ func (o VpnCustomerGatewayOutput) CidrList() pulumi.StringOutput {
 	return o.ApplyT(func(v *VpnCustomerGateway) pulumi.StringOutput { return v.CidrList }).(pulumi.StringOutput)
 }
 
-// Detect a dead remote peer (DPD). Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+// Detect a dead remote peer (DPD). Default: false (the API's). Updated in place (updateVpnCustomerGateway).
 func (o VpnCustomerGatewayOutput) DeadPeerDetection() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VpnCustomerGateway) pulumi.BoolPtrOutput { return v.DeadPeerDetection }).(pulumi.BoolPtrOutput)
 }
@@ -366,7 +366,7 @@ func (o VpnCustomerGatewayOutput) EspPolicy() pulumi.StringOutput {
 	return o.ApplyT(func(v *VpnCustomerGateway) pulumi.StringOutput { return v.EspPolicy }).(pulumi.StringOutput)
 }
 
-// Force UDP encapsulation of ESP (NAT traversal). Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+// Force UDP encapsulation of ESP (NAT traversal). Default: false (the API's). Updated in place (updateVpnCustomerGateway).
 func (o VpnCustomerGatewayOutput) ForceEncapsulation() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VpnCustomerGateway) pulumi.BoolPtrOutput { return v.ForceEncapsulation }).(pulumi.BoolPtrOutput)
 }
@@ -396,7 +396,7 @@ func (o VpnCustomerGatewayOutput) IkePolicy() pulumi.StringOutput {
 	return o.ApplyT(func(v *VpnCustomerGateway) pulumi.StringOutput { return v.IkePolicy }).(pulumi.StringOutput)
 }
 
-// The IKE version: ike (negotiated), ikev1 or ikev2. Default: the API's (ike). Updated in place (updateVpnCustomerGateway).
+// The IKE version: ike (negotiated), ikev1 or ikev2. Default: "ike" (the API's). Updated in place (updateVpnCustomerGateway).
 func (o VpnCustomerGatewayOutput) IkeVersion() VpnCustomerGatewayIkeVersionPtrOutput {
 	return o.ApplyT(func(v *VpnCustomerGateway) VpnCustomerGatewayIkeVersionPtrOutput { return v.IkeVersion }).(VpnCustomerGatewayIkeVersionPtrOutput)
 }
@@ -411,12 +411,12 @@ func (o VpnCustomerGatewayOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VpnCustomerGateway) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// The gateway's name, unique in the account. Default: the logical name plus a random suffix. Updated in place (updateVpnCustomerGateway).
+// The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpnCustomerGateway).
 func (o VpnCustomerGatewayOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *VpnCustomerGateway) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// One connection per remote CIDR block. Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+// One connection per remote CIDR block. Default: false (the API's). Updated in place (updateVpnCustomerGateway).
 func (o VpnCustomerGatewayOutput) SplitConnection() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VpnCustomerGateway) pulumi.BoolPtrOutput { return v.SplitConnection }).(pulumi.BoolPtrOutput)
 }

@@ -22,7 +22,7 @@ __all__ = [
 
 class LoadBalancerRuleStickinessArgsDict(TypedDict):
     """
-    A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. Default: none. Changing it replaces the rule (the API cannot change it in place).
+    A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. The API cannot change it in place.
     """
     method: pulumi.Input['LoadBalancerRuleStickinessMethod']
     """
@@ -49,7 +49,7 @@ class LoadBalancerRuleStickinessArgs:
                  hold_time: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None):
         """
-        A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. Default: none. Changing it replaces the rule (the API cannot change it in place).
+        A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. The API cannot change it in place.
 
         :param pulumi.Input['LoadBalancerRuleStickinessMethod'] method: How a client sticks to one instance: None, LbCookie, AppCookie or SourceBased.
         :param pulumi.Input[_builtins.str] cookie_name: The cookie that carries the stickiness (cookie methods).

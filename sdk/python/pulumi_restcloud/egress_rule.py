@@ -30,13 +30,13 @@ class EgressRuleArgs:
         """
         The set of arguments for constructing a EgressRule resource.
 
-        :param pulumi.Input[_builtins.str] network_uuid: The network whose outbound traffic the rule allows. Changing it replaces the rule.
-        :param pulumi.Input['EgressRuleProtocol'] protocol: TCP, UDP or ICMP. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.str] cidr_list: The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] end_port: The last port of the range. Default: startPort. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] icmp_code: The ICMP code (ICMP only; -1 for any). Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] icmp_type: The ICMP type (ICMP only; -1 for any). Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] start_port: The first port of the range (TCP and UDP). Changing it replaces the rule.
+        :param pulumi.Input[_builtins.str] network_uuid: The network whose outbound traffic the rule allows. Changing it replaces the egress rule.
+        :param pulumi.Input['EgressRuleProtocol'] protocol: TCP, UDP or ICMP. Changing it replaces the egress rule.
+        :param pulumi.Input[_builtins.str] cidr_list: The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the egress rule.
+        :param pulumi.Input[_builtins.int] end_port: The last port of the range. Default: startPort. Changing it replaces the egress rule.
+        :param pulumi.Input[_builtins.int] icmp_code: The ICMP code (ICMP only; -1 for any). Changing it replaces the egress rule.
+        :param pulumi.Input[_builtins.int] icmp_type: The ICMP type (ICMP only; -1 for any). Changing it replaces the egress rule.
+        :param pulumi.Input[_builtins.int] start_port: The first port of the range (TCP and UDP). Changing it replaces the egress rule.
         """
         pulumi.set(__self__, "network_uuid", network_uuid)
         pulumi.set(__self__, "protocol", protocol)
@@ -55,7 +55,7 @@ class EgressRuleArgs:
     @pulumi.getter(name="networkUuid")
     def network_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The network whose outbound traffic the rule allows. Changing it replaces the rule.
+        The network whose outbound traffic the rule allows. Changing it replaces the egress rule.
         """
         return pulumi.get(self, "network_uuid")
 
@@ -67,7 +67,7 @@ class EgressRuleArgs:
     @pulumi.getter
     def protocol(self) -> pulumi.Input['EgressRuleProtocol']:
         """
-        TCP, UDP or ICMP. Changing it replaces the rule.
+        TCP, UDP or ICMP. Changing it replaces the egress rule.
         """
         return pulumi.get(self, "protocol")
 
@@ -79,7 +79,7 @@ class EgressRuleArgs:
     @pulumi.getter(name="cidrList")
     def cidr_list(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.
+        The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the egress rule.
         """
         return pulumi.get(self, "cidr_list")
 
@@ -91,7 +91,7 @@ class EgressRuleArgs:
     @pulumi.getter(name="endPort")
     def end_port(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The last port of the range. Default: startPort. Changing it replaces the rule.
+        The last port of the range. Default: startPort. Changing it replaces the egress rule.
         """
         return pulumi.get(self, "end_port")
 
@@ -103,7 +103,7 @@ class EgressRuleArgs:
     @pulumi.getter(name="icmpCode")
     def icmp_code(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The ICMP code (ICMP only; -1 for any). Changing it replaces the rule.
+        The ICMP code (ICMP only; -1 for any). Changing it replaces the egress rule.
         """
         return pulumi.get(self, "icmp_code")
 
@@ -115,7 +115,7 @@ class EgressRuleArgs:
     @pulumi.getter(name="icmpType")
     def icmp_type(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The ICMP type (ICMP only; -1 for any). Changing it replaces the rule.
+        The ICMP type (ICMP only; -1 for any). Changing it replaces the egress rule.
         """
         return pulumi.get(self, "icmp_type")
 
@@ -127,7 +127,7 @@ class EgressRuleArgs:
     @pulumi.getter(name="startPort")
     def start_port(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The first port of the range (TCP and UDP). Changing it replaces the rule.
+        The first port of the range (TCP and UDP). Changing it replaces the egress rule.
         """
         return pulumi.get(self, "start_port")
 
@@ -171,13 +171,13 @@ class EgressRule(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] cidr_list: The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] end_port: The last port of the range. Default: startPort. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] icmp_code: The ICMP code (ICMP only; -1 for any). Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] icmp_type: The ICMP type (ICMP only; -1 for any). Changing it replaces the rule.
-        :param pulumi.Input[_builtins.str] network_uuid: The network whose outbound traffic the rule allows. Changing it replaces the rule.
-        :param pulumi.Input['EgressRuleProtocol'] protocol: TCP, UDP or ICMP. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] start_port: The first port of the range (TCP and UDP). Changing it replaces the rule.
+        :param pulumi.Input[_builtins.str] cidr_list: The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the egress rule.
+        :param pulumi.Input[_builtins.int] end_port: The last port of the range. Default: startPort. Changing it replaces the egress rule.
+        :param pulumi.Input[_builtins.int] icmp_code: The ICMP code (ICMP only; -1 for any). Changing it replaces the egress rule.
+        :param pulumi.Input[_builtins.int] icmp_type: The ICMP type (ICMP only; -1 for any). Changing it replaces the egress rule.
+        :param pulumi.Input[_builtins.str] network_uuid: The network whose outbound traffic the rule allows. Changing it replaces the egress rule.
+        :param pulumi.Input['EgressRuleProtocol'] protocol: TCP, UDP or ICMP. Changing it replaces the egress rule.
+        :param pulumi.Input[_builtins.int] start_port: The first port of the range (TCP and UDP). Changing it replaces the egress rule.
         """
         ...
     @overload
@@ -291,7 +291,7 @@ class EgressRule(pulumi.CustomResource):
     @pulumi.getter(name="cidrList")
     def cidr_list(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.
+        The source (firewall) or destination (egress) CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the egress rule.
         """
         return pulumi.get(self, "cidr_list")
 
@@ -299,7 +299,7 @@ class EgressRule(pulumi.CustomResource):
     @pulumi.getter(name="endPort")
     def end_port(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The last port of the range. Default: startPort. Changing it replaces the rule.
+        The last port of the range. Default: startPort. Changing it replaces the egress rule.
         """
         return pulumi.get(self, "end_port")
 
@@ -307,7 +307,7 @@ class EgressRule(pulumi.CustomResource):
     @pulumi.getter(name="icmpCode")
     def icmp_code(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The ICMP code (ICMP only; -1 for any). Changing it replaces the rule.
+        The ICMP code (ICMP only; -1 for any). Changing it replaces the egress rule.
         """
         return pulumi.get(self, "icmp_code")
 
@@ -315,7 +315,7 @@ class EgressRule(pulumi.CustomResource):
     @pulumi.getter(name="icmpType")
     def icmp_type(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The ICMP type (ICMP only; -1 for any). Changing it replaces the rule.
+        The ICMP type (ICMP only; -1 for any). Changing it replaces the egress rule.
         """
         return pulumi.get(self, "icmp_type")
 
@@ -331,7 +331,7 @@ class EgressRule(pulumi.CustomResource):
     @pulumi.getter(name="networkUuid")
     def network_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The network whose outbound traffic the rule allows. Changing it replaces the rule.
+        The network whose outbound traffic the rule allows. Changing it replaces the egress rule.
         """
         return pulumi.get(self, "network_uuid")
 
@@ -339,7 +339,7 @@ class EgressRule(pulumi.CustomResource):
     @pulumi.getter
     def protocol(self) -> pulumi.Output['EgressRuleProtocol']:
         """
-        TCP, UDP or ICMP. Changing it replaces the rule.
+        TCP, UDP or ICMP. Changing it replaces the egress rule.
         """
         return pulumi.get(self, "protocol")
 
@@ -355,7 +355,7 @@ class EgressRule(pulumi.CustomResource):
     @pulumi.getter(name="startPort")
     def start_port(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The first port of the range (TCP and UDP). Changing it replaces the rule.
+        The first port of the range (TCP and UDP). Changing it replaces the egress rule.
         """
         return pulumi.get(self, "start_port")
 

@@ -299,7 +299,7 @@ def get_compute_plan(category_uuid: Optional[_builtins.str] = None,
     :param _builtins.int min_cores: Keep only the plans with at least this many vCPUs.
     :param _builtins.float min_memory_gib: Keep only the plans with at least this much memory, in GiB.
     :param _builtins.str name_regex: Keep only the plans whose name matches this regular expression, case-insensitively (e.g. "^gp"). Default: no name filter.
-    :param 'GetComputePlanType' type: The plan type: PAY_AS_YOU_GO (fixed sizes, billed hourly), CUSTOM_PLAN (vCPUs and memory chosen per instance), RESERVED_INSTANCE or BUNDLE_OFFER. Default: PAY_AS_YOU_GO.
+    :param 'GetComputePlanType' type: The plan type: PAY_AS_YOU_GO (fixed sizes, billed hourly), CUSTOM_PLAN (vCPUs and memory chosen per instance), RESERVED_INSTANCE or BUNDLE_OFFER. Default: "PAY_AS_YOU_GO".
     :param _builtins.str zone_uuid: The zone whose compute plans to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).
     """
     __args__ = dict()
@@ -357,7 +357,7 @@ def get_compute_plan_output(category_uuid: pulumi.Input[Optional[Optional[_built
     :param _builtins.int min_cores: Keep only the plans with at least this many vCPUs.
     :param _builtins.float min_memory_gib: Keep only the plans with at least this much memory, in GiB.
     :param _builtins.str name_regex: Keep only the plans whose name matches this regular expression, case-insensitively (e.g. "^gp"). Default: no name filter.
-    :param 'GetComputePlanType' type: The plan type: PAY_AS_YOU_GO (fixed sizes, billed hourly), CUSTOM_PLAN (vCPUs and memory chosen per instance), RESERVED_INSTANCE or BUNDLE_OFFER. Default: PAY_AS_YOU_GO.
+    :param 'GetComputePlanType' type: The plan type: PAY_AS_YOU_GO (fixed sizes, billed hourly), CUSTOM_PLAN (vCPUs and memory chosen per instance), RESERVED_INSTANCE or BUNDLE_OFFER. Default: "PAY_AS_YOU_GO".
     :param _builtins.str zone_uuid: The zone whose compute plans to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).
     """
     __args__ = dict()

@@ -65,8 +65,8 @@ def get_template_categories(distribution: Optional['GetTemplateCategoriesDistrib
     pulumi.export("categories", result.categories)
     ```
 
-    :param 'GetTemplateCategoriesDistribution' distribution: OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: OS_ONLY.
-    :param 'GetTemplateCategoriesPlatform' platform: The operating system family: LINUX or WINDOWS. Default: LINUX.
+    :param 'GetTemplateCategoriesDistribution' distribution: OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: "OS_ONLY".
+    :param 'GetTemplateCategoriesPlatform' platform: The operating system family: LINUX or WINDOWS. Default: "LINUX".
     :param _builtins.str zone_uuid: The zone whose template categories to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).
     """
     __args__ = dict()
@@ -95,8 +95,8 @@ def get_template_categories_output(distribution: pulumi.Input[Optional[Optional[
     pulumi.export("categories", result.categories)
     ```
 
-    :param 'GetTemplateCategoriesDistribution' distribution: OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: OS_ONLY.
-    :param 'GetTemplateCategoriesPlatform' platform: The operating system family: LINUX or WINDOWS. Default: LINUX.
+    :param 'GetTemplateCategoriesDistribution' distribution: OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: "OS_ONLY".
+    :param 'GetTemplateCategoriesPlatform' platform: The operating system family: LINUX or WINDOWS. Default: "LINUX".
     :param _builtins.str zone_uuid: The zone whose template categories to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).
     """
     __args__ = dict()

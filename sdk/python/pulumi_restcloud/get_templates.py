@@ -68,9 +68,9 @@ def get_templates(category_uuid: Optional[_builtins.str] = None,
     ```
 
     :param _builtins.str category_uuid: Keep only the templates of this category. Default: every category.
-    :param 'GetTemplatesDistribution' distribution: OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: OS_ONLY.
+    :param 'GetTemplatesDistribution' distribution: OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: "OS_ONLY".
     :param _builtins.str name_regex: Keep only the templates whose name matches this regular expression, case-insensitively (e.g. "ubuntu 24"). Default: no name filter.
-    :param 'GetTemplatesPlatform' platform: The operating system family: LINUX or WINDOWS. Default: LINUX.
+    :param 'GetTemplatesPlatform' platform: The operating system family: LINUX or WINDOWS. Default: "LINUX".
     :param _builtins.str zone_uuid: The zone whose templates to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).
     """
     __args__ = dict()
@@ -104,9 +104,9 @@ def get_templates_output(category_uuid: pulumi.Input[Optional[Optional[_builtins
     ```
 
     :param _builtins.str category_uuid: Keep only the templates of this category. Default: every category.
-    :param 'GetTemplatesDistribution' distribution: OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: OS_ONLY.
+    :param 'GetTemplatesDistribution' distribution: OS_ONLY (a bare operating system) or MARKETPLACE (an application image). Default: "OS_ONLY".
     :param _builtins.str name_regex: Keep only the templates whose name matches this regular expression, case-insensitively (e.g. "ubuntu 24"). Default: no name filter.
-    :param 'GetTemplatesPlatform' platform: The operating system family: LINUX or WINDOWS. Default: LINUX.
+    :param 'GetTemplatesPlatform' platform: The operating system family: LINUX or WINDOWS. Default: "LINUX".
     :param _builtins.str zone_uuid: The zone whose templates to list. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID).
     """
     __args__ = dict()

@@ -45,16 +45,16 @@ class InstanceArgs:
         :param pulumi.Input[_builtins.str] template_uuid: The template (OS image) to boot (see getTemplates). Changing it replaces the instance.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] additional_network_uuids: Networks attached besides the default one. Updated in place (attachNetwork, detachNetwork).
         :param pulumi.Input[_builtins.int] cpu_core: vCPUs, for a custom compute plan only. Updated in place (resizeVm).
-        :param pulumi.Input[_builtins.int] disk_size: A data disk created with the instance, in GB. Changing it replaces the instance (prefer a Volume).
+        :param pulumi.Input[_builtins.int] disk_size: A data disk created with the instance, in GB (prefer a Volume, which resizes in place). Changing it replaces the instance.
         :param pulumi.Input[_builtins.str] display_name: The name shown in the portal. Default: `name`. Updated in place (updateInstanceName).
-        :param pulumi.Input[_builtins.bool] expunge_on_destroy: Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false). Default: true; a destroyed instance still blocks its network's deletion.
+        :param pulumi.Input[_builtins.bool] expunge_on_destroy: Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks its network's deletion. Default: true. Updated in place (no API call).
         :param pulumi.Input[_builtins.str] hypervisor_name: The hypervisor to place it on. Changing it replaces the instance.
         :param pulumi.Input[_builtins.int] memory: Memory in MiB, for a custom compute plan only. Updated in place (resizeVm).
-        :param pulumi.Input[_builtins.str] name: The instance's host name. Default: the logical name plus a random suffix. Changing it replaces the instance (use displayName to rename).
+        :param pulumi.Input[_builtins.str] name: The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the instance.
         :param pulumi.Input[_builtins.int] root_disk_size: The root disk in GB. Default: the template's. Changing it replaces the instance.
         :param pulumi.Input[_builtins.str] security_group_name: A security group applied at boot. Changing it replaces the instance.
         :param pulumi.Input[_builtins.str] ssh_key_name: The SSH key pair installed at boot. Changing it replaces the instance.
-        :param pulumi.Input['InstanceState'] state: The desired power state. Default: Running. Updated in place (startInstance, stopInstance).
+        :param pulumi.Input['InstanceState'] state: The desired power state. Default: "Running". Updated in place (startInstance, stopInstance).
         :param pulumi.Input[_builtins.str] storage_offering_uuid: The storage plan of `diskSize`. Changing it replaces the instance.
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the instance. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the instance.
         """
@@ -158,7 +158,7 @@ class InstanceArgs:
     @pulumi.getter(name="diskSize")
     def disk_size(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        A data disk created with the instance, in GB. Changing it replaces the instance (prefer a Volume).
+        A data disk created with the instance, in GB (prefer a Volume, which resizes in place). Changing it replaces the instance.
         """
         return pulumi.get(self, "disk_size")
 
@@ -182,7 +182,7 @@ class InstanceArgs:
     @pulumi.getter(name="expungeOnDestroy")
     def expunge_on_destroy(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false). Default: true; a destroyed instance still blocks its network's deletion.
+        Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks its network's deletion. Default: true. Updated in place (no API call).
         """
         return pulumi.get(self, "expunge_on_destroy")
 
@@ -218,7 +218,7 @@ class InstanceArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The instance's host name. Default: the logical name plus a random suffix. Changing it replaces the instance (use displayName to rename).
+        The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the instance.
         """
         return pulumi.get(self, "name")
 
@@ -266,7 +266,7 @@ class InstanceArgs:
     @pulumi.getter
     def state(self) -> pulumi.Input[Optional['InstanceState']]:
         """
-        The desired power state. Default: Running. Updated in place (startInstance, stopInstance).
+        The desired power state. Default: "Running". Updated in place (startInstance, stopInstance).
         """
         return pulumi.get(self, "state")
 
@@ -347,17 +347,17 @@ class Instance(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] additional_network_uuids: Networks attached besides the default one. Updated in place (attachNetwork, detachNetwork).
         :param pulumi.Input[_builtins.str] compute_offering_uuid: The compute plan (see getComputePlans). Updated in place (resizeVm).
         :param pulumi.Input[_builtins.int] cpu_core: vCPUs, for a custom compute plan only. Updated in place (resizeVm).
-        :param pulumi.Input[_builtins.int] disk_size: A data disk created with the instance, in GB. Changing it replaces the instance (prefer a Volume).
+        :param pulumi.Input[_builtins.int] disk_size: A data disk created with the instance, in GB (prefer a Volume, which resizes in place). Changing it replaces the instance.
         :param pulumi.Input[_builtins.str] display_name: The name shown in the portal. Default: `name`. Updated in place (updateInstanceName).
-        :param pulumi.Input[_builtins.bool] expunge_on_destroy: Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false). Default: true; a destroyed instance still blocks its network's deletion.
+        :param pulumi.Input[_builtins.bool] expunge_on_destroy: Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks its network's deletion. Default: true. Updated in place (no API call).
         :param pulumi.Input[_builtins.str] hypervisor_name: The hypervisor to place it on. Changing it replaces the instance.
         :param pulumi.Input[_builtins.int] memory: Memory in MiB, for a custom compute plan only. Updated in place (resizeVm).
-        :param pulumi.Input[_builtins.str] name: The instance's host name. Default: the logical name plus a random suffix. Changing it replaces the instance (use displayName to rename).
+        :param pulumi.Input[_builtins.str] name: The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the instance.
         :param pulumi.Input[_builtins.str] network_uuid: The default network (a Network or a VpcTier). Changing it replaces the instance.
         :param pulumi.Input[_builtins.int] root_disk_size: The root disk in GB. Default: the template's. Changing it replaces the instance.
         :param pulumi.Input[_builtins.str] security_group_name: A security group applied at boot. Changing it replaces the instance.
         :param pulumi.Input[_builtins.str] ssh_key_name: The SSH key pair installed at boot. Changing it replaces the instance.
-        :param pulumi.Input['InstanceState'] state: The desired power state. Default: Running. Updated in place (startInstance, stopInstance).
+        :param pulumi.Input['InstanceState'] state: The desired power state. Default: "Running". Updated in place (startInstance, stopInstance).
         :param pulumi.Input[_builtins.str] storage_offering_uuid: The storage plan of `diskSize`. Changing it replaces the instance.
         :param pulumi.Input[_builtins.str] template_uuid: The template (OS image) to boot (see getTemplates). Changing it replaces the instance.
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the instance. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the instance.
@@ -542,7 +542,7 @@ class Instance(pulumi.CustomResource):
     @pulumi.getter(name="diskSize")
     def disk_size(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        A data disk created with the instance, in GB. Changing it replaces the instance (prefer a Volume).
+        A data disk created with the instance, in GB (prefer a Volume, which resizes in place). Changing it replaces the instance.
         """
         return pulumi.get(self, "disk_size")
 
@@ -558,7 +558,7 @@ class Instance(pulumi.CustomResource):
     @pulumi.getter(name="expungeOnDestroy")
     def expunge_on_destroy(self) -> pulumi.Output[_builtins.bool]:
         """
-        Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false). Default: true; a destroyed instance still blocks its network's deletion.
+        Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks its network's deletion. Default: true. Updated in place (no API call).
         """
         return pulumi.get(self, "expunge_on_destroy")
 
@@ -598,7 +598,7 @@ class Instance(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The instance's host name. Default: the logical name plus a random suffix. Changing it replaces the instance (use displayName to rename).
+        The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the instance.
         """
         return pulumi.get(self, "name")
 
@@ -654,7 +654,7 @@ class Instance(pulumi.CustomResource):
     @pulumi.getter
     def state(self) -> pulumi.Output['InstanceState']:
         """
-        The desired power state. Default: Running. Updated in place (startInstance, stopInstance).
+        The desired power state. Default: "Running". Updated in place (startInstance, stopInstance).
         """
         return pulumi.get(self, "state")
 

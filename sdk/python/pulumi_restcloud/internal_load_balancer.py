@@ -31,14 +31,14 @@ class InternalLoadBalancerArgs:
         """
         The set of arguments for constructing a InternalLoadBalancer resource.
 
-        :param pulumi.Input[_builtins.int] instance_port: The instances' port it forwards to. Changing it replaces the load balancer.
-        :param pulumi.Input[_builtins.str] network_uuid: The VPC tier (a VpcTier) it balances in. Changing it replaces the load balancer.
-        :param pulumi.Input[_builtins.int] source_port: The port it listens on, at its source address. Changing it replaces the load balancer.
-        :param pulumi.Input['InternalLoadBalancerAlgorithm'] algorithm: How connections are spread: source, roundrobin or leastconn. Default: roundrobin. Changing it replaces the load balancer.
-        :param pulumi.Input[_builtins.bool] assign_instances: Assign the tier's instances to it at creation (assignLbRule), which activates it. Default: true. Changing it replaces the load balancer.
-        :param pulumi.Input[_builtins.str] description: Free text shown with the load balancer. Changing it replaces the load balancer.
-        :param pulumi.Input[_builtins.str] name: The load balancer's name, unique in the account, and the resource's id. Default: the logical name plus a random suffix. Changing it replaces the load balancer.
-        :param pulumi.Input[_builtins.str] source_ip_address: The address it listens on, inside the tier. Default: a free address of the tier, chosen by the cloud (see `ipAddress`). Changing it replaces the load balancer.
+        :param pulumi.Input[_builtins.int] instance_port: The instances' port it forwards to. Changing it replaces the internal load balancer.
+        :param pulumi.Input[_builtins.str] network_uuid: The VPC tier (a VpcTier) it balances in. Changing it replaces the internal load balancer.
+        :param pulumi.Input[_builtins.int] source_port: The port it listens on, at its source address. Changing it replaces the internal load balancer.
+        :param pulumi.Input['InternalLoadBalancerAlgorithm'] algorithm: How connections are spread: source, roundrobin or leastconn. Default: "roundrobin". Changing it replaces the internal load balancer.
+        :param pulumi.Input[_builtins.bool] assign_instances: Assign the tier's instances to it at creation (assignLbRule), which activates it. Default: true. Changing it replaces the internal load balancer.
+        :param pulumi.Input[_builtins.str] description: Free text shown with the load balancer. Changing it replaces the internal load balancer.
+        :param pulumi.Input[_builtins.str] name: The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the internal load balancer.
+        :param pulumi.Input[_builtins.str] source_ip_address: The address it listens on, inside the tier. Default: a free address of the tier, chosen by the cloud (see `ipAddress`). Changing it replaces the internal load balancer.
         """
         pulumi.set(__self__, "instance_port", instance_port)
         pulumi.set(__self__, "network_uuid", network_uuid)
@@ -62,7 +62,7 @@ class InternalLoadBalancerArgs:
     @pulumi.getter(name="instancePort")
     def instance_port(self) -> pulumi.Input[_builtins.int]:
         """
-        The instances' port it forwards to. Changing it replaces the load balancer.
+        The instances' port it forwards to. Changing it replaces the internal load balancer.
         """
         return pulumi.get(self, "instance_port")
 
@@ -74,7 +74,7 @@ class InternalLoadBalancerArgs:
     @pulumi.getter(name="networkUuid")
     def network_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The VPC tier (a VpcTier) it balances in. Changing it replaces the load balancer.
+        The VPC tier (a VpcTier) it balances in. Changing it replaces the internal load balancer.
         """
         return pulumi.get(self, "network_uuid")
 
@@ -86,7 +86,7 @@ class InternalLoadBalancerArgs:
     @pulumi.getter(name="sourcePort")
     def source_port(self) -> pulumi.Input[_builtins.int]:
         """
-        The port it listens on, at its source address. Changing it replaces the load balancer.
+        The port it listens on, at its source address. Changing it replaces the internal load balancer.
         """
         return pulumi.get(self, "source_port")
 
@@ -98,7 +98,7 @@ class InternalLoadBalancerArgs:
     @pulumi.getter
     def algorithm(self) -> pulumi.Input[Optional['InternalLoadBalancerAlgorithm']]:
         """
-        How connections are spread: source, roundrobin or leastconn. Default: roundrobin. Changing it replaces the load balancer.
+        How connections are spread: source, roundrobin or leastconn. Default: "roundrobin". Changing it replaces the internal load balancer.
         """
         return pulumi.get(self, "algorithm")
 
@@ -110,7 +110,7 @@ class InternalLoadBalancerArgs:
     @pulumi.getter(name="assignInstances")
     def assign_instances(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Assign the tier's instances to it at creation (assignLbRule), which activates it. Default: true. Changing it replaces the load balancer.
+        Assign the tier's instances to it at creation (assignLbRule), which activates it. Default: true. Changing it replaces the internal load balancer.
         """
         return pulumi.get(self, "assign_instances")
 
@@ -122,7 +122,7 @@ class InternalLoadBalancerArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Free text shown with the load balancer. Changing it replaces the load balancer.
+        Free text shown with the load balancer. Changing it replaces the internal load balancer.
         """
         return pulumi.get(self, "description")
 
@@ -134,7 +134,7 @@ class InternalLoadBalancerArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The load balancer's name, unique in the account, and the resource's id. Default: the logical name plus a random suffix. Changing it replaces the load balancer.
+        The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the internal load balancer.
         """
         return pulumi.get(self, "name")
 
@@ -146,7 +146,7 @@ class InternalLoadBalancerArgs:
     @pulumi.getter(name="sourceIpAddress")
     def source_ip_address(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The address it listens on, inside the tier. Default: a free address of the tier, chosen by the cloud (see `ipAddress`). Changing it replaces the load balancer.
+        The address it listens on, inside the tier. Default: a free address of the tier, chosen by the cloud (see `ipAddress`). Changing it replaces the internal load balancer.
         """
         return pulumi.get(self, "source_ip_address")
 
@@ -191,14 +191,14 @@ class InternalLoadBalancer(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input['InternalLoadBalancerAlgorithm'] algorithm: How connections are spread: source, roundrobin or leastconn. Default: roundrobin. Changing it replaces the load balancer.
-        :param pulumi.Input[_builtins.bool] assign_instances: Assign the tier's instances to it at creation (assignLbRule), which activates it. Default: true. Changing it replaces the load balancer.
-        :param pulumi.Input[_builtins.str] description: Free text shown with the load balancer. Changing it replaces the load balancer.
-        :param pulumi.Input[_builtins.int] instance_port: The instances' port it forwards to. Changing it replaces the load balancer.
-        :param pulumi.Input[_builtins.str] name: The load balancer's name, unique in the account, and the resource's id. Default: the logical name plus a random suffix. Changing it replaces the load balancer.
-        :param pulumi.Input[_builtins.str] network_uuid: The VPC tier (a VpcTier) it balances in. Changing it replaces the load balancer.
-        :param pulumi.Input[_builtins.str] source_ip_address: The address it listens on, inside the tier. Default: a free address of the tier, chosen by the cloud (see `ipAddress`). Changing it replaces the load balancer.
-        :param pulumi.Input[_builtins.int] source_port: The port it listens on, at its source address. Changing it replaces the load balancer.
+        :param pulumi.Input['InternalLoadBalancerAlgorithm'] algorithm: How connections are spread: source, roundrobin or leastconn. Default: "roundrobin". Changing it replaces the internal load balancer.
+        :param pulumi.Input[_builtins.bool] assign_instances: Assign the tier's instances to it at creation (assignLbRule), which activates it. Default: true. Changing it replaces the internal load balancer.
+        :param pulumi.Input[_builtins.str] description: Free text shown with the load balancer. Changing it replaces the internal load balancer.
+        :param pulumi.Input[_builtins.int] instance_port: The instances' port it forwards to. Changing it replaces the internal load balancer.
+        :param pulumi.Input[_builtins.str] name: The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the internal load balancer.
+        :param pulumi.Input[_builtins.str] network_uuid: The VPC tier (a VpcTier) it balances in. Changing it replaces the internal load balancer.
+        :param pulumi.Input[_builtins.str] source_ip_address: The address it listens on, inside the tier. Default: a free address of the tier, chosen by the cloud (see `ipAddress`). Changing it replaces the internal load balancer.
+        :param pulumi.Input[_builtins.int] source_port: The port it listens on, at its source address. Changing it replaces the internal load balancer.
         """
         ...
     @overload
@@ -321,7 +321,7 @@ class InternalLoadBalancer(pulumi.CustomResource):
     @pulumi.getter
     def algorithm(self) -> pulumi.Output['InternalLoadBalancerAlgorithm']:
         """
-        How connections are spread: source, roundrobin or leastconn. Default: roundrobin. Changing it replaces the load balancer.
+        How connections are spread: source, roundrobin or leastconn. Default: "roundrobin". Changing it replaces the internal load balancer.
         """
         return pulumi.get(self, "algorithm")
 
@@ -329,7 +329,7 @@ class InternalLoadBalancer(pulumi.CustomResource):
     @pulumi.getter(name="assignInstances")
     def assign_instances(self) -> pulumi.Output[_builtins.bool]:
         """
-        Assign the tier's instances to it at creation (assignLbRule), which activates it. Default: true. Changing it replaces the load balancer.
+        Assign the tier's instances to it at creation (assignLbRule), which activates it. Default: true. Changing it replaces the internal load balancer.
         """
         return pulumi.get(self, "assign_instances")
 
@@ -337,7 +337,7 @@ class InternalLoadBalancer(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Free text shown with the load balancer. Changing it replaces the load balancer.
+        Free text shown with the load balancer. Changing it replaces the internal load balancer.
         """
         return pulumi.get(self, "description")
 
@@ -345,7 +345,7 @@ class InternalLoadBalancer(pulumi.CustomResource):
     @pulumi.getter(name="instancePort")
     def instance_port(self) -> pulumi.Output[_builtins.int]:
         """
-        The instances' port it forwards to. Changing it replaces the load balancer.
+        The instances' port it forwards to. Changing it replaces the internal load balancer.
         """
         return pulumi.get(self, "instance_port")
 
@@ -369,7 +369,7 @@ class InternalLoadBalancer(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The load balancer's name, unique in the account, and the resource's id. Default: the logical name plus a random suffix. Changing it replaces the load balancer.
+        The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the internal load balancer.
         """
         return pulumi.get(self, "name")
 
@@ -377,7 +377,7 @@ class InternalLoadBalancer(pulumi.CustomResource):
     @pulumi.getter(name="networkUuid")
     def network_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The VPC tier (a VpcTier) it balances in. Changing it replaces the load balancer.
+        The VPC tier (a VpcTier) it balances in. Changing it replaces the internal load balancer.
         """
         return pulumi.get(self, "network_uuid")
 
@@ -385,7 +385,7 @@ class InternalLoadBalancer(pulumi.CustomResource):
     @pulumi.getter(name="sourceIpAddress")
     def source_ip_address(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The address it listens on, inside the tier. Default: a free address of the tier, chosen by the cloud (see `ipAddress`). Changing it replaces the load balancer.
+        The address it listens on, inside the tier. Default: a free address of the tier, chosen by the cloud (see `ipAddress`). Changing it replaces the internal load balancer.
         """
         return pulumi.get(self, "source_ip_address")
 
@@ -393,7 +393,7 @@ class InternalLoadBalancer(pulumi.CustomResource):
     @pulumi.getter(name="sourcePort")
     def source_port(self) -> pulumi.Output[_builtins.int]:
         """
-        The port it listens on, at its source address. Changing it replaces the load balancer.
+        The port it listens on, at its source address. Changing it replaces the internal load balancer.
         """
         return pulumi.get(self, "source_port")
 

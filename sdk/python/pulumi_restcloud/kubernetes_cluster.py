@@ -40,23 +40,23 @@ class KubernetesClusterArgs:
         """
         The set of arguments for constructing a KubernetesCluster resource.
 
-        :param pulumi.Input[_builtins.str] compute_offering_uuid: The compute plan of every node; it must meet the version's minimum CPU and memory. Changing it replaces the cluster.
-        :param pulumi.Input[_builtins.str] kubernetes_version_uuid: The Kubernetes version (see getKubernetesVersions). Changing it replaces the cluster.
-        :param pulumi.Input[_builtins.str] network_uuid: The network the nodes join. Changing it replaces the cluster.
+        :param pulumi.Input[_builtins.str] compute_offering_uuid: The compute plan of every node; it must meet the version's minimum CPU and memory. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.str] kubernetes_version_uuid: The Kubernetes version (see getKubernetesVersions). Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.str] network_uuid: The network the nodes join. Changing it replaces the Kubernetes cluster.
         :param pulumi.Input[_builtins.int] size: The number of worker nodes. Updated in place (scaleKubernetes).
         :param pulumi.Input[_builtins.bool] autoscaling_enabled: Let the cluster scale its workers itself. Default: false. Updated in place (scaleKubernetes).
-        :param pulumi.Input[_builtins.int] control_nodes: The number of control nodes. Default: 1. Changing it replaces the cluster.
-        :param pulumi.Input[_builtins.str] description: Free text shown with the cluster. Changing it replaces the cluster.
-        :param pulumi.Input[_builtins.str] docker_registry_password: The registry's password: a secret, encrypted in state. Changing it replaces the cluster.
-        :param pulumi.Input[_builtins.str] docker_registry_url: A private container registry the nodes pull from. Changing it replaces the cluster.
-        :param pulumi.Input[_builtins.str] docker_registry_username: The registry's user name. Changing it replaces the cluster.
-        :param pulumi.Input[_builtins.str] external_load_balancer_ip_address: The address of an external load balancer for the API server. Changing it replaces the cluster.
-        :param pulumi.Input[_builtins.bool] ha_enabled: A highly available control plane. Default: false. Changing it replaces the cluster.
-        :param pulumi.Input[_builtins.str] name: The cluster's name. Default: the logical name plus a random suffix. Changing it replaces the cluster.
-        :param pulumi.Input[_builtins.int] node_root_disk_size: The root disk of every node in GB. Changing it replaces the cluster.
-        :param pulumi.Input[_builtins.str] ssh_key_name: The SSH key pair installed on the nodes. Changing it replaces the cluster.
-        :param pulumi.Input['KubernetesClusterState'] state: The desired state. Default: Running. Updated in place (startKubernetes, stopKubernetes).
-        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the cluster. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the cluster.
+        :param pulumi.Input[_builtins.int] control_nodes: The number of control nodes. Default: 1. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.str] description: Free text shown with the cluster. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.str] docker_registry_password: The registry's password: a secret, encrypted in state. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.str] docker_registry_url: A private container registry the nodes pull from. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.str] docker_registry_username: The registry's user name. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.str] external_load_balancer_ip_address: The address of an external load balancer for the API server. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.bool] ha_enabled: A highly available control plane. Default: false. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.str] name: The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.int] node_root_disk_size: The root disk of every node in GB. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.str] ssh_key_name: The SSH key pair installed on the nodes. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input['KubernetesClusterState'] state: The desired state. Default: "Running". Updated in place (startKubernetes, stopKubernetes).
+        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the cluster. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the Kubernetes cluster.
         """
         pulumi.set(__self__, "compute_offering_uuid", compute_offering_uuid)
         pulumi.set(__self__, "kubernetes_version_uuid", kubernetes_version_uuid)
@@ -97,7 +97,7 @@ class KubernetesClusterArgs:
     @pulumi.getter(name="computeOfferingUuid")
     def compute_offering_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The compute plan of every node; it must meet the version's minimum CPU and memory. Changing it replaces the cluster.
+        The compute plan of every node; it must meet the version's minimum CPU and memory. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "compute_offering_uuid")
 
@@ -109,7 +109,7 @@ class KubernetesClusterArgs:
     @pulumi.getter(name="kubernetesVersionUuid")
     def kubernetes_version_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The Kubernetes version (see getKubernetesVersions). Changing it replaces the cluster.
+        The Kubernetes version (see getKubernetesVersions). Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "kubernetes_version_uuid")
 
@@ -121,7 +121,7 @@ class KubernetesClusterArgs:
     @pulumi.getter(name="networkUuid")
     def network_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The network the nodes join. Changing it replaces the cluster.
+        The network the nodes join. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "network_uuid")
 
@@ -157,7 +157,7 @@ class KubernetesClusterArgs:
     @pulumi.getter(name="controlNodes")
     def control_nodes(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The number of control nodes. Default: 1. Changing it replaces the cluster.
+        The number of control nodes. Default: 1. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "control_nodes")
 
@@ -169,7 +169,7 @@ class KubernetesClusterArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Free text shown with the cluster. Changing it replaces the cluster.
+        Free text shown with the cluster. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "description")
 
@@ -181,7 +181,7 @@ class KubernetesClusterArgs:
     @pulumi.getter(name="dockerRegistryPassword")
     def docker_registry_password(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The registry's password: a secret, encrypted in state. Changing it replaces the cluster.
+        The registry's password: a secret, encrypted in state. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "docker_registry_password")
 
@@ -193,7 +193,7 @@ class KubernetesClusterArgs:
     @pulumi.getter(name="dockerRegistryUrl")
     def docker_registry_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        A private container registry the nodes pull from. Changing it replaces the cluster.
+        A private container registry the nodes pull from. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "docker_registry_url")
 
@@ -205,7 +205,7 @@ class KubernetesClusterArgs:
     @pulumi.getter(name="dockerRegistryUsername")
     def docker_registry_username(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The registry's user name. Changing it replaces the cluster.
+        The registry's user name. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "docker_registry_username")
 
@@ -217,7 +217,7 @@ class KubernetesClusterArgs:
     @pulumi.getter(name="externalLoadBalancerIpAddress")
     def external_load_balancer_ip_address(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The address of an external load balancer for the API server. Changing it replaces the cluster.
+        The address of an external load balancer for the API server. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "external_load_balancer_ip_address")
 
@@ -229,7 +229,7 @@ class KubernetesClusterArgs:
     @pulumi.getter(name="haEnabled")
     def ha_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        A highly available control plane. Default: false. Changing it replaces the cluster.
+        A highly available control plane. Default: false. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "ha_enabled")
 
@@ -241,7 +241,7 @@ class KubernetesClusterArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The cluster's name. Default: the logical name plus a random suffix. Changing it replaces the cluster.
+        The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "name")
 
@@ -253,7 +253,7 @@ class KubernetesClusterArgs:
     @pulumi.getter(name="nodeRootDiskSize")
     def node_root_disk_size(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The root disk of every node in GB. Changing it replaces the cluster.
+        The root disk of every node in GB. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "node_root_disk_size")
 
@@ -265,7 +265,7 @@ class KubernetesClusterArgs:
     @pulumi.getter(name="sshKeyName")
     def ssh_key_name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The SSH key pair installed on the nodes. Changing it replaces the cluster.
+        The SSH key pair installed on the nodes. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "ssh_key_name")
 
@@ -277,7 +277,7 @@ class KubernetesClusterArgs:
     @pulumi.getter
     def state(self) -> pulumi.Input[Optional['KubernetesClusterState']]:
         """
-        The desired state. Default: Running. Updated in place (startKubernetes, stopKubernetes).
+        The desired state. Default: "Running". Updated in place (startKubernetes, stopKubernetes).
         """
         return pulumi.get(self, "state")
 
@@ -289,7 +289,7 @@ class KubernetesClusterArgs:
     @pulumi.getter(name="zoneUuid")
     def zone_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The zone of the cluster. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the cluster.
+        The zone of the cluster. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "zone_uuid")
 
@@ -345,22 +345,22 @@ class KubernetesCluster(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] autoscaling_enabled: Let the cluster scale its workers itself. Default: false. Updated in place (scaleKubernetes).
-        :param pulumi.Input[_builtins.str] compute_offering_uuid: The compute plan of every node; it must meet the version's minimum CPU and memory. Changing it replaces the cluster.
-        :param pulumi.Input[_builtins.int] control_nodes: The number of control nodes. Default: 1. Changing it replaces the cluster.
-        :param pulumi.Input[_builtins.str] description: Free text shown with the cluster. Changing it replaces the cluster.
-        :param pulumi.Input[_builtins.str] docker_registry_password: The registry's password: a secret, encrypted in state. Changing it replaces the cluster.
-        :param pulumi.Input[_builtins.str] docker_registry_url: A private container registry the nodes pull from. Changing it replaces the cluster.
-        :param pulumi.Input[_builtins.str] docker_registry_username: The registry's user name. Changing it replaces the cluster.
-        :param pulumi.Input[_builtins.str] external_load_balancer_ip_address: The address of an external load balancer for the API server. Changing it replaces the cluster.
-        :param pulumi.Input[_builtins.bool] ha_enabled: A highly available control plane. Default: false. Changing it replaces the cluster.
-        :param pulumi.Input[_builtins.str] kubernetes_version_uuid: The Kubernetes version (see getKubernetesVersions). Changing it replaces the cluster.
-        :param pulumi.Input[_builtins.str] name: The cluster's name. Default: the logical name plus a random suffix. Changing it replaces the cluster.
-        :param pulumi.Input[_builtins.str] network_uuid: The network the nodes join. Changing it replaces the cluster.
-        :param pulumi.Input[_builtins.int] node_root_disk_size: The root disk of every node in GB. Changing it replaces the cluster.
+        :param pulumi.Input[_builtins.str] compute_offering_uuid: The compute plan of every node; it must meet the version's minimum CPU and memory. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.int] control_nodes: The number of control nodes. Default: 1. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.str] description: Free text shown with the cluster. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.str] docker_registry_password: The registry's password: a secret, encrypted in state. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.str] docker_registry_url: A private container registry the nodes pull from. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.str] docker_registry_username: The registry's user name. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.str] external_load_balancer_ip_address: The address of an external load balancer for the API server. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.bool] ha_enabled: A highly available control plane. Default: false. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.str] kubernetes_version_uuid: The Kubernetes version (see getKubernetesVersions). Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.str] name: The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.str] network_uuid: The network the nodes join. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.int] node_root_disk_size: The root disk of every node in GB. Changing it replaces the Kubernetes cluster.
         :param pulumi.Input[_builtins.int] size: The number of worker nodes. Updated in place (scaleKubernetes).
-        :param pulumi.Input[_builtins.str] ssh_key_name: The SSH key pair installed on the nodes. Changing it replaces the cluster.
-        :param pulumi.Input['KubernetesClusterState'] state: The desired state. Default: Running. Updated in place (startKubernetes, stopKubernetes).
-        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the cluster. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the cluster.
+        :param pulumi.Input[_builtins.str] ssh_key_name: The SSH key pair installed on the nodes. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input['KubernetesClusterState'] state: The desired state. Default: "Running". Updated in place (startKubernetes, stopKubernetes).
+        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the cluster. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the Kubernetes cluster.
         """
         ...
     @overload
@@ -523,7 +523,7 @@ class KubernetesCluster(pulumi.CustomResource):
     @pulumi.getter(name="computeOfferingUuid")
     def compute_offering_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The compute plan of every node; it must meet the version's minimum CPU and memory. Changing it replaces the cluster.
+        The compute plan of every node; it must meet the version's minimum CPU and memory. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "compute_offering_uuid")
 
@@ -531,7 +531,7 @@ class KubernetesCluster(pulumi.CustomResource):
     @pulumi.getter(name="controlNodes")
     def control_nodes(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The number of control nodes. Default: 1. Changing it replaces the cluster.
+        The number of control nodes. Default: 1. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "control_nodes")
 
@@ -563,7 +563,7 @@ class KubernetesCluster(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Free text shown with the cluster. Changing it replaces the cluster.
+        Free text shown with the cluster. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "description")
 
@@ -571,7 +571,7 @@ class KubernetesCluster(pulumi.CustomResource):
     @pulumi.getter(name="dockerRegistryPassword")
     def docker_registry_password(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The registry's password: a secret, encrypted in state. Changing it replaces the cluster.
+        The registry's password: a secret, encrypted in state. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "docker_registry_password")
 
@@ -579,7 +579,7 @@ class KubernetesCluster(pulumi.CustomResource):
     @pulumi.getter(name="dockerRegistryUrl")
     def docker_registry_url(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        A private container registry the nodes pull from. Changing it replaces the cluster.
+        A private container registry the nodes pull from. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "docker_registry_url")
 
@@ -587,7 +587,7 @@ class KubernetesCluster(pulumi.CustomResource):
     @pulumi.getter(name="dockerRegistryUsername")
     def docker_registry_username(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The registry's user name. Changing it replaces the cluster.
+        The registry's user name. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "docker_registry_username")
 
@@ -595,7 +595,7 @@ class KubernetesCluster(pulumi.CustomResource):
     @pulumi.getter(name="externalLoadBalancerIpAddress")
     def external_load_balancer_ip_address(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The address of an external load balancer for the API server. Changing it replaces the cluster.
+        The address of an external load balancer for the API server. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "external_load_balancer_ip_address")
 
@@ -603,7 +603,7 @@ class KubernetesCluster(pulumi.CustomResource):
     @pulumi.getter(name="haEnabled")
     def ha_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        A highly available control plane. Default: false. Changing it replaces the cluster.
+        A highly available control plane. Default: false. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "ha_enabled")
 
@@ -611,7 +611,7 @@ class KubernetesCluster(pulumi.CustomResource):
     @pulumi.getter(name="kubernetesVersionUuid")
     def kubernetes_version_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The Kubernetes version (see getKubernetesVersions). Changing it replaces the cluster.
+        The Kubernetes version (see getKubernetesVersions). Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "kubernetes_version_uuid")
 
@@ -619,7 +619,7 @@ class KubernetesCluster(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The cluster's name. Default: the logical name plus a random suffix. Changing it replaces the cluster.
+        The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "name")
 
@@ -627,7 +627,7 @@ class KubernetesCluster(pulumi.CustomResource):
     @pulumi.getter(name="networkUuid")
     def network_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The network the nodes join. Changing it replaces the cluster.
+        The network the nodes join. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "network_uuid")
 
@@ -635,7 +635,7 @@ class KubernetesCluster(pulumi.CustomResource):
     @pulumi.getter(name="nodeRootDiskSize")
     def node_root_disk_size(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The root disk of every node in GB. Changing it replaces the cluster.
+        The root disk of every node in GB. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "node_root_disk_size")
 
@@ -651,7 +651,7 @@ class KubernetesCluster(pulumi.CustomResource):
     @pulumi.getter(name="sshKeyName")
     def ssh_key_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The SSH key pair installed on the nodes. Changing it replaces the cluster.
+        The SSH key pair installed on the nodes. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "ssh_key_name")
 
@@ -659,7 +659,7 @@ class KubernetesCluster(pulumi.CustomResource):
     @pulumi.getter
     def state(self) -> pulumi.Output['KubernetesClusterState']:
         """
-        The desired state. Default: Running. Updated in place (startKubernetes, stopKubernetes).
+        The desired state. Default: "Running". Updated in place (startKubernetes, stopKubernetes).
         """
         return pulumi.get(self, "state")
 
@@ -675,7 +675,7 @@ class KubernetesCluster(pulumi.CustomResource):
     @pulumi.getter(name="zoneUuid")
     def zone_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The zone of the cluster. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the cluster.
+        The zone of the cluster. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "zone_uuid")
 

@@ -33,14 +33,14 @@ class LoadBalancerRuleArgs:
         """
         The set of arguments for constructing a LoadBalancerRule resource.
 
-        :param pulumi.Input[_builtins.str] ip_address_uuid: The public IP address whose port is balanced. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.str] network_uuid: The network whose instances receive the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] private_port: The instances' port. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] public_port: The public port. Changing it replaces the rule.
-        :param pulumi.Input['LoadBalancerRuleAlgorithm'] algorithm: How connections are spread: source (by client address), roundrobin or leastconn. Default: roundrobin. Updated in place (updateLoadBalancerRule).
-        :param pulumi.Input[_builtins.str] name: The rule's name. Default: the logical name plus a random suffix. Updated in place (updateLoadBalancerRule).
-        :param pulumi.Input['LoadBalancerRuleStickinessArgs'] stickiness: A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. Default: none. Changing it replaces the rule (the API cannot change it in place).
-        :param pulumi.Input[_builtins.str] stickiness_policy_uuid: An existing stickiness policy to apply instead. Changing it replaces the rule.
+        :param pulumi.Input[_builtins.str] ip_address_uuid: The public IP address whose port is balanced. Changing it replaces the load-balancer rule.
+        :param pulumi.Input[_builtins.str] network_uuid: The network whose instances receive the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the load-balancer rule.
+        :param pulumi.Input[_builtins.int] private_port: The instances' port. Changing it replaces the load-balancer rule.
+        :param pulumi.Input[_builtins.int] public_port: The public port. Changing it replaces the load-balancer rule.
+        :param pulumi.Input['LoadBalancerRuleAlgorithm'] algorithm: How connections are spread: source (by client address), roundrobin or leastconn. Default: "roundrobin". Updated in place (updateLoadBalancerRule).
+        :param pulumi.Input[_builtins.str] name: The rule's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateLoadBalancerRule).
+        :param pulumi.Input['LoadBalancerRuleStickinessArgs'] stickiness: A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. The API cannot change it in place. Default: none. Changing it replaces the load-balancer rule.
+        :param pulumi.Input[_builtins.str] stickiness_policy_uuid: An existing stickiness policy to apply instead. Changing it replaces the load-balancer rule.
         """
         pulumi.set(__self__, "ip_address_uuid", ip_address_uuid)
         pulumi.set(__self__, "network_uuid", network_uuid)
@@ -61,7 +61,7 @@ class LoadBalancerRuleArgs:
     @pulumi.getter(name="ipAddressUuid")
     def ip_address_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The public IP address whose port is balanced. Changing it replaces the rule.
+        The public IP address whose port is balanced. Changing it replaces the load-balancer rule.
         """
         return pulumi.get(self, "ip_address_uuid")
 
@@ -73,7 +73,7 @@ class LoadBalancerRuleArgs:
     @pulumi.getter(name="networkUuid")
     def network_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The network whose instances receive the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the rule.
+        The network whose instances receive the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the load-balancer rule.
         """
         return pulumi.get(self, "network_uuid")
 
@@ -85,7 +85,7 @@ class LoadBalancerRuleArgs:
     @pulumi.getter(name="privatePort")
     def private_port(self) -> pulumi.Input[_builtins.int]:
         """
-        The instances' port. Changing it replaces the rule.
+        The instances' port. Changing it replaces the load-balancer rule.
         """
         return pulumi.get(self, "private_port")
 
@@ -97,7 +97,7 @@ class LoadBalancerRuleArgs:
     @pulumi.getter(name="publicPort")
     def public_port(self) -> pulumi.Input[_builtins.int]:
         """
-        The public port. Changing it replaces the rule.
+        The public port. Changing it replaces the load-balancer rule.
         """
         return pulumi.get(self, "public_port")
 
@@ -109,7 +109,7 @@ class LoadBalancerRuleArgs:
     @pulumi.getter
     def algorithm(self) -> pulumi.Input[Optional['LoadBalancerRuleAlgorithm']]:
         """
-        How connections are spread: source (by client address), roundrobin or leastconn. Default: roundrobin. Updated in place (updateLoadBalancerRule).
+        How connections are spread: source (by client address), roundrobin or leastconn. Default: "roundrobin". Updated in place (updateLoadBalancerRule).
         """
         return pulumi.get(self, "algorithm")
 
@@ -121,7 +121,7 @@ class LoadBalancerRuleArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The rule's name. Default: the logical name plus a random suffix. Updated in place (updateLoadBalancerRule).
+        The rule's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateLoadBalancerRule).
         """
         return pulumi.get(self, "name")
 
@@ -133,7 +133,7 @@ class LoadBalancerRuleArgs:
     @pulumi.getter
     def stickiness(self) -> pulumi.Input[Optional['LoadBalancerRuleStickinessArgs']]:
         """
-        A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. Default: none. Changing it replaces the rule (the API cannot change it in place).
+        A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. The API cannot change it in place. Default: none. Changing it replaces the load-balancer rule.
         """
         return pulumi.get(self, "stickiness")
 
@@ -145,7 +145,7 @@ class LoadBalancerRuleArgs:
     @pulumi.getter(name="stickinessPolicyUuid")
     def stickiness_policy_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        An existing stickiness policy to apply instead. Changing it replaces the rule.
+        An existing stickiness policy to apply instead. Changing it replaces the load-balancer rule.
         """
         return pulumi.get(self, "stickiness_policy_uuid")
 
@@ -191,14 +191,14 @@ class LoadBalancerRule(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input['LoadBalancerRuleAlgorithm'] algorithm: How connections are spread: source (by client address), roundrobin or leastconn. Default: roundrobin. Updated in place (updateLoadBalancerRule).
-        :param pulumi.Input[_builtins.str] ip_address_uuid: The public IP address whose port is balanced. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.str] name: The rule's name. Default: the logical name plus a random suffix. Updated in place (updateLoadBalancerRule).
-        :param pulumi.Input[_builtins.str] network_uuid: The network whose instances receive the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] private_port: The instances' port. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] public_port: The public port. Changing it replaces the rule.
-        :param pulumi.Input[Union['LoadBalancerRuleStickinessArgs', 'LoadBalancerRuleStickinessArgsDict']] stickiness: A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. Default: none. Changing it replaces the rule (the API cannot change it in place).
-        :param pulumi.Input[_builtins.str] stickiness_policy_uuid: An existing stickiness policy to apply instead. Changing it replaces the rule.
+        :param pulumi.Input['LoadBalancerRuleAlgorithm'] algorithm: How connections are spread: source (by client address), roundrobin or leastconn. Default: "roundrobin". Updated in place (updateLoadBalancerRule).
+        :param pulumi.Input[_builtins.str] ip_address_uuid: The public IP address whose port is balanced. Changing it replaces the load-balancer rule.
+        :param pulumi.Input[_builtins.str] name: The rule's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateLoadBalancerRule).
+        :param pulumi.Input[_builtins.str] network_uuid: The network whose instances receive the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the load-balancer rule.
+        :param pulumi.Input[_builtins.int] private_port: The instances' port. Changing it replaces the load-balancer rule.
+        :param pulumi.Input[_builtins.int] public_port: The public port. Changing it replaces the load-balancer rule.
+        :param pulumi.Input[Union['LoadBalancerRuleStickinessArgs', 'LoadBalancerRuleStickinessArgsDict']] stickiness: A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. The API cannot change it in place. Default: none. Changing it replaces the load-balancer rule.
+        :param pulumi.Input[_builtins.str] stickiness_policy_uuid: An existing stickiness policy to apply instead. Changing it replaces the load-balancer rule.
         """
         ...
     @overload
@@ -326,7 +326,7 @@ class LoadBalancerRule(pulumi.CustomResource):
     @pulumi.getter
     def algorithm(self) -> pulumi.Output['LoadBalancerRuleAlgorithm']:
         """
-        How connections are spread: source (by client address), roundrobin or leastconn. Default: roundrobin. Updated in place (updateLoadBalancerRule).
+        How connections are spread: source (by client address), roundrobin or leastconn. Default: "roundrobin". Updated in place (updateLoadBalancerRule).
         """
         return pulumi.get(self, "algorithm")
 
@@ -334,7 +334,7 @@ class LoadBalancerRule(pulumi.CustomResource):
     @pulumi.getter(name="ipAddressUuid")
     def ip_address_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The public IP address whose port is balanced. Changing it replaces the rule.
+        The public IP address whose port is balanced. Changing it replaces the load-balancer rule.
         """
         return pulumi.get(self, "ip_address_uuid")
 
@@ -350,7 +350,7 @@ class LoadBalancerRule(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The rule's name. Default: the logical name plus a random suffix. Updated in place (updateLoadBalancerRule).
+        The rule's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateLoadBalancerRule).
         """
         return pulumi.get(self, "name")
 
@@ -358,7 +358,7 @@ class LoadBalancerRule(pulumi.CustomResource):
     @pulumi.getter(name="networkUuid")
     def network_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The network whose instances receive the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the rule.
+        The network whose instances receive the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the load-balancer rule.
         """
         return pulumi.get(self, "network_uuid")
 
@@ -366,7 +366,7 @@ class LoadBalancerRule(pulumi.CustomResource):
     @pulumi.getter(name="privatePort")
     def private_port(self) -> pulumi.Output[_builtins.int]:
         """
-        The instances' port. Changing it replaces the rule.
+        The instances' port. Changing it replaces the load-balancer rule.
         """
         return pulumi.get(self, "private_port")
 
@@ -374,7 +374,7 @@ class LoadBalancerRule(pulumi.CustomResource):
     @pulumi.getter(name="publicPort")
     def public_port(self) -> pulumi.Output[_builtins.int]:
         """
-        The public port. Changing it replaces the rule.
+        The public port. Changing it replaces the load-balancer rule.
         """
         return pulumi.get(self, "public_port")
 
@@ -406,7 +406,7 @@ class LoadBalancerRule(pulumi.CustomResource):
     @pulumi.getter
     def stickiness(self) -> pulumi.Output[Optional['outputs.LoadBalancerRuleStickiness']]:
         """
-        A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. Default: none. Changing it replaces the rule (the API cannot change it in place).
+        A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. The API cannot change it in place. Default: none. Changing it replaces the load-balancer rule.
         """
         return pulumi.get(self, "stickiness")
 
@@ -422,7 +422,7 @@ class LoadBalancerRule(pulumi.CustomResource):
     @pulumi.getter(name="stickinessPolicyUuid")
     def stickiness_policy_uuid(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        An existing stickiness policy to apply instead. Changing it replaces the rule.
+        An existing stickiness policy to apply instead. Changing it replaces the load-balancer rule.
         """
         return pulumi.get(self, "stickiness_policy_uuid")
 

@@ -32,10 +32,10 @@ class NetworkArgs:
 
         :param pulumi.Input[_builtins.str] network_offering_uuid: The network offering (see getNetworkOfferings). Changing it replaces the network.
         :param pulumi.Input[_builtins.str] acl_uuid: The network ACL list applied to the network. Updated in place (replaceAcl).
-        :param pulumi.Input[_builtins.str] description: Free text shown with the network. Updated in place.
+        :param pulumi.Input[_builtins.str] description: Free text shown with the network. Updated in place (updateNetwork).
         :param pulumi.Input[_builtins.bool] is_public: Whether the network is shared with other accounts. Default: false. Changing it replaces the network.
-        :param pulumi.Input[_builtins.str] name: The network's name. Default: the resource's logical name plus a random suffix, kept across updates.
-        :param pulumi.Input[_builtins.str] network_domain: The network's DNS domain. Updated in place.
+        :param pulumi.Input[_builtins.str] name: The network's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateNetwork).
+        :param pulumi.Input[_builtins.str] network_domain: The network's DNS domain. Updated in place (updateNetwork).
         :param pulumi.Input[_builtins.str] security_group_uuid: The security group applied to the network. Updated in place (changeSecurityGroup).
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the network. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the network.
         """
@@ -83,7 +83,7 @@ class NetworkArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Free text shown with the network. Updated in place.
+        Free text shown with the network. Updated in place (updateNetwork).
         """
         return pulumi.get(self, "description")
 
@@ -107,7 +107,7 @@ class NetworkArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The network's name. Default: the resource's logical name plus a random suffix, kept across updates.
+        The network's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateNetwork).
         """
         return pulumi.get(self, "name")
 
@@ -119,7 +119,7 @@ class NetworkArgs:
     @pulumi.getter(name="networkDomain")
     def network_domain(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The network's DNS domain. Updated in place.
+        The network's DNS domain. Updated in place (updateNetwork).
         """
         return pulumi.get(self, "network_domain")
 
@@ -187,10 +187,10 @@ class Network(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] acl_uuid: The network ACL list applied to the network. Updated in place (replaceAcl).
-        :param pulumi.Input[_builtins.str] description: Free text shown with the network. Updated in place.
+        :param pulumi.Input[_builtins.str] description: Free text shown with the network. Updated in place (updateNetwork).
         :param pulumi.Input[_builtins.bool] is_public: Whether the network is shared with other accounts. Default: false. Changing it replaces the network.
-        :param pulumi.Input[_builtins.str] name: The network's name. Default: the resource's logical name plus a random suffix, kept across updates.
-        :param pulumi.Input[_builtins.str] network_domain: The network's DNS domain. Updated in place.
+        :param pulumi.Input[_builtins.str] name: The network's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateNetwork).
+        :param pulumi.Input[_builtins.str] network_domain: The network's DNS domain. Updated in place (updateNetwork).
         :param pulumi.Input[_builtins.str] network_offering_uuid: The network offering (see getNetworkOfferings). Changing it replaces the network.
         :param pulumi.Input[_builtins.str] security_group_uuid: The security group applied to the network. Updated in place (changeSecurityGroup).
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the network. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the network.
@@ -328,7 +328,7 @@ class Network(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Free text shown with the network. Updated in place.
+        Free text shown with the network. Updated in place (updateNetwork).
         """
         return pulumi.get(self, "description")
 
@@ -368,7 +368,7 @@ class Network(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The network's name. Default: the resource's logical name plus a random suffix, kept across updates.
+        The network's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateNetwork).
         """
         return pulumi.get(self, "name")
 
@@ -376,7 +376,7 @@ class Network(pulumi.CustomResource):
     @pulumi.getter(name="networkDomain")
     def network_domain(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The network's DNS domain. Updated in place.
+        The network's DNS domain. Updated in place (updateNetwork).
         """
         return pulumi.get(self, "network_domain")
 

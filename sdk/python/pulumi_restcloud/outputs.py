@@ -1720,7 +1720,7 @@ class GetZonesZone(dict):
 @pulumi.output_type
 class LoadBalancerRuleStickiness(dict):
     """
-    A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. Default: none. Changing it replaces the rule (the API cannot change it in place).
+    A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. The API cannot change it in place.
     """
     @staticmethod
     def __key_warning(key: str):
@@ -1747,7 +1747,7 @@ class LoadBalancerRuleStickiness(dict):
                  hold_time: Optional[_builtins.int] = None,
                  name: Optional[_builtins.str] = None):
         """
-        A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. Default: none. Changing it replaces the rule (the API cannot change it in place).
+        A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. The API cannot change it in place.
 
         :param 'LoadBalancerRuleStickinessMethod' method: How a client sticks to one instance: None, LbCookie, AppCookie or SourceBased.
         :param _builtins.str cookie_name: The cookie that carries the stickiness (cookie methods).

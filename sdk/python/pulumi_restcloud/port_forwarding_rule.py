@@ -31,14 +31,14 @@ class PortForwardingRuleArgs:
         """
         The set of arguments for constructing a PortForwardingRule resource.
 
-        :param pulumi.Input[_builtins.str] instance_uuid: The instance the traffic is forwarded to. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.str] ip_address_uuid: The public IP address whose ports are forwarded. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.str] network_uuid: The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] private_port: The first private port, on the instance. Changing it replaces the rule.
-        :param pulumi.Input['PortForwardingRuleProtocol'] protocol: TCP or UDP. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] public_port: The first public port. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] private_end_port: The last private port. Default: privatePort. The private range is as long as the public one. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] public_end_port: The last public port. Default: publicPort (a single port). Changing it replaces the rule.
+        :param pulumi.Input[_builtins.str] instance_uuid: The instance the traffic is forwarded to. Changing it replaces the port-forwarding rule.
+        :param pulumi.Input[_builtins.str] ip_address_uuid: The public IP address whose ports are forwarded. Changing it replaces the port-forwarding rule.
+        :param pulumi.Input[_builtins.str] network_uuid: The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the port-forwarding rule.
+        :param pulumi.Input[_builtins.int] private_port: The first private port, on the instance. Changing it replaces the port-forwarding rule.
+        :param pulumi.Input['PortForwardingRuleProtocol'] protocol: TCP or UDP. Changing it replaces the port-forwarding rule.
+        :param pulumi.Input[_builtins.int] public_port: The first public port. Changing it replaces the port-forwarding rule.
+        :param pulumi.Input[_builtins.int] private_end_port: The last private port. The private range is as long as the public one. Default: privatePort. Changing it replaces the port-forwarding rule.
+        :param pulumi.Input[_builtins.int] public_end_port: The last public port. Default: publicPort (a single port). Changing it replaces the port-forwarding rule.
         """
         pulumi.set(__self__, "instance_uuid", instance_uuid)
         pulumi.set(__self__, "ip_address_uuid", ip_address_uuid)
@@ -55,7 +55,7 @@ class PortForwardingRuleArgs:
     @pulumi.getter(name="instanceUuid")
     def instance_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The instance the traffic is forwarded to. Changing it replaces the rule.
+        The instance the traffic is forwarded to. Changing it replaces the port-forwarding rule.
         """
         return pulumi.get(self, "instance_uuid")
 
@@ -67,7 +67,7 @@ class PortForwardingRuleArgs:
     @pulumi.getter(name="ipAddressUuid")
     def ip_address_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The public IP address whose ports are forwarded. Changing it replaces the rule.
+        The public IP address whose ports are forwarded. Changing it replaces the port-forwarding rule.
         """
         return pulumi.get(self, "ip_address_uuid")
 
@@ -79,7 +79,7 @@ class PortForwardingRuleArgs:
     @pulumi.getter(name="networkUuid")
     def network_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the rule.
+        The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the port-forwarding rule.
         """
         return pulumi.get(self, "network_uuid")
 
@@ -91,7 +91,7 @@ class PortForwardingRuleArgs:
     @pulumi.getter(name="privatePort")
     def private_port(self) -> pulumi.Input[_builtins.int]:
         """
-        The first private port, on the instance. Changing it replaces the rule.
+        The first private port, on the instance. Changing it replaces the port-forwarding rule.
         """
         return pulumi.get(self, "private_port")
 
@@ -103,7 +103,7 @@ class PortForwardingRuleArgs:
     @pulumi.getter
     def protocol(self) -> pulumi.Input['PortForwardingRuleProtocol']:
         """
-        TCP or UDP. Changing it replaces the rule.
+        TCP or UDP. Changing it replaces the port-forwarding rule.
         """
         return pulumi.get(self, "protocol")
 
@@ -115,7 +115,7 @@ class PortForwardingRuleArgs:
     @pulumi.getter(name="publicPort")
     def public_port(self) -> pulumi.Input[_builtins.int]:
         """
-        The first public port. Changing it replaces the rule.
+        The first public port. Changing it replaces the port-forwarding rule.
         """
         return pulumi.get(self, "public_port")
 
@@ -127,7 +127,7 @@ class PortForwardingRuleArgs:
     @pulumi.getter(name="privateEndPort")
     def private_end_port(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The last private port. Default: privatePort. The private range is as long as the public one. Changing it replaces the rule.
+        The last private port. The private range is as long as the public one. Default: privatePort. Changing it replaces the port-forwarding rule.
         """
         return pulumi.get(self, "private_end_port")
 
@@ -139,7 +139,7 @@ class PortForwardingRuleArgs:
     @pulumi.getter(name="publicEndPort")
     def public_end_port(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The last public port. Default: publicPort (a single port). Changing it replaces the rule.
+        The last public port. Default: publicPort (a single port). Changing it replaces the port-forwarding rule.
         """
         return pulumi.get(self, "public_end_port")
 
@@ -187,14 +187,14 @@ class PortForwardingRule(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] instance_uuid: The instance the traffic is forwarded to. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.str] ip_address_uuid: The public IP address whose ports are forwarded. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.str] network_uuid: The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] private_end_port: The last private port. Default: privatePort. The private range is as long as the public one. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] private_port: The first private port, on the instance. Changing it replaces the rule.
-        :param pulumi.Input['PortForwardingRuleProtocol'] protocol: TCP or UDP. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] public_end_port: The last public port. Default: publicPort (a single port). Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] public_port: The first public port. Changing it replaces the rule.
+        :param pulumi.Input[_builtins.str] instance_uuid: The instance the traffic is forwarded to. Changing it replaces the port-forwarding rule.
+        :param pulumi.Input[_builtins.str] ip_address_uuid: The public IP address whose ports are forwarded. Changing it replaces the port-forwarding rule.
+        :param pulumi.Input[_builtins.str] network_uuid: The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the port-forwarding rule.
+        :param pulumi.Input[_builtins.int] private_end_port: The last private port. The private range is as long as the public one. Default: privatePort. Changing it replaces the port-forwarding rule.
+        :param pulumi.Input[_builtins.int] private_port: The first private port, on the instance. Changing it replaces the port-forwarding rule.
+        :param pulumi.Input['PortForwardingRuleProtocol'] protocol: TCP or UDP. Changing it replaces the port-forwarding rule.
+        :param pulumi.Input[_builtins.int] public_end_port: The last public port. Default: publicPort (a single port). Changing it replaces the port-forwarding rule.
+        :param pulumi.Input[_builtins.int] public_port: The first public port. Changing it replaces the port-forwarding rule.
         """
         ...
     @overload
@@ -332,7 +332,7 @@ class PortForwardingRule(pulumi.CustomResource):
     @pulumi.getter(name="instanceUuid")
     def instance_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The instance the traffic is forwarded to. Changing it replaces the rule.
+        The instance the traffic is forwarded to. Changing it replaces the port-forwarding rule.
         """
         return pulumi.get(self, "instance_uuid")
 
@@ -340,7 +340,7 @@ class PortForwardingRule(pulumi.CustomResource):
     @pulumi.getter(name="ipAddressUuid")
     def ip_address_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The public IP address whose ports are forwarded. Changing it replaces the rule.
+        The public IP address whose ports are forwarded. Changing it replaces the port-forwarding rule.
         """
         return pulumi.get(self, "ip_address_uuid")
 
@@ -356,7 +356,7 @@ class PortForwardingRule(pulumi.CustomResource):
     @pulumi.getter(name="networkUuid")
     def network_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the rule.
+        The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the port-forwarding rule.
         """
         return pulumi.get(self, "network_uuid")
 
@@ -364,7 +364,7 @@ class PortForwardingRule(pulumi.CustomResource):
     @pulumi.getter(name="privateEndPort")
     def private_end_port(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The last private port. Default: privatePort. The private range is as long as the public one. Changing it replaces the rule.
+        The last private port. The private range is as long as the public one. Default: privatePort. Changing it replaces the port-forwarding rule.
         """
         return pulumi.get(self, "private_end_port")
 
@@ -372,7 +372,7 @@ class PortForwardingRule(pulumi.CustomResource):
     @pulumi.getter(name="privatePort")
     def private_port(self) -> pulumi.Output[_builtins.int]:
         """
-        The first private port, on the instance. Changing it replaces the rule.
+        The first private port, on the instance. Changing it replaces the port-forwarding rule.
         """
         return pulumi.get(self, "private_port")
 
@@ -380,7 +380,7 @@ class PortForwardingRule(pulumi.CustomResource):
     @pulumi.getter
     def protocol(self) -> pulumi.Output['PortForwardingRuleProtocol']:
         """
-        TCP or UDP. Changing it replaces the rule.
+        TCP or UDP. Changing it replaces the port-forwarding rule.
         """
         return pulumi.get(self, "protocol")
 
@@ -388,7 +388,7 @@ class PortForwardingRule(pulumi.CustomResource):
     @pulumi.getter(name="publicEndPort")
     def public_end_port(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The last public port. Default: publicPort (a single port). Changing it replaces the rule.
+        The last public port. Default: publicPort (a single port). Changing it replaces the port-forwarding rule.
         """
         return pulumi.get(self, "public_end_port")
 
@@ -396,7 +396,7 @@ class PortForwardingRule(pulumi.CustomResource):
     @pulumi.getter(name="publicPort")
     def public_port(self) -> pulumi.Output[_builtins.int]:
         """
-        The first public port. Changing it replaces the rule.
+        The first public port. Changing it replaces the port-forwarding rule.
         """
         return pulumi.get(self, "public_port")
 

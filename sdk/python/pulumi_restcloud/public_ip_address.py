@@ -25,9 +25,9 @@ class PublicIpAddressArgs:
         """
         The set of arguments for constructing a PublicIpAddress resource.
 
-        :param pulumi.Input[_builtins.str] network_uuid: The network to acquire the address for (or set vpcUuid). Changing it replaces the address.
-        :param pulumi.Input[_builtins.str] vpc_uuid: The VPC to acquire the address for (or set networkUuid). Changing it replaces the address.
-        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the address. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the address.
+        :param pulumi.Input[_builtins.str] network_uuid: The network to acquire the address for (or set vpcUuid). Changing it replaces the public IP address.
+        :param pulumi.Input[_builtins.str] vpc_uuid: The VPC to acquire the address for (or set networkUuid). Changing it replaces the public IP address.
+        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the address. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the public IP address.
         """
         if network_uuid is not None:
             pulumi.set(__self__, "network_uuid", network_uuid)
@@ -40,7 +40,7 @@ class PublicIpAddressArgs:
     @pulumi.getter(name="networkUuid")
     def network_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The network to acquire the address for (or set vpcUuid). Changing it replaces the address.
+        The network to acquire the address for (or set vpcUuid). Changing it replaces the public IP address.
         """
         return pulumi.get(self, "network_uuid")
 
@@ -52,7 +52,7 @@ class PublicIpAddressArgs:
     @pulumi.getter(name="vpcUuid")
     def vpc_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The VPC to acquire the address for (or set networkUuid). Changing it replaces the address.
+        The VPC to acquire the address for (or set networkUuid). Changing it replaces the public IP address.
         """
         return pulumi.get(self, "vpc_uuid")
 
@@ -64,7 +64,7 @@ class PublicIpAddressArgs:
     @pulumi.getter(name="zoneUuid")
     def zone_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The zone of the address. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the address.
+        The zone of the address. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the public IP address.
         """
         return pulumi.get(self, "zone_uuid")
 
@@ -102,9 +102,9 @@ class PublicIpAddress(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] network_uuid: The network to acquire the address for (or set vpcUuid). Changing it replaces the address.
-        :param pulumi.Input[_builtins.str] vpc_uuid: The VPC to acquire the address for (or set networkUuid). Changing it replaces the address.
-        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the address. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the address.
+        :param pulumi.Input[_builtins.str] network_uuid: The network to acquire the address for (or set vpcUuid). Changing it replaces the public IP address.
+        :param pulumi.Input[_builtins.str] vpc_uuid: The VPC to acquire the address for (or set networkUuid). Changing it replaces the public IP address.
+        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the address. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the public IP address.
         """
         ...
     @overload
@@ -230,7 +230,7 @@ class PublicIpAddress(pulumi.CustomResource):
     @pulumi.getter(name="networkUuid")
     def network_uuid(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The network to acquire the address for (or set vpcUuid). Changing it replaces the address.
+        The network to acquire the address for (or set vpcUuid). Changing it replaces the public IP address.
         """
         return pulumi.get(self, "network_uuid")
 
@@ -262,7 +262,7 @@ class PublicIpAddress(pulumi.CustomResource):
     @pulumi.getter(name="vpcUuid")
     def vpc_uuid(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The VPC to acquire the address for (or set networkUuid). Changing it replaces the address.
+        The VPC to acquire the address for (or set networkUuid). Changing it replaces the public IP address.
         """
         return pulumi.get(self, "vpc_uuid")
 
@@ -278,7 +278,7 @@ class PublicIpAddress(pulumi.CustomResource):
     @pulumi.getter(name="zoneUuid")
     def zone_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The zone of the address. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the address.
+        The zone of the address. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the public IP address.
         """
         return pulumi.get(self, "zone_uuid")
 

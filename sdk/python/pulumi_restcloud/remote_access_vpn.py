@@ -23,7 +23,7 @@ class RemoteAccessVpnArgs:
         """
         The set of arguments for constructing a RemoteAccessVpn resource.
 
-        :param pulumi.Input[_builtins.str] ip_address_uuid: The public IP address (a PublicIpAddress) that accepts VPN users. Changing it replaces the VPN.
+        :param pulumi.Input[_builtins.str] ip_address_uuid: The public IP address (a PublicIpAddress) that accepts VPN users. Changing it replaces the remote access VPN.
         """
         pulumi.set(__self__, "ip_address_uuid", ip_address_uuid)
 
@@ -31,7 +31,7 @@ class RemoteAccessVpnArgs:
     @pulumi.getter(name="ipAddressUuid")
     def ip_address_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The public IP address (a PublicIpAddress) that accepts VPN users. Changing it replaces the VPN.
+        The public IP address (a PublicIpAddress) that accepts VPN users. Changing it replaces the remote access VPN.
         """
         return pulumi.get(self, "ip_address_uuid")
 
@@ -67,7 +67,7 @@ class RemoteAccessVpn(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] ip_address_uuid: The public IP address (a PublicIpAddress) that accepts VPN users. Changing it replaces the VPN.
+        :param pulumi.Input[_builtins.str] ip_address_uuid: The public IP address (a PublicIpAddress) that accepts VPN users. Changing it replaces the remote access VPN.
         """
         ...
     @overload
@@ -163,7 +163,7 @@ class RemoteAccessVpn(pulumi.CustomResource):
     @pulumi.getter(name="ipAddressUuid")
     def ip_address_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The public IP address (a PublicIpAddress) that accepts VPN users. Changing it replaces the VPN.
+        The public IP address (a PublicIpAddress) that accepts VPN users. Changing it replaces the remote access VPN.
         """
         return pulumi.get(self, "ip_address_uuid")
 

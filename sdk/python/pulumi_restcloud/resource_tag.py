@@ -28,11 +28,11 @@ class ResourceTagArgs:
         """
         The set of arguments for constructing a ResourceTag resource.
 
-        :param pulumi.Input[_builtins.str] key: The tag's key; a resource has one value per key. Changing it replaces the tag.
-        :param pulumi.Input['ResourceTagResourceType'] resource_type: The kind of the tagged resource: UserVm (an Instance), Volume, Snapshot (a VolumeSnapshot), VMSnapshot, Network (also a VpcTier), PublicIpAddress, FirewallRule, LoadBalancer, PortForwardingRule, Vpc, StaticRoute, NetworkACL, Template or ISO. Changing it replaces the tag.
-        :param pulumi.Input[_builtins.str] resource_uuid: The tagged resource's id. Changing it replaces the tag.
-        :param pulumi.Input[_builtins.str] value: The tag's value. Changing it replaces the tag.
-        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the tag (the tagged resource's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the tag (the tagged resource's zone).
+        :param pulumi.Input[_builtins.str] key: The tag's key; a resource has one value per key. Changing it replaces the resource tag.
+        :param pulumi.Input['ResourceTagResourceType'] resource_type: The kind of the tagged resource: UserVm (an Instance), Volume, Snapshot (a VolumeSnapshot), VMSnapshot, Network (also a VpcTier), PublicIpAddress, FirewallRule, LoadBalancer, PortForwardingRule, Vpc, StaticRoute, NetworkACL, Template or ISO. Changing it replaces the resource tag.
+        :param pulumi.Input[_builtins.str] resource_uuid: The tagged resource's id. Changing it replaces the resource tag.
+        :param pulumi.Input[_builtins.str] value: The tag's value. Changing it replaces the resource tag.
+        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the tag (the tagged resource's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the resource tag.
         """
         pulumi.set(__self__, "key", key)
         pulumi.set(__self__, "resource_type", resource_type)
@@ -45,7 +45,7 @@ class ResourceTagArgs:
     @pulumi.getter
     def key(self) -> pulumi.Input[_builtins.str]:
         """
-        The tag's key; a resource has one value per key. Changing it replaces the tag.
+        The tag's key; a resource has one value per key. Changing it replaces the resource tag.
         """
         return pulumi.get(self, "key")
 
@@ -57,7 +57,7 @@ class ResourceTagArgs:
     @pulumi.getter(name="resourceType")
     def resource_type(self) -> pulumi.Input['ResourceTagResourceType']:
         """
-        The kind of the tagged resource: UserVm (an Instance), Volume, Snapshot (a VolumeSnapshot), VMSnapshot, Network (also a VpcTier), PublicIpAddress, FirewallRule, LoadBalancer, PortForwardingRule, Vpc, StaticRoute, NetworkACL, Template or ISO. Changing it replaces the tag.
+        The kind of the tagged resource: UserVm (an Instance), Volume, Snapshot (a VolumeSnapshot), VMSnapshot, Network (also a VpcTier), PublicIpAddress, FirewallRule, LoadBalancer, PortForwardingRule, Vpc, StaticRoute, NetworkACL, Template or ISO. Changing it replaces the resource tag.
         """
         return pulumi.get(self, "resource_type")
 
@@ -69,7 +69,7 @@ class ResourceTagArgs:
     @pulumi.getter(name="resourceUuid")
     def resource_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The tagged resource's id. Changing it replaces the tag.
+        The tagged resource's id. Changing it replaces the resource tag.
         """
         return pulumi.get(self, "resource_uuid")
 
@@ -81,7 +81,7 @@ class ResourceTagArgs:
     @pulumi.getter
     def value(self) -> pulumi.Input[_builtins.str]:
         """
-        The tag's value. Changing it replaces the tag.
+        The tag's value. Changing it replaces the resource tag.
         """
         return pulumi.get(self, "value")
 
@@ -93,7 +93,7 @@ class ResourceTagArgs:
     @pulumi.getter(name="zoneUuid")
     def zone_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The zone of the tag (the tagged resource's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the tag (the tagged resource's zone).
+        The zone of the tag (the tagged resource's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the resource tag.
         """
         return pulumi.get(self, "zone_uuid")
 
@@ -136,11 +136,11 @@ class ResourceTag(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] key: The tag's key; a resource has one value per key. Changing it replaces the tag.
-        :param pulumi.Input['ResourceTagResourceType'] resource_type: The kind of the tagged resource: UserVm (an Instance), Volume, Snapshot (a VolumeSnapshot), VMSnapshot, Network (also a VpcTier), PublicIpAddress, FirewallRule, LoadBalancer, PortForwardingRule, Vpc, StaticRoute, NetworkACL, Template or ISO. Changing it replaces the tag.
-        :param pulumi.Input[_builtins.str] resource_uuid: The tagged resource's id. Changing it replaces the tag.
-        :param pulumi.Input[_builtins.str] value: The tag's value. Changing it replaces the tag.
-        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the tag (the tagged resource's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the tag (the tagged resource's zone).
+        :param pulumi.Input[_builtins.str] key: The tag's key; a resource has one value per key. Changing it replaces the resource tag.
+        :param pulumi.Input['ResourceTagResourceType'] resource_type: The kind of the tagged resource: UserVm (an Instance), Volume, Snapshot (a VolumeSnapshot), VMSnapshot, Network (also a VpcTier), PublicIpAddress, FirewallRule, LoadBalancer, PortForwardingRule, Vpc, StaticRoute, NetworkACL, Template or ISO. Changing it replaces the resource tag.
+        :param pulumi.Input[_builtins.str] resource_uuid: The tagged resource's id. Changing it replaces the resource tag.
+        :param pulumi.Input[_builtins.str] value: The tag's value. Changing it replaces the resource tag.
+        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the tag (the tagged resource's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the resource tag.
         """
         ...
     @overload
@@ -259,7 +259,7 @@ class ResourceTag(pulumi.CustomResource):
     @pulumi.getter
     def key(self) -> pulumi.Output[_builtins.str]:
         """
-        The tag's key; a resource has one value per key. Changing it replaces the tag.
+        The tag's key; a resource has one value per key. Changing it replaces the resource tag.
         """
         return pulumi.get(self, "key")
 
@@ -267,7 +267,7 @@ class ResourceTag(pulumi.CustomResource):
     @pulumi.getter(name="resourceType")
     def resource_type(self) -> pulumi.Output['ResourceTagResourceType']:
         """
-        The kind of the tagged resource: UserVm (an Instance), Volume, Snapshot (a VolumeSnapshot), VMSnapshot, Network (also a VpcTier), PublicIpAddress, FirewallRule, LoadBalancer, PortForwardingRule, Vpc, StaticRoute, NetworkACL, Template or ISO. Changing it replaces the tag.
+        The kind of the tagged resource: UserVm (an Instance), Volume, Snapshot (a VolumeSnapshot), VMSnapshot, Network (also a VpcTier), PublicIpAddress, FirewallRule, LoadBalancer, PortForwardingRule, Vpc, StaticRoute, NetworkACL, Template or ISO. Changing it replaces the resource tag.
         """
         return pulumi.get(self, "resource_type")
 
@@ -275,7 +275,7 @@ class ResourceTag(pulumi.CustomResource):
     @pulumi.getter(name="resourceUuid")
     def resource_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The tagged resource's id. Changing it replaces the tag.
+        The tagged resource's id. Changing it replaces the resource tag.
         """
         return pulumi.get(self, "resource_uuid")
 
@@ -299,7 +299,7 @@ class ResourceTag(pulumi.CustomResource):
     @pulumi.getter
     def value(self) -> pulumi.Output[_builtins.str]:
         """
-        The tag's value. Changing it replaces the tag.
+        The tag's value. Changing it replaces the resource tag.
         """
         return pulumi.get(self, "value")
 
@@ -307,7 +307,7 @@ class ResourceTag(pulumi.CustomResource):
     @pulumi.getter(name="zoneUuid")
     def zone_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The zone of the tag (the tagged resource's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the tag (the tagged resource's zone).
+        The zone of the tag (the tagged resource's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the resource tag.
         """
         return pulumi.get(self, "zone_uuid")
 

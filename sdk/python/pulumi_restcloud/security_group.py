@@ -24,8 +24,8 @@ class SecurityGroupArgs:
         """
         The set of arguments for constructing a SecurityGroup resource.
 
-        :param pulumi.Input[_builtins.str] description: Free text shown with the group. Default: empty. Changing it replaces the group.
-        :param pulumi.Input[_builtins.str] name: The group's name, unique in the account. Default: the logical name plus a random suffix. Changing it replaces the group (the API has no update call).
+        :param pulumi.Input[_builtins.str] description: Free text shown with the group. Default: "". Changing it replaces the security group.
+        :param pulumi.Input[_builtins.str] name: The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the security group.
         """
         if description is not None:
             pulumi.set(__self__, "description", description)
@@ -36,7 +36,7 @@ class SecurityGroupArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Free text shown with the group. Default: empty. Changing it replaces the group.
+        Free text shown with the group. Default: "". Changing it replaces the security group.
         """
         return pulumi.get(self, "description")
 
@@ -48,7 +48,7 @@ class SecurityGroupArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The group's name, unique in the account. Default: the logical name plus a random suffix. Changing it replaces the group (the API has no update call).
+        The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the security group.
         """
         return pulumi.get(self, "name")
 
@@ -84,8 +84,8 @@ class SecurityGroup(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] description: Free text shown with the group. Default: empty. Changing it replaces the group.
-        :param pulumi.Input[_builtins.str] name: The group's name, unique in the account. Default: the logical name plus a random suffix. Changing it replaces the group (the API has no update call).
+        :param pulumi.Input[_builtins.str] description: Free text shown with the group. Default: "". Changing it replaces the security group.
+        :param pulumi.Input[_builtins.str] name: The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the security group.
         """
         ...
     @overload
@@ -175,7 +175,7 @@ class SecurityGroup(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Free text shown with the group. Default: empty. Changing it replaces the group.
+        Free text shown with the group. Default: "". Changing it replaces the security group.
         """
         return pulumi.get(self, "description")
 
@@ -191,7 +191,7 @@ class SecurityGroup(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The group's name, unique in the account. Default: the logical name plus a random suffix. Changing it replaces the group (the API has no update call).
+        The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the security group.
         """
         return pulumi.get(self, "name")
 

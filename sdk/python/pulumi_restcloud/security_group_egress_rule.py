@@ -29,12 +29,12 @@ class SecurityGroupEgressRuleArgs:
         """
         The set of arguments for constructing a SecurityGroupEgressRule resource.
 
-        :param pulumi.Input['SecurityGroupEgressRuleProtocol'] protocol: TCP, UDP or ICMP. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.str] security_group_uuid: The security group the rule belongs to. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] end_port: The last port. Default: startPort. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] icmp_code: The ICMP code (ICMP only). Default: -1, any. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] icmp_type: The ICMP type (ICMP only). Default: -1, any. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] start_port: The first port (TCP and UDP, required for them). Changing it replaces the rule.
+        :param pulumi.Input['SecurityGroupEgressRuleProtocol'] protocol: TCP, UDP or ICMP. Changing it replaces the security group egress rule.
+        :param pulumi.Input[_builtins.str] security_group_uuid: The security group the rule belongs to. Changing it replaces the security group egress rule.
+        :param pulumi.Input[_builtins.int] end_port: The last port. Default: startPort. Changing it replaces the security group egress rule.
+        :param pulumi.Input[_builtins.int] icmp_code: The ICMP code (ICMP only). Default: -1 (any). Changing it replaces the security group egress rule.
+        :param pulumi.Input[_builtins.int] icmp_type: The ICMP type (ICMP only). Default: -1 (any). Changing it replaces the security group egress rule.
+        :param pulumi.Input[_builtins.int] start_port: The first port (TCP and UDP, required for them). Changing it replaces the security group egress rule.
         """
         pulumi.set(__self__, "protocol", protocol)
         pulumi.set(__self__, "security_group_uuid", security_group_uuid)
@@ -51,7 +51,7 @@ class SecurityGroupEgressRuleArgs:
     @pulumi.getter
     def protocol(self) -> pulumi.Input['SecurityGroupEgressRuleProtocol']:
         """
-        TCP, UDP or ICMP. Changing it replaces the rule.
+        TCP, UDP or ICMP. Changing it replaces the security group egress rule.
         """
         return pulumi.get(self, "protocol")
 
@@ -63,7 +63,7 @@ class SecurityGroupEgressRuleArgs:
     @pulumi.getter(name="securityGroupUuid")
     def security_group_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The security group the rule belongs to. Changing it replaces the rule.
+        The security group the rule belongs to. Changing it replaces the security group egress rule.
         """
         return pulumi.get(self, "security_group_uuid")
 
@@ -75,7 +75,7 @@ class SecurityGroupEgressRuleArgs:
     @pulumi.getter(name="endPort")
     def end_port(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The last port. Default: startPort. Changing it replaces the rule.
+        The last port. Default: startPort. Changing it replaces the security group egress rule.
         """
         return pulumi.get(self, "end_port")
 
@@ -87,7 +87,7 @@ class SecurityGroupEgressRuleArgs:
     @pulumi.getter(name="icmpCode")
     def icmp_code(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The ICMP code (ICMP only). Default: -1, any. Changing it replaces the rule.
+        The ICMP code (ICMP only). Default: -1 (any). Changing it replaces the security group egress rule.
         """
         return pulumi.get(self, "icmp_code")
 
@@ -99,7 +99,7 @@ class SecurityGroupEgressRuleArgs:
     @pulumi.getter(name="icmpType")
     def icmp_type(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The ICMP type (ICMP only). Default: -1, any. Changing it replaces the rule.
+        The ICMP type (ICMP only). Default: -1 (any). Changing it replaces the security group egress rule.
         """
         return pulumi.get(self, "icmp_type")
 
@@ -111,7 +111,7 @@ class SecurityGroupEgressRuleArgs:
     @pulumi.getter(name="startPort")
     def start_port(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The first port (TCP and UDP, required for them). Changing it replaces the rule.
+        The first port (TCP and UDP, required for them). Changing it replaces the security group egress rule.
         """
         return pulumi.get(self, "start_port")
 
@@ -154,12 +154,12 @@ class SecurityGroupEgressRule(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.int] end_port: The last port. Default: startPort. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] icmp_code: The ICMP code (ICMP only). Default: -1, any. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] icmp_type: The ICMP type (ICMP only). Default: -1, any. Changing it replaces the rule.
-        :param pulumi.Input['SecurityGroupEgressRuleProtocol'] protocol: TCP, UDP or ICMP. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.str] security_group_uuid: The security group the rule belongs to. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] start_port: The first port (TCP and UDP, required for them). Changing it replaces the rule.
+        :param pulumi.Input[_builtins.int] end_port: The last port. Default: startPort. Changing it replaces the security group egress rule.
+        :param pulumi.Input[_builtins.int] icmp_code: The ICMP code (ICMP only). Default: -1 (any). Changing it replaces the security group egress rule.
+        :param pulumi.Input[_builtins.int] icmp_type: The ICMP type (ICMP only). Default: -1 (any). Changing it replaces the security group egress rule.
+        :param pulumi.Input['SecurityGroupEgressRuleProtocol'] protocol: TCP, UDP or ICMP. Changing it replaces the security group egress rule.
+        :param pulumi.Input[_builtins.str] security_group_uuid: The security group the rule belongs to. Changing it replaces the security group egress rule.
+        :param pulumi.Input[_builtins.int] start_port: The first port (TCP and UDP, required for them). Changing it replaces the security group egress rule.
         """
         ...
     @overload
@@ -268,7 +268,7 @@ class SecurityGroupEgressRule(pulumi.CustomResource):
     @pulumi.getter(name="endPort")
     def end_port(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The last port. Default: startPort. Changing it replaces the rule.
+        The last port. Default: startPort. Changing it replaces the security group egress rule.
         """
         return pulumi.get(self, "end_port")
 
@@ -276,7 +276,7 @@ class SecurityGroupEgressRule(pulumi.CustomResource):
     @pulumi.getter(name="icmpCode")
     def icmp_code(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The ICMP code (ICMP only). Default: -1, any. Changing it replaces the rule.
+        The ICMP code (ICMP only). Default: -1 (any). Changing it replaces the security group egress rule.
         """
         return pulumi.get(self, "icmp_code")
 
@@ -284,7 +284,7 @@ class SecurityGroupEgressRule(pulumi.CustomResource):
     @pulumi.getter(name="icmpType")
     def icmp_type(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The ICMP type (ICMP only). Default: -1, any. Changing it replaces the rule.
+        The ICMP type (ICMP only). Default: -1 (any). Changing it replaces the security group egress rule.
         """
         return pulumi.get(self, "icmp_type")
 
@@ -300,7 +300,7 @@ class SecurityGroupEgressRule(pulumi.CustomResource):
     @pulumi.getter
     def protocol(self) -> pulumi.Output['SecurityGroupEgressRuleProtocol']:
         """
-        TCP, UDP or ICMP. Changing it replaces the rule.
+        TCP, UDP or ICMP. Changing it replaces the security group egress rule.
         """
         return pulumi.get(self, "protocol")
 
@@ -308,7 +308,7 @@ class SecurityGroupEgressRule(pulumi.CustomResource):
     @pulumi.getter(name="securityGroupUuid")
     def security_group_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The security group the rule belongs to. Changing it replaces the rule.
+        The security group the rule belongs to. Changing it replaces the security group egress rule.
         """
         return pulumi.get(self, "security_group_uuid")
 
@@ -316,7 +316,7 @@ class SecurityGroupEgressRule(pulumi.CustomResource):
     @pulumi.getter(name="startPort")
     def start_port(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The first port (TCP and UDP, required for them). Changing it replaces the rule.
+        The first port (TCP and UDP, required for them). Changing it replaces the security group egress rule.
         """
         return pulumi.get(self, "start_port")
 

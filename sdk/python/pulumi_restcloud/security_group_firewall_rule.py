@@ -30,13 +30,13 @@ class SecurityGroupFirewallRuleArgs:
         """
         The set of arguments for constructing a SecurityGroupFirewallRule resource.
 
-        :param pulumi.Input['SecurityGroupFirewallRuleProtocol'] protocol: TCP, UDP or ICMP. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.str] security_group_uuid: The security group the rule belongs to. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.str] cidr_list: The source CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] end_port: The last port. Default: startPort. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] icmp_code: The ICMP code (ICMP only). Default: -1, any. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] icmp_type: The ICMP type (ICMP only). Default: -1, any. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] start_port: The first port (TCP and UDP, required for them). Changing it replaces the rule.
+        :param pulumi.Input['SecurityGroupFirewallRuleProtocol'] protocol: TCP, UDP or ICMP. Changing it replaces the security group firewall rule.
+        :param pulumi.Input[_builtins.str] security_group_uuid: The security group the rule belongs to. Changing it replaces the security group firewall rule.
+        :param pulumi.Input[_builtins.str] cidr_list: The source CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the security group firewall rule.
+        :param pulumi.Input[_builtins.int] end_port: The last port. Default: startPort. Changing it replaces the security group firewall rule.
+        :param pulumi.Input[_builtins.int] icmp_code: The ICMP code (ICMP only). Default: -1 (any). Changing it replaces the security group firewall rule.
+        :param pulumi.Input[_builtins.int] icmp_type: The ICMP type (ICMP only). Default: -1 (any). Changing it replaces the security group firewall rule.
+        :param pulumi.Input[_builtins.int] start_port: The first port (TCP and UDP, required for them). Changing it replaces the security group firewall rule.
         """
         pulumi.set(__self__, "protocol", protocol)
         pulumi.set(__self__, "security_group_uuid", security_group_uuid)
@@ -55,7 +55,7 @@ class SecurityGroupFirewallRuleArgs:
     @pulumi.getter
     def protocol(self) -> pulumi.Input['SecurityGroupFirewallRuleProtocol']:
         """
-        TCP, UDP or ICMP. Changing it replaces the rule.
+        TCP, UDP or ICMP. Changing it replaces the security group firewall rule.
         """
         return pulumi.get(self, "protocol")
 
@@ -67,7 +67,7 @@ class SecurityGroupFirewallRuleArgs:
     @pulumi.getter(name="securityGroupUuid")
     def security_group_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The security group the rule belongs to. Changing it replaces the rule.
+        The security group the rule belongs to. Changing it replaces the security group firewall rule.
         """
         return pulumi.get(self, "security_group_uuid")
 
@@ -79,7 +79,7 @@ class SecurityGroupFirewallRuleArgs:
     @pulumi.getter(name="cidrList")
     def cidr_list(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The source CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.
+        The source CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the security group firewall rule.
         """
         return pulumi.get(self, "cidr_list")
 
@@ -91,7 +91,7 @@ class SecurityGroupFirewallRuleArgs:
     @pulumi.getter(name="endPort")
     def end_port(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The last port. Default: startPort. Changing it replaces the rule.
+        The last port. Default: startPort. Changing it replaces the security group firewall rule.
         """
         return pulumi.get(self, "end_port")
 
@@ -103,7 +103,7 @@ class SecurityGroupFirewallRuleArgs:
     @pulumi.getter(name="icmpCode")
     def icmp_code(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The ICMP code (ICMP only). Default: -1, any. Changing it replaces the rule.
+        The ICMP code (ICMP only). Default: -1 (any). Changing it replaces the security group firewall rule.
         """
         return pulumi.get(self, "icmp_code")
 
@@ -115,7 +115,7 @@ class SecurityGroupFirewallRuleArgs:
     @pulumi.getter(name="icmpType")
     def icmp_type(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The ICMP type (ICMP only). Default: -1, any. Changing it replaces the rule.
+        The ICMP type (ICMP only). Default: -1 (any). Changing it replaces the security group firewall rule.
         """
         return pulumi.get(self, "icmp_type")
 
@@ -127,7 +127,7 @@ class SecurityGroupFirewallRuleArgs:
     @pulumi.getter(name="startPort")
     def start_port(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The first port (TCP and UDP, required for them). Changing it replaces the rule.
+        The first port (TCP and UDP, required for them). Changing it replaces the security group firewall rule.
         """
         return pulumi.get(self, "start_port")
 
@@ -171,13 +171,13 @@ class SecurityGroupFirewallRule(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] cidr_list: The source CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] end_port: The last port. Default: startPort. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] icmp_code: The ICMP code (ICMP only). Default: -1, any. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] icmp_type: The ICMP type (ICMP only). Default: -1, any. Changing it replaces the rule.
-        :param pulumi.Input['SecurityGroupFirewallRuleProtocol'] protocol: TCP, UDP or ICMP. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.str] security_group_uuid: The security group the rule belongs to. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] start_port: The first port (TCP and UDP, required for them). Changing it replaces the rule.
+        :param pulumi.Input[_builtins.str] cidr_list: The source CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the security group firewall rule.
+        :param pulumi.Input[_builtins.int] end_port: The last port. Default: startPort. Changing it replaces the security group firewall rule.
+        :param pulumi.Input[_builtins.int] icmp_code: The ICMP code (ICMP only). Default: -1 (any). Changing it replaces the security group firewall rule.
+        :param pulumi.Input[_builtins.int] icmp_type: The ICMP type (ICMP only). Default: -1 (any). Changing it replaces the security group firewall rule.
+        :param pulumi.Input['SecurityGroupFirewallRuleProtocol'] protocol: TCP, UDP or ICMP. Changing it replaces the security group firewall rule.
+        :param pulumi.Input[_builtins.str] security_group_uuid: The security group the rule belongs to. Changing it replaces the security group firewall rule.
+        :param pulumi.Input[_builtins.int] start_port: The first port (TCP and UDP, required for them). Changing it replaces the security group firewall rule.
         """
         ...
     @overload
@@ -289,7 +289,7 @@ class SecurityGroupFirewallRule(pulumi.CustomResource):
     @pulumi.getter(name="cidrList")
     def cidr_list(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The source CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the rule.
+        The source CIDR blocks, comma-separated. Default: "0.0.0.0/0". Changing it replaces the security group firewall rule.
         """
         return pulumi.get(self, "cidr_list")
 
@@ -297,7 +297,7 @@ class SecurityGroupFirewallRule(pulumi.CustomResource):
     @pulumi.getter(name="endPort")
     def end_port(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The last port. Default: startPort. Changing it replaces the rule.
+        The last port. Default: startPort. Changing it replaces the security group firewall rule.
         """
         return pulumi.get(self, "end_port")
 
@@ -305,7 +305,7 @@ class SecurityGroupFirewallRule(pulumi.CustomResource):
     @pulumi.getter(name="icmpCode")
     def icmp_code(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The ICMP code (ICMP only). Default: -1, any. Changing it replaces the rule.
+        The ICMP code (ICMP only). Default: -1 (any). Changing it replaces the security group firewall rule.
         """
         return pulumi.get(self, "icmp_code")
 
@@ -313,7 +313,7 @@ class SecurityGroupFirewallRule(pulumi.CustomResource):
     @pulumi.getter(name="icmpType")
     def icmp_type(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The ICMP type (ICMP only). Default: -1, any. Changing it replaces the rule.
+        The ICMP type (ICMP only). Default: -1 (any). Changing it replaces the security group firewall rule.
         """
         return pulumi.get(self, "icmp_type")
 
@@ -329,7 +329,7 @@ class SecurityGroupFirewallRule(pulumi.CustomResource):
     @pulumi.getter
     def protocol(self) -> pulumi.Output['SecurityGroupFirewallRuleProtocol']:
         """
-        TCP, UDP or ICMP. Changing it replaces the rule.
+        TCP, UDP or ICMP. Changing it replaces the security group firewall rule.
         """
         return pulumi.get(self, "protocol")
 
@@ -337,7 +337,7 @@ class SecurityGroupFirewallRule(pulumi.CustomResource):
     @pulumi.getter(name="securityGroupUuid")
     def security_group_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The security group the rule belongs to. Changing it replaces the rule.
+        The security group the rule belongs to. Changing it replaces the security group firewall rule.
         """
         return pulumi.get(self, "security_group_uuid")
 
@@ -345,7 +345,7 @@ class SecurityGroupFirewallRule(pulumi.CustomResource):
     @pulumi.getter(name="startPort")
     def start_port(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The first port (TCP and UDP, required for them). Changing it replaces the rule.
+        The first port (TCP and UDP, required for them). Changing it replaces the security group firewall rule.
         """
         return pulumi.get(self, "start_port")
 

@@ -29,12 +29,12 @@ class SecurityGroupPortForwardingRuleArgs:
         """
         The set of arguments for constructing a SecurityGroupPortForwardingRule resource.
 
-        :param pulumi.Input[_builtins.int] private_port: The first private port, on the instance. Changing it replaces the rule.
-        :param pulumi.Input['SecurityGroupPortForwardingRuleProtocol'] protocol: TCP or UDP. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] public_port: The first public port. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.str] security_group_uuid: The security group the rule belongs to. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] private_end_port: The last private port. Default: privatePort. The private range is as long as the public one. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] public_end_port: The last public port. Default: publicPort (a single port). Changing it replaces the rule.
+        :param pulumi.Input[_builtins.int] private_port: The first private port, on the instance. Changing it replaces the security group port-forwarding rule.
+        :param pulumi.Input['SecurityGroupPortForwardingRuleProtocol'] protocol: TCP or UDP. Changing it replaces the security group port-forwarding rule.
+        :param pulumi.Input[_builtins.int] public_port: The first public port. Changing it replaces the security group port-forwarding rule.
+        :param pulumi.Input[_builtins.str] security_group_uuid: The security group the rule belongs to. Changing it replaces the security group port-forwarding rule.
+        :param pulumi.Input[_builtins.int] private_end_port: The last private port. The private range is as long as the public one. Default: privatePort. Changing it replaces the security group port-forwarding rule.
+        :param pulumi.Input[_builtins.int] public_end_port: The last public port. Default: publicPort (a single port). Changing it replaces the security group port-forwarding rule.
         """
         pulumi.set(__self__, "private_port", private_port)
         pulumi.set(__self__, "protocol", protocol)
@@ -49,7 +49,7 @@ class SecurityGroupPortForwardingRuleArgs:
     @pulumi.getter(name="privatePort")
     def private_port(self) -> pulumi.Input[_builtins.int]:
         """
-        The first private port, on the instance. Changing it replaces the rule.
+        The first private port, on the instance. Changing it replaces the security group port-forwarding rule.
         """
         return pulumi.get(self, "private_port")
 
@@ -61,7 +61,7 @@ class SecurityGroupPortForwardingRuleArgs:
     @pulumi.getter
     def protocol(self) -> pulumi.Input['SecurityGroupPortForwardingRuleProtocol']:
         """
-        TCP or UDP. Changing it replaces the rule.
+        TCP or UDP. Changing it replaces the security group port-forwarding rule.
         """
         return pulumi.get(self, "protocol")
 
@@ -73,7 +73,7 @@ class SecurityGroupPortForwardingRuleArgs:
     @pulumi.getter(name="publicPort")
     def public_port(self) -> pulumi.Input[_builtins.int]:
         """
-        The first public port. Changing it replaces the rule.
+        The first public port. Changing it replaces the security group port-forwarding rule.
         """
         return pulumi.get(self, "public_port")
 
@@ -85,7 +85,7 @@ class SecurityGroupPortForwardingRuleArgs:
     @pulumi.getter(name="securityGroupUuid")
     def security_group_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The security group the rule belongs to. Changing it replaces the rule.
+        The security group the rule belongs to. Changing it replaces the security group port-forwarding rule.
         """
         return pulumi.get(self, "security_group_uuid")
 
@@ -97,7 +97,7 @@ class SecurityGroupPortForwardingRuleArgs:
     @pulumi.getter(name="privateEndPort")
     def private_end_port(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The last private port. Default: privatePort. The private range is as long as the public one. Changing it replaces the rule.
+        The last private port. The private range is as long as the public one. Default: privatePort. Changing it replaces the security group port-forwarding rule.
         """
         return pulumi.get(self, "private_end_port")
 
@@ -109,7 +109,7 @@ class SecurityGroupPortForwardingRuleArgs:
     @pulumi.getter(name="publicEndPort")
     def public_end_port(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The last public port. Default: publicPort (a single port). Changing it replaces the rule.
+        The last public port. Default: publicPort (a single port). Changing it replaces the security group port-forwarding rule.
         """
         return pulumi.get(self, "public_end_port")
 
@@ -153,12 +153,12 @@ class SecurityGroupPortForwardingRule(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.int] private_end_port: The last private port. Default: privatePort. The private range is as long as the public one. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] private_port: The first private port, on the instance. Changing it replaces the rule.
-        :param pulumi.Input['SecurityGroupPortForwardingRuleProtocol'] protocol: TCP or UDP. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] public_end_port: The last public port. Default: publicPort (a single port). Changing it replaces the rule.
-        :param pulumi.Input[_builtins.int] public_port: The first public port. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.str] security_group_uuid: The security group the rule belongs to. Changing it replaces the rule.
+        :param pulumi.Input[_builtins.int] private_end_port: The last private port. The private range is as long as the public one. Default: privatePort. Changing it replaces the security group port-forwarding rule.
+        :param pulumi.Input[_builtins.int] private_port: The first private port, on the instance. Changing it replaces the security group port-forwarding rule.
+        :param pulumi.Input['SecurityGroupPortForwardingRuleProtocol'] protocol: TCP or UDP. Changing it replaces the security group port-forwarding rule.
+        :param pulumi.Input[_builtins.int] public_end_port: The last public port. Default: publicPort (a single port). Changing it replaces the security group port-forwarding rule.
+        :param pulumi.Input[_builtins.int] public_port: The first public port. Changing it replaces the security group port-forwarding rule.
+        :param pulumi.Input[_builtins.str] security_group_uuid: The security group the rule belongs to. Changing it replaces the security group port-forwarding rule.
         """
         ...
     @overload
@@ -280,7 +280,7 @@ class SecurityGroupPortForwardingRule(pulumi.CustomResource):
     @pulumi.getter(name="privateEndPort")
     def private_end_port(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The last private port. Default: privatePort. The private range is as long as the public one. Changing it replaces the rule.
+        The last private port. The private range is as long as the public one. Default: privatePort. Changing it replaces the security group port-forwarding rule.
         """
         return pulumi.get(self, "private_end_port")
 
@@ -288,7 +288,7 @@ class SecurityGroupPortForwardingRule(pulumi.CustomResource):
     @pulumi.getter(name="privatePort")
     def private_port(self) -> pulumi.Output[_builtins.int]:
         """
-        The first private port, on the instance. Changing it replaces the rule.
+        The first private port, on the instance. Changing it replaces the security group port-forwarding rule.
         """
         return pulumi.get(self, "private_port")
 
@@ -296,7 +296,7 @@ class SecurityGroupPortForwardingRule(pulumi.CustomResource):
     @pulumi.getter
     def protocol(self) -> pulumi.Output['SecurityGroupPortForwardingRuleProtocol']:
         """
-        TCP or UDP. Changing it replaces the rule.
+        TCP or UDP. Changing it replaces the security group port-forwarding rule.
         """
         return pulumi.get(self, "protocol")
 
@@ -304,7 +304,7 @@ class SecurityGroupPortForwardingRule(pulumi.CustomResource):
     @pulumi.getter(name="publicEndPort")
     def public_end_port(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The last public port. Default: publicPort (a single port). Changing it replaces the rule.
+        The last public port. Default: publicPort (a single port). Changing it replaces the security group port-forwarding rule.
         """
         return pulumi.get(self, "public_end_port")
 
@@ -312,7 +312,7 @@ class SecurityGroupPortForwardingRule(pulumi.CustomResource):
     @pulumi.getter(name="publicPort")
     def public_port(self) -> pulumi.Output[_builtins.int]:
         """
-        The first public port. Changing it replaces the rule.
+        The first public port. Changing it replaces the security group port-forwarding rule.
         """
         return pulumi.get(self, "public_port")
 
@@ -320,7 +320,7 @@ class SecurityGroupPortForwardingRule(pulumi.CustomResource):
     @pulumi.getter(name="securityGroupUuid")
     def security_group_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The security group the rule belongs to. Changing it replaces the rule.
+        The security group the rule belongs to. Changing it replaces the security group port-forwarding rule.
         """
         return pulumi.get(self, "security_group_uuid")
 

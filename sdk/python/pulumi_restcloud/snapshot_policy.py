@@ -30,13 +30,13 @@ class SnapshotPolicyArgs:
         """
         The set of arguments for constructing a SnapshotPolicy resource.
 
-        :param pulumi.Input['SnapshotPolicyIntervalType'] interval_type: How often a snapshot is taken: HOURLY, DAILY, WEEKLY or MONTHLY. A volume has at most one policy per interval type. Changing it replaces the policy.
-        :param pulumi.Input[_builtins.str] schedule_time: When the snapshot is taken, in timeZone: the minute of the hour for HOURLY (e.g. "30"), else the time of day "HH:MM" (such as "02:30"). Changing it replaces the policy.
-        :param pulumi.Input[_builtins.str] volume_uuid: The volume to snapshot on schedule. Changing it replaces the policy.
-        :param pulumi.Input[_builtins.int] day_of_month: The day of a MONTHLY snapshot, 1 to 28: required for MONTHLY, refused otherwise. Changing it replaces the policy.
-        :param pulumi.Input[_builtins.int] day_of_week: The day of a WEEKLY snapshot, 1 (Sunday) to 7 (Saturday): required for WEEKLY, refused otherwise. Changing it replaces the policy.
-        :param pulumi.Input[_builtins.int] maximum_snapshots: How many of the policy's snapshots are kept; the oldest goes when a new one is taken. Default: the API's (8 on the emulator). Changing it replaces the policy.
-        :param pulumi.Input[_builtins.str] time_zone: The time zone of scheduleTime (e.g. "Europe/Berlin", "Etc/GMT+12"). Default: "Etc/UTC". Changing it replaces the policy.
+        :param pulumi.Input['SnapshotPolicyIntervalType'] interval_type: How often a snapshot is taken: HOURLY, DAILY, WEEKLY or MONTHLY. A volume has at most one policy per interval type. Changing it replaces the snapshot policy.
+        :param pulumi.Input[_builtins.str] schedule_time: When the snapshot is taken, in timeZone: the minute of the hour for HOURLY (e.g. "30"), else the time of day "HH:MM" (such as "02:30"). Changing it replaces the snapshot policy.
+        :param pulumi.Input[_builtins.str] volume_uuid: The volume to snapshot on schedule. Changing it replaces the snapshot policy.
+        :param pulumi.Input[_builtins.int] day_of_month: The day of a MONTHLY snapshot, 1 to 28: required for MONTHLY, refused otherwise. Changing it replaces the snapshot policy.
+        :param pulumi.Input[_builtins.int] day_of_week: The day of a WEEKLY snapshot, 1 (Sunday) to 7 (Saturday): required for WEEKLY, refused otherwise. Changing it replaces the snapshot policy.
+        :param pulumi.Input[_builtins.int] maximum_snapshots: How many of the policy's snapshots are kept; the oldest goes when a new one is taken. Default: the API's (8 on the emulator). Changing it replaces the snapshot policy.
+        :param pulumi.Input[_builtins.str] time_zone: The time zone of scheduleTime (e.g. "Europe/Berlin", "Etc/GMT+12"). Default: "Etc/UTC". Changing it replaces the snapshot policy.
         """
         pulumi.set(__self__, "interval_type", interval_type)
         pulumi.set(__self__, "schedule_time", schedule_time)
@@ -56,7 +56,7 @@ class SnapshotPolicyArgs:
     @pulumi.getter(name="intervalType")
     def interval_type(self) -> pulumi.Input['SnapshotPolicyIntervalType']:
         """
-        How often a snapshot is taken: HOURLY, DAILY, WEEKLY or MONTHLY. A volume has at most one policy per interval type. Changing it replaces the policy.
+        How often a snapshot is taken: HOURLY, DAILY, WEEKLY or MONTHLY. A volume has at most one policy per interval type. Changing it replaces the snapshot policy.
         """
         return pulumi.get(self, "interval_type")
 
@@ -68,7 +68,7 @@ class SnapshotPolicyArgs:
     @pulumi.getter(name="scheduleTime")
     def schedule_time(self) -> pulumi.Input[_builtins.str]:
         """
-        When the snapshot is taken, in timeZone: the minute of the hour for HOURLY (e.g. "30"), else the time of day "HH:MM" (such as "02:30"). Changing it replaces the policy.
+        When the snapshot is taken, in timeZone: the minute of the hour for HOURLY (e.g. "30"), else the time of day "HH:MM" (such as "02:30"). Changing it replaces the snapshot policy.
         """
         return pulumi.get(self, "schedule_time")
 
@@ -80,7 +80,7 @@ class SnapshotPolicyArgs:
     @pulumi.getter(name="volumeUuid")
     def volume_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The volume to snapshot on schedule. Changing it replaces the policy.
+        The volume to snapshot on schedule. Changing it replaces the snapshot policy.
         """
         return pulumi.get(self, "volume_uuid")
 
@@ -92,7 +92,7 @@ class SnapshotPolicyArgs:
     @pulumi.getter(name="dayOfMonth")
     def day_of_month(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The day of a MONTHLY snapshot, 1 to 28: required for MONTHLY, refused otherwise. Changing it replaces the policy.
+        The day of a MONTHLY snapshot, 1 to 28: required for MONTHLY, refused otherwise. Changing it replaces the snapshot policy.
         """
         return pulumi.get(self, "day_of_month")
 
@@ -104,7 +104,7 @@ class SnapshotPolicyArgs:
     @pulumi.getter(name="dayOfWeek")
     def day_of_week(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The day of a WEEKLY snapshot, 1 (Sunday) to 7 (Saturday): required for WEEKLY, refused otherwise. Changing it replaces the policy.
+        The day of a WEEKLY snapshot, 1 (Sunday) to 7 (Saturday): required for WEEKLY, refused otherwise. Changing it replaces the snapshot policy.
         """
         return pulumi.get(self, "day_of_week")
 
@@ -116,7 +116,7 @@ class SnapshotPolicyArgs:
     @pulumi.getter(name="maximumSnapshots")
     def maximum_snapshots(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        How many of the policy's snapshots are kept; the oldest goes when a new one is taken. Default: the API's (8 on the emulator). Changing it replaces the policy.
+        How many of the policy's snapshots are kept; the oldest goes when a new one is taken. Default: the API's (8 on the emulator). Changing it replaces the snapshot policy.
         """
         return pulumi.get(self, "maximum_snapshots")
 
@@ -128,7 +128,7 @@ class SnapshotPolicyArgs:
     @pulumi.getter(name="timeZone")
     def time_zone(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The time zone of scheduleTime (e.g. "Europe/Berlin", "Etc/GMT+12"). Default: "Etc/UTC". Changing it replaces the policy.
+        The time zone of scheduleTime (e.g. "Europe/Berlin", "Etc/GMT+12"). Default: "Etc/UTC". Changing it replaces the snapshot policy.
         """
         return pulumi.get(self, "time_zone")
 
@@ -172,13 +172,13 @@ class SnapshotPolicy(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.int] day_of_month: The day of a MONTHLY snapshot, 1 to 28: required for MONTHLY, refused otherwise. Changing it replaces the policy.
-        :param pulumi.Input[_builtins.int] day_of_week: The day of a WEEKLY snapshot, 1 (Sunday) to 7 (Saturday): required for WEEKLY, refused otherwise. Changing it replaces the policy.
-        :param pulumi.Input['SnapshotPolicyIntervalType'] interval_type: How often a snapshot is taken: HOURLY, DAILY, WEEKLY or MONTHLY. A volume has at most one policy per interval type. Changing it replaces the policy.
-        :param pulumi.Input[_builtins.int] maximum_snapshots: How many of the policy's snapshots are kept; the oldest goes when a new one is taken. Default: the API's (8 on the emulator). Changing it replaces the policy.
-        :param pulumi.Input[_builtins.str] schedule_time: When the snapshot is taken, in timeZone: the minute of the hour for HOURLY (e.g. "30"), else the time of day "HH:MM" (such as "02:30"). Changing it replaces the policy.
-        :param pulumi.Input[_builtins.str] time_zone: The time zone of scheduleTime (e.g. "Europe/Berlin", "Etc/GMT+12"). Default: "Etc/UTC". Changing it replaces the policy.
-        :param pulumi.Input[_builtins.str] volume_uuid: The volume to snapshot on schedule. Changing it replaces the policy.
+        :param pulumi.Input[_builtins.int] day_of_month: The day of a MONTHLY snapshot, 1 to 28: required for MONTHLY, refused otherwise. Changing it replaces the snapshot policy.
+        :param pulumi.Input[_builtins.int] day_of_week: The day of a WEEKLY snapshot, 1 (Sunday) to 7 (Saturday): required for WEEKLY, refused otherwise. Changing it replaces the snapshot policy.
+        :param pulumi.Input['SnapshotPolicyIntervalType'] interval_type: How often a snapshot is taken: HOURLY, DAILY, WEEKLY or MONTHLY. A volume has at most one policy per interval type. Changing it replaces the snapshot policy.
+        :param pulumi.Input[_builtins.int] maximum_snapshots: How many of the policy's snapshots are kept; the oldest goes when a new one is taken. Default: the API's (8 on the emulator). Changing it replaces the snapshot policy.
+        :param pulumi.Input[_builtins.str] schedule_time: When the snapshot is taken, in timeZone: the minute of the hour for HOURLY (e.g. "30"), else the time of day "HH:MM" (such as "02:30"). Changing it replaces the snapshot policy.
+        :param pulumi.Input[_builtins.str] time_zone: The time zone of scheduleTime (e.g. "Europe/Berlin", "Etc/GMT+12"). Default: "Etc/UTC". Changing it replaces the snapshot policy.
+        :param pulumi.Input[_builtins.str] volume_uuid: The volume to snapshot on schedule. Changing it replaces the snapshot policy.
         """
         ...
     @overload
@@ -294,7 +294,7 @@ class SnapshotPolicy(pulumi.CustomResource):
     @pulumi.getter(name="dayOfMonth")
     def day_of_month(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The day of a MONTHLY snapshot, 1 to 28: required for MONTHLY, refused otherwise. Changing it replaces the policy.
+        The day of a MONTHLY snapshot, 1 to 28: required for MONTHLY, refused otherwise. Changing it replaces the snapshot policy.
         """
         return pulumi.get(self, "day_of_month")
 
@@ -302,7 +302,7 @@ class SnapshotPolicy(pulumi.CustomResource):
     @pulumi.getter(name="dayOfWeek")
     def day_of_week(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The day of a WEEKLY snapshot, 1 (Sunday) to 7 (Saturday): required for WEEKLY, refused otherwise. Changing it replaces the policy.
+        The day of a WEEKLY snapshot, 1 (Sunday) to 7 (Saturday): required for WEEKLY, refused otherwise. Changing it replaces the snapshot policy.
         """
         return pulumi.get(self, "day_of_week")
 
@@ -310,7 +310,7 @@ class SnapshotPolicy(pulumi.CustomResource):
     @pulumi.getter(name="intervalType")
     def interval_type(self) -> pulumi.Output['SnapshotPolicyIntervalType']:
         """
-        How often a snapshot is taken: HOURLY, DAILY, WEEKLY or MONTHLY. A volume has at most one policy per interval type. Changing it replaces the policy.
+        How often a snapshot is taken: HOURLY, DAILY, WEEKLY or MONTHLY. A volume has at most one policy per interval type. Changing it replaces the snapshot policy.
         """
         return pulumi.get(self, "interval_type")
 
@@ -326,7 +326,7 @@ class SnapshotPolicy(pulumi.CustomResource):
     @pulumi.getter(name="maximumSnapshots")
     def maximum_snapshots(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        How many of the policy's snapshots are kept; the oldest goes when a new one is taken. Default: the API's (8 on the emulator). Changing it replaces the policy.
+        How many of the policy's snapshots are kept; the oldest goes when a new one is taken. Default: the API's (8 on the emulator). Changing it replaces the snapshot policy.
         """
         return pulumi.get(self, "maximum_snapshots")
 
@@ -334,7 +334,7 @@ class SnapshotPolicy(pulumi.CustomResource):
     @pulumi.getter(name="scheduleTime")
     def schedule_time(self) -> pulumi.Output[_builtins.str]:
         """
-        When the snapshot is taken, in timeZone: the minute of the hour for HOURLY (e.g. "30"), else the time of day "HH:MM" (such as "02:30"). Changing it replaces the policy.
+        When the snapshot is taken, in timeZone: the minute of the hour for HOURLY (e.g. "30"), else the time of day "HH:MM" (such as "02:30"). Changing it replaces the snapshot policy.
         """
         return pulumi.get(self, "schedule_time")
 
@@ -350,7 +350,7 @@ class SnapshotPolicy(pulumi.CustomResource):
     @pulumi.getter(name="timeZone")
     def time_zone(self) -> pulumi.Output[_builtins.str]:
         """
-        The time zone of scheduleTime (e.g. "Europe/Berlin", "Etc/GMT+12"). Default: "Etc/UTC". Changing it replaces the policy.
+        The time zone of scheduleTime (e.g. "Europe/Berlin", "Etc/GMT+12"). Default: "Etc/UTC". Changing it replaces the snapshot policy.
         """
         return pulumi.get(self, "time_zone")
 
@@ -366,7 +366,7 @@ class SnapshotPolicy(pulumi.CustomResource):
     @pulumi.getter(name="volumeUuid")
     def volume_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The volume to snapshot on schedule. Changing it replaces the policy.
+        The volume to snapshot on schedule. Changing it replaces the snapshot policy.
         """
         return pulumi.get(self, "volume_uuid")
 

@@ -25,9 +25,9 @@ class StaticNatArgs:
         """
         The set of arguments for constructing a StaticNat resource.
 
-        :param pulumi.Input[_builtins.str] instance_uuid: The instance the address maps to. Changing it replaces the NAT.
-        :param pulumi.Input[_builtins.str] ip_address_uuid: The public IP address (a PublicIpAddress) to map. Changing it replaces the NAT.
-        :param pulumi.Input[_builtins.str] network_uuid: The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Default: the instance's default network. Changing it replaces the NAT.
+        :param pulumi.Input[_builtins.str] instance_uuid: The instance the address maps to. Changing it replaces the static NAT.
+        :param pulumi.Input[_builtins.str] ip_address_uuid: The public IP address (a PublicIpAddress) to map. Changing it replaces the static NAT.
+        :param pulumi.Input[_builtins.str] network_uuid: The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Default: the instance's default network. Changing it replaces the static NAT.
         """
         pulumi.set(__self__, "instance_uuid", instance_uuid)
         pulumi.set(__self__, "ip_address_uuid", ip_address_uuid)
@@ -38,7 +38,7 @@ class StaticNatArgs:
     @pulumi.getter(name="instanceUuid")
     def instance_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The instance the address maps to. Changing it replaces the NAT.
+        The instance the address maps to. Changing it replaces the static NAT.
         """
         return pulumi.get(self, "instance_uuid")
 
@@ -50,7 +50,7 @@ class StaticNatArgs:
     @pulumi.getter(name="ipAddressUuid")
     def ip_address_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The public IP address (a PublicIpAddress) to map. Changing it replaces the NAT.
+        The public IP address (a PublicIpAddress) to map. Changing it replaces the static NAT.
         """
         return pulumi.get(self, "ip_address_uuid")
 
@@ -62,7 +62,7 @@ class StaticNatArgs:
     @pulumi.getter(name="networkUuid")
     def network_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Default: the instance's default network. Changing it replaces the NAT.
+        The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Default: the instance's default network. Changing it replaces the static NAT.
         """
         return pulumi.get(self, "network_uuid")
 
@@ -101,9 +101,9 @@ class StaticNat(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] instance_uuid: The instance the address maps to. Changing it replaces the NAT.
-        :param pulumi.Input[_builtins.str] ip_address_uuid: The public IP address (a PublicIpAddress) to map. Changing it replaces the NAT.
-        :param pulumi.Input[_builtins.str] network_uuid: The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Default: the instance's default network. Changing it replaces the NAT.
+        :param pulumi.Input[_builtins.str] instance_uuid: The instance the address maps to. Changing it replaces the static NAT.
+        :param pulumi.Input[_builtins.str] ip_address_uuid: The public IP address (a PublicIpAddress) to map. Changing it replaces the static NAT.
+        :param pulumi.Input[_builtins.str] network_uuid: The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Default: the instance's default network. Changing it replaces the static NAT.
         """
         ...
     @overload
@@ -222,7 +222,7 @@ class StaticNat(pulumi.CustomResource):
     @pulumi.getter(name="instanceUuid")
     def instance_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The instance the address maps to. Changing it replaces the NAT.
+        The instance the address maps to. Changing it replaces the static NAT.
         """
         return pulumi.get(self, "instance_uuid")
 
@@ -230,7 +230,7 @@ class StaticNat(pulumi.CustomResource):
     @pulumi.getter(name="ipAddressUuid")
     def ip_address_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The public IP address (a PublicIpAddress) to map. Changing it replaces the NAT.
+        The public IP address (a PublicIpAddress) to map. Changing it replaces the static NAT.
         """
         return pulumi.get(self, "ip_address_uuid")
 
@@ -238,7 +238,7 @@ class StaticNat(pulumi.CustomResource):
     @pulumi.getter(name="networkUuid")
     def network_uuid(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Default: the instance's default network. Changing it replaces the NAT.
+        The instance's network that receives the traffic: the address's network, or a tier of the address's VPC. Default: the instance's default network. Changing it replaces the static NAT.
         """
         return pulumi.get(self, "network_uuid")
 

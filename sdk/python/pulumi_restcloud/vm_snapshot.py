@@ -28,12 +28,12 @@ class VmSnapshotArgs:
         """
         The set of arguments for constructing a VmSnapshot resource.
 
-        :param pulumi.Input[_builtins.str] instance_uuid: The instance to snapshot. Changing it replaces the snapshot.
-        :param pulumi.Input[_builtins.str] description: What the snapshot holds. Default: "". Changing it replaces the snapshot.
-        :param pulumi.Input[_builtins.str] name: The snapshot's name. Default: the logical name plus a random suffix. Changing it replaces the snapshot.
-        :param pulumi.Input[_builtins.str] revert_trigger: Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot (revertToVmSnapshot; the job is awaited), in place. Its value at creation and its removal revert nothing. Use e.g. a date or a counter: "2025-06-01-restore".
-        :param pulumi.Input[_builtins.bool] snapshot_memory: Also capture the instance's memory (the instance must be Running). Default: false. Changing it replaces the snapshot.
-        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the VM snapshot (the instance's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VM snapshot (the instance's zone).
+        :param pulumi.Input[_builtins.str] instance_uuid: The instance to snapshot. Changing it replaces the VM snapshot.
+        :param pulumi.Input[_builtins.str] description: What the snapshot holds. Default: "". Changing it replaces the VM snapshot.
+        :param pulumi.Input[_builtins.str] name: The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the VM snapshot.
+        :param pulumi.Input[_builtins.str] revert_trigger: Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot and waits for the job. Its value at creation and its removal revert nothing. Use e.g. a date or a counter: "2025-06-01-restore". Updated in place (revertToVmSnapshot).
+        :param pulumi.Input[_builtins.bool] snapshot_memory: Also capture the instance's memory (the instance must be Running). Default: false. Changing it replaces the VM snapshot.
+        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the VM snapshot (the instance's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VM snapshot.
         """
         pulumi.set(__self__, "instance_uuid", instance_uuid)
         if description is not None:
@@ -51,7 +51,7 @@ class VmSnapshotArgs:
     @pulumi.getter(name="instanceUuid")
     def instance_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The instance to snapshot. Changing it replaces the snapshot.
+        The instance to snapshot. Changing it replaces the VM snapshot.
         """
         return pulumi.get(self, "instance_uuid")
 
@@ -63,7 +63,7 @@ class VmSnapshotArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        What the snapshot holds. Default: "". Changing it replaces the snapshot.
+        What the snapshot holds. Default: "". Changing it replaces the VM snapshot.
         """
         return pulumi.get(self, "description")
 
@@ -75,7 +75,7 @@ class VmSnapshotArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The snapshot's name. Default: the logical name plus a random suffix. Changing it replaces the snapshot.
+        The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the VM snapshot.
         """
         return pulumi.get(self, "name")
 
@@ -87,7 +87,7 @@ class VmSnapshotArgs:
     @pulumi.getter(name="revertTrigger")
     def revert_trigger(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot (revertToVmSnapshot; the job is awaited), in place. Its value at creation and its removal revert nothing. Use e.g. a date or a counter: "2025-06-01-restore".
+        Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot and waits for the job. Its value at creation and its removal revert nothing. Use e.g. a date or a counter: "2025-06-01-restore". Updated in place (revertToVmSnapshot).
         """
         return pulumi.get(self, "revert_trigger")
 
@@ -99,7 +99,7 @@ class VmSnapshotArgs:
     @pulumi.getter(name="snapshotMemory")
     def snapshot_memory(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Also capture the instance's memory (the instance must be Running). Default: false. Changing it replaces the snapshot.
+        Also capture the instance's memory (the instance must be Running). Default: false. Changing it replaces the VM snapshot.
         """
         return pulumi.get(self, "snapshot_memory")
 
@@ -111,7 +111,7 @@ class VmSnapshotArgs:
     @pulumi.getter(name="zoneUuid")
     def zone_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The zone of the VM snapshot (the instance's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VM snapshot (the instance's zone).
+        The zone of the VM snapshot (the instance's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VM snapshot.
         """
         return pulumi.get(self, "zone_uuid")
 
@@ -152,12 +152,12 @@ class VmSnapshot(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] description: What the snapshot holds. Default: "". Changing it replaces the snapshot.
-        :param pulumi.Input[_builtins.str] instance_uuid: The instance to snapshot. Changing it replaces the snapshot.
-        :param pulumi.Input[_builtins.str] name: The snapshot's name. Default: the logical name plus a random suffix. Changing it replaces the snapshot.
-        :param pulumi.Input[_builtins.str] revert_trigger: Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot (revertToVmSnapshot; the job is awaited), in place. Its value at creation and its removal revert nothing. Use e.g. a date or a counter: "2025-06-01-restore".
-        :param pulumi.Input[_builtins.bool] snapshot_memory: Also capture the instance's memory (the instance must be Running). Default: false. Changing it replaces the snapshot.
-        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the VM snapshot (the instance's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VM snapshot (the instance's zone).
+        :param pulumi.Input[_builtins.str] description: What the snapshot holds. Default: "". Changing it replaces the VM snapshot.
+        :param pulumi.Input[_builtins.str] instance_uuid: The instance to snapshot. Changing it replaces the VM snapshot.
+        :param pulumi.Input[_builtins.str] name: The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the VM snapshot.
+        :param pulumi.Input[_builtins.str] revert_trigger: Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot and waits for the job. Its value at creation and its removal revert nothing. Use e.g. a date or a counter: "2025-06-01-restore". Updated in place (revertToVmSnapshot).
+        :param pulumi.Input[_builtins.bool] snapshot_memory: Also capture the instance's memory (the instance must be Running). Default: false. Changing it replaces the VM snapshot.
+        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the VM snapshot (the instance's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VM snapshot.
         """
         ...
     @overload
@@ -276,7 +276,7 @@ class VmSnapshot(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        What the snapshot holds. Default: "". Changing it replaces the snapshot.
+        What the snapshot holds. Default: "". Changing it replaces the VM snapshot.
         """
         return pulumi.get(self, "description")
 
@@ -292,7 +292,7 @@ class VmSnapshot(pulumi.CustomResource):
     @pulumi.getter(name="instanceUuid")
     def instance_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The instance to snapshot. Changing it replaces the snapshot.
+        The instance to snapshot. Changing it replaces the VM snapshot.
         """
         return pulumi.get(self, "instance_uuid")
 
@@ -316,7 +316,7 @@ class VmSnapshot(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The snapshot's name. Default: the logical name plus a random suffix. Changing it replaces the snapshot.
+        The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the VM snapshot.
         """
         return pulumi.get(self, "name")
 
@@ -324,7 +324,7 @@ class VmSnapshot(pulumi.CustomResource):
     @pulumi.getter(name="revertTrigger")
     def revert_trigger(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot (revertToVmSnapshot; the job is awaited), in place. Its value at creation and its removal revert nothing. Use e.g. a date or a counter: "2025-06-01-restore".
+        Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot and waits for the job. Its value at creation and its removal revert nothing. Use e.g. a date or a counter: "2025-06-01-restore". Updated in place (revertToVmSnapshot).
         """
         return pulumi.get(self, "revert_trigger")
 
@@ -332,7 +332,7 @@ class VmSnapshot(pulumi.CustomResource):
     @pulumi.getter(name="snapshotMemory")
     def snapshot_memory(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Also capture the instance's memory (the instance must be Running). Default: false. Changing it replaces the snapshot.
+        Also capture the instance's memory (the instance must be Running). Default: false. Changing it replaces the VM snapshot.
         """
         return pulumi.get(self, "snapshot_memory")
 
@@ -356,7 +356,7 @@ class VmSnapshot(pulumi.CustomResource):
     @pulumi.getter(name="zoneUuid")
     def zone_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The zone of the VM snapshot (the instance's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VM snapshot (the instance's zone).
+        The zone of the VM snapshot (the instance's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VM snapshot.
         """
         return pulumi.get(self, "zone_uuid")
 

@@ -28,11 +28,11 @@ class VolumeArgs:
         """
         The set of arguments for constructing a Volume resource.
 
-        :param pulumi.Input[_builtins.int] size: The size in GB. Updated in place (resizeVolume); shrinking needs allowShrink.
+        :param pulumi.Input[_builtins.int] size: The size in GB; shrinking needs allowShrink. Updated in place (resizeVolume).
         :param pulumi.Input[_builtins.str] storage_offering_uuid: The storage plan (see getStoragePlans). Updated in place (resizeVolume).
-        :param pulumi.Input[_builtins.bool] allow_shrink: Allow a smaller size to shrink the volume (data beyond the new size is lost). Default: false.
-        :param pulumi.Input[_builtins.str] instance_uuid: The instance the volume is attached to. Updated in place (detachVolume, attachVolume); unset to detach.
-        :param pulumi.Input[_builtins.str] name: The volume's name. Default: the logical name plus a random suffix. Changing it replaces the volume.
+        :param pulumi.Input[_builtins.bool] allow_shrink: Allow a smaller size to shrink the volume (data beyond the new size is lost). Default: false. Updated in place (resizeVolume).
+        :param pulumi.Input[_builtins.str] instance_uuid: The instance the volume is attached to; unset to detach. Updated in place (detachVolume, attachVolume).
+        :param pulumi.Input[_builtins.str] name: The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume.
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume.
         """
         pulumi.set(__self__, "size", size)
@@ -50,7 +50,7 @@ class VolumeArgs:
     @pulumi.getter
     def size(self) -> pulumi.Input[_builtins.int]:
         """
-        The size in GB. Updated in place (resizeVolume); shrinking needs allowShrink.
+        The size in GB; shrinking needs allowShrink. Updated in place (resizeVolume).
         """
         return pulumi.get(self, "size")
 
@@ -74,7 +74,7 @@ class VolumeArgs:
     @pulumi.getter(name="allowShrink")
     def allow_shrink(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Allow a smaller size to shrink the volume (data beyond the new size is lost). Default: false.
+        Allow a smaller size to shrink the volume (data beyond the new size is lost). Default: false. Updated in place (resizeVolume).
         """
         return pulumi.get(self, "allow_shrink")
 
@@ -86,7 +86,7 @@ class VolumeArgs:
     @pulumi.getter(name="instanceUuid")
     def instance_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The instance the volume is attached to. Updated in place (detachVolume, attachVolume); unset to detach.
+        The instance the volume is attached to; unset to detach. Updated in place (detachVolume, attachVolume).
         """
         return pulumi.get(self, "instance_uuid")
 
@@ -98,7 +98,7 @@ class VolumeArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The volume's name. Default: the logical name plus a random suffix. Changing it replaces the volume.
+        The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume.
         """
         return pulumi.get(self, "name")
 
@@ -152,10 +152,10 @@ class Volume(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] allow_shrink: Allow a smaller size to shrink the volume (data beyond the new size is lost). Default: false.
-        :param pulumi.Input[_builtins.str] instance_uuid: The instance the volume is attached to. Updated in place (detachVolume, attachVolume); unset to detach.
-        :param pulumi.Input[_builtins.str] name: The volume's name. Default: the logical name plus a random suffix. Changing it replaces the volume.
-        :param pulumi.Input[_builtins.int] size: The size in GB. Updated in place (resizeVolume); shrinking needs allowShrink.
+        :param pulumi.Input[_builtins.bool] allow_shrink: Allow a smaller size to shrink the volume (data beyond the new size is lost). Default: false. Updated in place (resizeVolume).
+        :param pulumi.Input[_builtins.str] instance_uuid: The instance the volume is attached to; unset to detach. Updated in place (detachVolume, attachVolume).
+        :param pulumi.Input[_builtins.str] name: The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume.
+        :param pulumi.Input[_builtins.int] size: The size in GB; shrinking needs allowShrink. Updated in place (resizeVolume).
         :param pulumi.Input[_builtins.str] storage_offering_uuid: The storage plan (see getStoragePlans). Updated in place (resizeVolume).
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume.
         """
@@ -273,7 +273,7 @@ class Volume(pulumi.CustomResource):
     @pulumi.getter(name="allowShrink")
     def allow_shrink(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Allow a smaller size to shrink the volume (data beyond the new size is lost). Default: false.
+        Allow a smaller size to shrink the volume (data beyond the new size is lost). Default: false. Updated in place (resizeVolume).
         """
         return pulumi.get(self, "allow_shrink")
 
@@ -297,7 +297,7 @@ class Volume(pulumi.CustomResource):
     @pulumi.getter(name="instanceUuid")
     def instance_uuid(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The instance the volume is attached to. Updated in place (detachVolume, attachVolume); unset to detach.
+        The instance the volume is attached to; unset to detach. Updated in place (detachVolume, attachVolume).
         """
         return pulumi.get(self, "instance_uuid")
 
@@ -313,7 +313,7 @@ class Volume(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The volume's name. Default: the logical name plus a random suffix. Changing it replaces the volume.
+        The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume.
         """
         return pulumi.get(self, "name")
 
@@ -321,7 +321,7 @@ class Volume(pulumi.CustomResource):
     @pulumi.getter
     def size(self) -> pulumi.Output[_builtins.int]:
         """
-        The size in GB. Updated in place (resizeVolume); shrinking needs allowShrink.
+        The size in GB; shrinking needs allowShrink. Updated in place (resizeVolume).
         """
         return pulumi.get(self, "size")
 

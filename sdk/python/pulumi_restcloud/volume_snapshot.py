@@ -25,9 +25,9 @@ class VolumeSnapshotArgs:
         """
         The set of arguments for constructing a VolumeSnapshot resource.
 
-        :param pulumi.Input[_builtins.str] volume_uuid: The volume to snapshot. Changing it replaces the snapshot.
-        :param pulumi.Input[_builtins.str] name: The snapshot's name. Default: the logical name plus a random suffix. Changing it replaces the snapshot.
-        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the snapshot (the volume's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the snapshot (the volume's zone).
+        :param pulumi.Input[_builtins.str] volume_uuid: The volume to snapshot. Changing it replaces the volume snapshot.
+        :param pulumi.Input[_builtins.str] name: The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume snapshot.
+        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the snapshot (the volume's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume snapshot.
         """
         pulumi.set(__self__, "volume_uuid", volume_uuid)
         if name is not None:
@@ -39,7 +39,7 @@ class VolumeSnapshotArgs:
     @pulumi.getter(name="volumeUuid")
     def volume_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The volume to snapshot. Changing it replaces the snapshot.
+        The volume to snapshot. Changing it replaces the volume snapshot.
         """
         return pulumi.get(self, "volume_uuid")
 
@@ -51,7 +51,7 @@ class VolumeSnapshotArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The snapshot's name. Default: the logical name plus a random suffix. Changing it replaces the snapshot.
+        The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume snapshot.
         """
         return pulumi.get(self, "name")
 
@@ -63,7 +63,7 @@ class VolumeSnapshotArgs:
     @pulumi.getter(name="zoneUuid")
     def zone_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The zone of the snapshot (the volume's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the snapshot (the volume's zone).
+        The zone of the snapshot (the volume's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume snapshot.
         """
         return pulumi.get(self, "zone_uuid")
 
@@ -101,9 +101,9 @@ class VolumeSnapshot(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] name: The snapshot's name. Default: the logical name plus a random suffix. Changing it replaces the snapshot.
-        :param pulumi.Input[_builtins.str] volume_uuid: The volume to snapshot. Changing it replaces the snapshot.
-        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the snapshot (the volume's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the snapshot (the volume's zone).
+        :param pulumi.Input[_builtins.str] name: The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume snapshot.
+        :param pulumi.Input[_builtins.str] volume_uuid: The volume to snapshot. Changing it replaces the volume snapshot.
+        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the snapshot (the volume's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume snapshot.
         """
         ...
     @overload
@@ -221,7 +221,7 @@ class VolumeSnapshot(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The snapshot's name. Default: the logical name plus a random suffix. Changing it replaces the snapshot.
+        The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume snapshot.
         """
         return pulumi.get(self, "name")
 
@@ -261,7 +261,7 @@ class VolumeSnapshot(pulumi.CustomResource):
     @pulumi.getter(name="volumeUuid")
     def volume_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The volume to snapshot. Changing it replaces the snapshot.
+        The volume to snapshot. Changing it replaces the volume snapshot.
         """
         return pulumi.get(self, "volume_uuid")
 
@@ -269,7 +269,7 @@ class VolumeSnapshot(pulumi.CustomResource):
     @pulumi.getter(name="zoneUuid")
     def zone_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The zone of the snapshot (the volume's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the snapshot (the volume's zone).
+        The zone of the snapshot (the volume's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume snapshot.
         """
         return pulumi.get(self, "zone_uuid")
 

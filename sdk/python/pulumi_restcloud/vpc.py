@@ -31,8 +31,8 @@ class VpcArgs:
 
         :param pulumi.Input[_builtins.str] cidr: The VPC's address space, e.g. 10.1.0.0/16; tiers lie inside it. Changing it replaces the VPC.
         :param pulumi.Input[_builtins.str] vpc_offering_uuid: The VPC offering (see getVpcOfferings). Changing it replaces the VPC.
-        :param pulumi.Input[_builtins.str] description: Free text shown with the VPC. Updated in place.
-        :param pulumi.Input[_builtins.str] name: The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates.
+        :param pulumi.Input[_builtins.str] description: Free text shown with the VPC. Updated in place (updateVpc).
+        :param pulumi.Input[_builtins.str] name: The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpc).
         :param pulumi.Input[_builtins.str] network_domain: The DNS domain of the VPC's networks. Changing it replaces the VPC.
         :param pulumi.Input[_builtins.str] public_load_balancer_provider: The provider of public load balancing in the VPC. Changing it replaces the VPC.
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the VPC. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC.
@@ -78,7 +78,7 @@ class VpcArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Free text shown with the VPC. Updated in place.
+        Free text shown with the VPC. Updated in place (updateVpc).
         """
         return pulumi.get(self, "description")
 
@@ -90,7 +90,7 @@ class VpcArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates.
+        The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpc).
         """
         return pulumi.get(self, "name")
 
@@ -170,8 +170,8 @@ class Vpc(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] cidr: The VPC's address space, e.g. 10.1.0.0/16; tiers lie inside it. Changing it replaces the VPC.
-        :param pulumi.Input[_builtins.str] description: Free text shown with the VPC. Updated in place.
-        :param pulumi.Input[_builtins.str] name: The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates.
+        :param pulumi.Input[_builtins.str] description: Free text shown with the VPC. Updated in place (updateVpc).
+        :param pulumi.Input[_builtins.str] name: The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpc).
         :param pulumi.Input[_builtins.str] network_domain: The DNS domain of the VPC's networks. Changing it replaces the VPC.
         :param pulumi.Input[_builtins.str] public_load_balancer_provider: The provider of public load balancing in the VPC. Changing it replaces the VPC.
         :param pulumi.Input[_builtins.str] vpc_offering_uuid: The VPC offering (see getVpcOfferings). Changing it replaces the VPC.
@@ -298,7 +298,7 @@ class Vpc(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Free text shown with the VPC. Updated in place.
+        Free text shown with the VPC. Updated in place (updateVpc).
         """
         return pulumi.get(self, "description")
 
@@ -322,7 +322,7 @@ class Vpc(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates.
+        The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpc).
         """
         return pulumi.get(self, "name")
 

@@ -31,15 +31,15 @@ class VpcTierArgs:
         """
         The set of arguments for constructing a VpcTier resource.
 
-        :param pulumi.Input[_builtins.str] cidr: The tier's address block, inside the VPC's CIDR and apart from its sibling tiers, e.g. 10.1.1.0/24. Changing it replaces the tier.
-        :param pulumi.Input[_builtins.str] network_offering_uuid: The network offering for VPC tiers (see getNetworkOfferings). Updated in place.
-        :param pulumi.Input[_builtins.str] vpc_uuid: The VPC the tier belongs to. Changing it replaces the tier.
+        :param pulumi.Input[_builtins.str] cidr: The tier's address block, inside the VPC's CIDR and apart from its sibling tiers, e.g. 10.1.1.0/24. Changing it replaces the VPC tier.
+        :param pulumi.Input[_builtins.str] network_offering_uuid: The network offering for VPC tiers (see getNetworkOfferings). Updated in place (updateVpcNetwork).
+        :param pulumi.Input[_builtins.str] vpc_uuid: The VPC the tier belongs to. Changing it replaces the VPC tier.
         :param pulumi.Input[_builtins.str] acl_uuid: The network ACL list applied to the tier. Updated in place (replaceAcl).
-        :param pulumi.Input[_builtins.str] description: Free text shown with the tier. Updated in place.
-        :param pulumi.Input[_builtins.str] gateway: The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the tier.
-        :param pulumi.Input[_builtins.str] name: The tier's name. Default: the resource's logical name plus a random suffix, kept across updates.
-        :param pulumi.Input[_builtins.str] network_domain: The tier's DNS domain. Updated in place.
-        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the tier. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the tier.
+        :param pulumi.Input[_builtins.str] description: Free text shown with the tier. Updated in place (updateVpcNetwork).
+        :param pulumi.Input[_builtins.str] gateway: The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the VPC tier.
+        :param pulumi.Input[_builtins.str] name: The tier's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpcNetwork).
+        :param pulumi.Input[_builtins.str] network_domain: The tier's DNS domain. Updated in place (updateVpcNetwork).
+        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the tier. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC tier.
         """
         pulumi.set(__self__, "cidr", cidr)
         pulumi.set(__self__, "network_offering_uuid", network_offering_uuid)
@@ -61,7 +61,7 @@ class VpcTierArgs:
     @pulumi.getter
     def cidr(self) -> pulumi.Input[_builtins.str]:
         """
-        The tier's address block, inside the VPC's CIDR and apart from its sibling tiers, e.g. 10.1.1.0/24. Changing it replaces the tier.
+        The tier's address block, inside the VPC's CIDR and apart from its sibling tiers, e.g. 10.1.1.0/24. Changing it replaces the VPC tier.
         """
         return pulumi.get(self, "cidr")
 
@@ -73,7 +73,7 @@ class VpcTierArgs:
     @pulumi.getter(name="networkOfferingUuid")
     def network_offering_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The network offering for VPC tiers (see getNetworkOfferings). Updated in place.
+        The network offering for VPC tiers (see getNetworkOfferings). Updated in place (updateVpcNetwork).
         """
         return pulumi.get(self, "network_offering_uuid")
 
@@ -85,7 +85,7 @@ class VpcTierArgs:
     @pulumi.getter(name="vpcUuid")
     def vpc_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The VPC the tier belongs to. Changing it replaces the tier.
+        The VPC the tier belongs to. Changing it replaces the VPC tier.
         """
         return pulumi.get(self, "vpc_uuid")
 
@@ -109,7 +109,7 @@ class VpcTierArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Free text shown with the tier. Updated in place.
+        Free text shown with the tier. Updated in place (updateVpcNetwork).
         """
         return pulumi.get(self, "description")
 
@@ -121,7 +121,7 @@ class VpcTierArgs:
     @pulumi.getter
     def gateway(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the tier.
+        The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the VPC tier.
         """
         return pulumi.get(self, "gateway")
 
@@ -133,7 +133,7 @@ class VpcTierArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The tier's name. Default: the resource's logical name plus a random suffix, kept across updates.
+        The tier's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpcNetwork).
         """
         return pulumi.get(self, "name")
 
@@ -145,7 +145,7 @@ class VpcTierArgs:
     @pulumi.getter(name="networkDomain")
     def network_domain(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The tier's DNS domain. Updated in place.
+        The tier's DNS domain. Updated in place (updateVpcNetwork).
         """
         return pulumi.get(self, "network_domain")
 
@@ -157,7 +157,7 @@ class VpcTierArgs:
     @pulumi.getter(name="zoneUuid")
     def zone_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The zone of the tier. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the tier.
+        The zone of the tier. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC tier.
         """
         return pulumi.get(self, "zone_uuid")
 
@@ -204,14 +204,14 @@ class VpcTier(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] acl_uuid: The network ACL list applied to the tier. Updated in place (replaceAcl).
-        :param pulumi.Input[_builtins.str] cidr: The tier's address block, inside the VPC's CIDR and apart from its sibling tiers, e.g. 10.1.1.0/24. Changing it replaces the tier.
-        :param pulumi.Input[_builtins.str] description: Free text shown with the tier. Updated in place.
-        :param pulumi.Input[_builtins.str] gateway: The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the tier.
-        :param pulumi.Input[_builtins.str] name: The tier's name. Default: the resource's logical name plus a random suffix, kept across updates.
-        :param pulumi.Input[_builtins.str] network_domain: The tier's DNS domain. Updated in place.
-        :param pulumi.Input[_builtins.str] network_offering_uuid: The network offering for VPC tiers (see getNetworkOfferings). Updated in place.
-        :param pulumi.Input[_builtins.str] vpc_uuid: The VPC the tier belongs to. Changing it replaces the tier.
-        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the tier. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the tier.
+        :param pulumi.Input[_builtins.str] cidr: The tier's address block, inside the VPC's CIDR and apart from its sibling tiers, e.g. 10.1.1.0/24. Changing it replaces the VPC tier.
+        :param pulumi.Input[_builtins.str] description: Free text shown with the tier. Updated in place (updateVpcNetwork).
+        :param pulumi.Input[_builtins.str] gateway: The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the VPC tier.
+        :param pulumi.Input[_builtins.str] name: The tier's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpcNetwork).
+        :param pulumi.Input[_builtins.str] network_domain: The tier's DNS domain. Updated in place (updateVpcNetwork).
+        :param pulumi.Input[_builtins.str] network_offering_uuid: The network offering for VPC tiers (see getNetworkOfferings). Updated in place (updateVpcNetwork).
+        :param pulumi.Input[_builtins.str] vpc_uuid: The VPC the tier belongs to. Changing it replaces the VPC tier.
+        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the tier. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC tier.
         """
         ...
     @overload
@@ -345,7 +345,7 @@ class VpcTier(pulumi.CustomResource):
     @pulumi.getter
     def cidr(self) -> pulumi.Output[_builtins.str]:
         """
-        The tier's address block, inside the VPC's CIDR and apart from its sibling tiers, e.g. 10.1.1.0/24. Changing it replaces the tier.
+        The tier's address block, inside the VPC's CIDR and apart from its sibling tiers, e.g. 10.1.1.0/24. Changing it replaces the VPC tier.
         """
         return pulumi.get(self, "cidr")
 
@@ -353,7 +353,7 @@ class VpcTier(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Free text shown with the tier. Updated in place.
+        Free text shown with the tier. Updated in place (updateVpcNetwork).
         """
         return pulumi.get(self, "description")
 
@@ -369,7 +369,7 @@ class VpcTier(pulumi.CustomResource):
     @pulumi.getter
     def gateway(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the tier.
+        The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the VPC tier.
         """
         return pulumi.get(self, "gateway")
 
@@ -385,7 +385,7 @@ class VpcTier(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The tier's name. Default: the resource's logical name plus a random suffix, kept across updates.
+        The tier's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpcNetwork).
         """
         return pulumi.get(self, "name")
 
@@ -401,7 +401,7 @@ class VpcTier(pulumi.CustomResource):
     @pulumi.getter(name="networkDomain")
     def network_domain(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The tier's DNS domain. Updated in place.
+        The tier's DNS domain. Updated in place (updateVpcNetwork).
         """
         return pulumi.get(self, "network_domain")
 
@@ -409,7 +409,7 @@ class VpcTier(pulumi.CustomResource):
     @pulumi.getter(name="networkOfferingUuid")
     def network_offering_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The network offering for VPC tiers (see getNetworkOfferings). Updated in place.
+        The network offering for VPC tiers (see getNetworkOfferings). Updated in place (updateVpcNetwork).
         """
         return pulumi.get(self, "network_offering_uuid")
 
@@ -441,7 +441,7 @@ class VpcTier(pulumi.CustomResource):
     @pulumi.getter(name="vpcUuid")
     def vpc_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The VPC the tier belongs to. Changing it replaces the tier.
+        The VPC the tier belongs to. Changing it replaces the VPC tier.
         """
         return pulumi.get(self, "vpc_uuid")
 
@@ -449,7 +449,7 @@ class VpcTier(pulumi.CustomResource):
     @pulumi.getter(name="zoneUuid")
     def zone_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The zone of the tier. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the tier.
+        The zone of the tier. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC tier.
         """
         return pulumi.get(self, "zone_uuid")
 

@@ -26,10 +26,10 @@ class VpnConnectionArgs:
         """
         The set of arguments for constructing a VpnConnection resource.
 
-        :param pulumi.Input[_builtins.str] customer_gateway_uuid: The remote end (a VpnCustomerGateway); its CIDR list must not overlap the VPC's. Changing it replaces the connection.
-        :param pulumi.Input[_builtins.str] vpc_uuid: The VPC whose VPN gateway is the local end. Changing it replaces the connection.
-        :param pulumi.Input[_builtins.bool] passive: Wait for the remote end to initiate (the connection then reads Disconnected until it does). Default: false. Changing it replaces the connection.
-        :param pulumi.Input[_builtins.str] reset_trigger: Any text: changing it (or removing it) resets the connection in place (resetVpnConnection) and waits until it settles again. Not sent to the API otherwise. Default: none.
+        :param pulumi.Input[_builtins.str] customer_gateway_uuid: The remote end (a VpnCustomerGateway); its CIDR list must not overlap the VPC's. Changing it replaces the VPN connection.
+        :param pulumi.Input[_builtins.str] vpc_uuid: The VPC whose VPN gateway is the local end. Changing it replaces the VPN connection.
+        :param pulumi.Input[_builtins.bool] passive: Wait for the remote end to initiate (the connection then reads Disconnected until it does). Default: false. Changing it replaces the VPN connection.
+        :param pulumi.Input[_builtins.str] reset_trigger: Any text: changing it (or removing it) resets the connection and waits until it settles again. Not sent to the API otherwise. Default: none. Updated in place (resetVpnConnection).
         """
         pulumi.set(__self__, "customer_gateway_uuid", customer_gateway_uuid)
         pulumi.set(__self__, "vpc_uuid", vpc_uuid)
@@ -44,7 +44,7 @@ class VpnConnectionArgs:
     @pulumi.getter(name="customerGatewayUuid")
     def customer_gateway_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The remote end (a VpnCustomerGateway); its CIDR list must not overlap the VPC's. Changing it replaces the connection.
+        The remote end (a VpnCustomerGateway); its CIDR list must not overlap the VPC's. Changing it replaces the VPN connection.
         """
         return pulumi.get(self, "customer_gateway_uuid")
 
@@ -56,7 +56,7 @@ class VpnConnectionArgs:
     @pulumi.getter(name="vpcUuid")
     def vpc_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The VPC whose VPN gateway is the local end. Changing it replaces the connection.
+        The VPC whose VPN gateway is the local end. Changing it replaces the VPN connection.
         """
         return pulumi.get(self, "vpc_uuid")
 
@@ -68,7 +68,7 @@ class VpnConnectionArgs:
     @pulumi.getter
     def passive(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Wait for the remote end to initiate (the connection then reads Disconnected until it does). Default: false. Changing it replaces the connection.
+        Wait for the remote end to initiate (the connection then reads Disconnected until it does). Default: false. Changing it replaces the VPN connection.
         """
         return pulumi.get(self, "passive")
 
@@ -80,7 +80,7 @@ class VpnConnectionArgs:
     @pulumi.getter(name="resetTrigger")
     def reset_trigger(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Any text: changing it (or removing it) resets the connection in place (resetVpnConnection) and waits until it settles again. Not sent to the API otherwise. Default: none.
+        Any text: changing it (or removing it) resets the connection and waits until it settles again. Not sent to the API otherwise. Default: none. Updated in place (resetVpnConnection).
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -120,10 +120,10 @@ class VpnConnection(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] customer_gateway_uuid: The remote end (a VpnCustomerGateway); its CIDR list must not overlap the VPC's. Changing it replaces the connection.
-        :param pulumi.Input[_builtins.bool] passive: Wait for the remote end to initiate (the connection then reads Disconnected until it does). Default: false. Changing it replaces the connection.
-        :param pulumi.Input[_builtins.str] reset_trigger: Any text: changing it (or removing it) resets the connection in place (resetVpnConnection) and waits until it settles again. Not sent to the API otherwise. Default: none.
-        :param pulumi.Input[_builtins.str] vpc_uuid: The VPC whose VPN gateway is the local end. Changing it replaces the connection.
+        :param pulumi.Input[_builtins.str] customer_gateway_uuid: The remote end (a VpnCustomerGateway); its CIDR list must not overlap the VPC's. Changing it replaces the VPN connection.
+        :param pulumi.Input[_builtins.bool] passive: Wait for the remote end to initiate (the connection then reads Disconnected until it does). Default: false. Changing it replaces the VPN connection.
+        :param pulumi.Input[_builtins.str] reset_trigger: Any text: changing it (or removing it) resets the connection and waits until it settles again. Not sent to the API otherwise. Default: none. Updated in place (resetVpnConnection).
+        :param pulumi.Input[_builtins.str] vpc_uuid: The VPC whose VPN gateway is the local end. Changing it replaces the VPN connection.
         """
         ...
     @overload
@@ -241,7 +241,7 @@ class VpnConnection(pulumi.CustomResource):
     @pulumi.getter(name="customerGatewayUuid")
     def customer_gateway_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The remote end (a VpnCustomerGateway); its CIDR list must not overlap the VPC's. Changing it replaces the connection.
+        The remote end (a VpnCustomerGateway); its CIDR list must not overlap the VPC's. Changing it replaces the VPN connection.
         """
         return pulumi.get(self, "customer_gateway_uuid")
 
@@ -281,7 +281,7 @@ class VpnConnection(pulumi.CustomResource):
     @pulumi.getter
     def passive(self) -> pulumi.Output[_builtins.bool]:
         """
-        Wait for the remote end to initiate (the connection then reads Disconnected until it does). Default: false. Changing it replaces the connection.
+        Wait for the remote end to initiate (the connection then reads Disconnected until it does). Default: false. Changing it replaces the VPN connection.
         """
         return pulumi.get(self, "passive")
 
@@ -297,7 +297,7 @@ class VpnConnection(pulumi.CustomResource):
     @pulumi.getter(name="resetTrigger")
     def reset_trigger(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Any text: changing it (or removing it) resets the connection in place (resetVpnConnection) and waits until it settles again. Not sent to the API otherwise. Default: none.
+        Any text: changing it (or removing it) resets the connection and waits until it settles again. Not sent to the API otherwise. Default: none. Updated in place (resetVpnConnection).
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -329,7 +329,7 @@ class VpnConnection(pulumi.CustomResource):
     @pulumi.getter(name="vpcUuid")
     def vpc_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The VPC whose VPN gateway is the local end. Changing it replaces the connection.
+        The VPC whose VPN gateway is the local end. Changing it replaces the VPN connection.
         """
         return pulumi.get(self, "vpc_uuid")
 

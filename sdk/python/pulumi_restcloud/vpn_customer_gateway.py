@@ -47,14 +47,14 @@ class VpnCustomerGatewayArgs:
         :param pulumi.Input['VpnCustomerGatewayIkeHash'] ike_hash: The IKE hash: sha1, sha256, sha384, sha512 or md5. Updated in place (updateVpnCustomerGateway).
         :param pulumi.Input[_builtins.str] ike_policy: The IKE Diffie-Hellman group, e.g. "Group 14(modp2048)". Updated in place (updateVpnCustomerGateway).
         :param pulumi.Input[_builtins.str] ipsec_preshared_key: The IPsec pre-shared key: a secret, encrypted in state (inputs and outputs). Updated in place (updateVpnCustomerGateway).
-        :param pulumi.Input[_builtins.bool] dead_peer_detection: Detect a dead remote peer (DPD). Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+        :param pulumi.Input[_builtins.bool] dead_peer_detection: Detect a dead remote peer (DPD). Default: false (the API's). Updated in place (updateVpnCustomerGateway).
         :param pulumi.Input[_builtins.int] esp_lifetime: The ESP (phase 2) lifetime in seconds. Default: 3600. Updated in place (updateVpnCustomerGateway).
         :param pulumi.Input[_builtins.str] esp_policy: Perfect forward secrecy for ESP: "None", or a Diffie-Hellman group label. Default: "None". Updated in place (updateVpnCustomerGateway).
-        :param pulumi.Input[_builtins.bool] force_encapsulation: Force UDP encapsulation of ESP (NAT traversal). Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+        :param pulumi.Input[_builtins.bool] force_encapsulation: Force UDP encapsulation of ESP (NAT traversal). Default: false (the API's). Updated in place (updateVpnCustomerGateway).
         :param pulumi.Input[_builtins.int] ike_lifetime: The IKE (phase 1) lifetime in seconds. Default: 86400. Updated in place (updateVpnCustomerGateway).
-        :param pulumi.Input['VpnCustomerGatewayIkeVersion'] ike_version: The IKE version: ike (negotiated), ikev1 or ikev2. Default: the API's (ike). Updated in place (updateVpnCustomerGateway).
-        :param pulumi.Input[_builtins.str] name: The gateway's name, unique in the account. Default: the logical name plus a random suffix. Updated in place (updateVpnCustomerGateway).
-        :param pulumi.Input[_builtins.bool] split_connection: One connection per remote CIDR block. Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+        :param pulumi.Input['VpnCustomerGatewayIkeVersion'] ike_version: The IKE version: ike (negotiated), ikev1 or ikev2. Default: "ike" (the API's). Updated in place (updateVpnCustomerGateway).
+        :param pulumi.Input[_builtins.str] name: The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpnCustomerGateway).
+        :param pulumi.Input[_builtins.bool] split_connection: One connection per remote CIDR block. Default: false (the API's). Updated in place (updateVpnCustomerGateway).
         """
         pulumi.set(__self__, "cidr_list", cidr_list)
         pulumi.set(__self__, "esp_encryption", esp_encryption)
@@ -187,7 +187,7 @@ class VpnCustomerGatewayArgs:
     @pulumi.getter(name="deadPeerDetection")
     def dead_peer_detection(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Detect a dead remote peer (DPD). Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+        Detect a dead remote peer (DPD). Default: false (the API's). Updated in place (updateVpnCustomerGateway).
         """
         return pulumi.get(self, "dead_peer_detection")
 
@@ -223,7 +223,7 @@ class VpnCustomerGatewayArgs:
     @pulumi.getter(name="forceEncapsulation")
     def force_encapsulation(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Force UDP encapsulation of ESP (NAT traversal). Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+        Force UDP encapsulation of ESP (NAT traversal). Default: false (the API's). Updated in place (updateVpnCustomerGateway).
         """
         return pulumi.get(self, "force_encapsulation")
 
@@ -247,7 +247,7 @@ class VpnCustomerGatewayArgs:
     @pulumi.getter(name="ikeVersion")
     def ike_version(self) -> pulumi.Input[Optional['VpnCustomerGatewayIkeVersion']]:
         """
-        The IKE version: ike (negotiated), ikev1 or ikev2. Default: the API's (ike). Updated in place (updateVpnCustomerGateway).
+        The IKE version: ike (negotiated), ikev1 or ikev2. Default: "ike" (the API's). Updated in place (updateVpnCustomerGateway).
         """
         return pulumi.get(self, "ike_version")
 
@@ -259,7 +259,7 @@ class VpnCustomerGatewayArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The gateway's name, unique in the account. Default: the logical name plus a random suffix. Updated in place (updateVpnCustomerGateway).
+        The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpnCustomerGateway).
         """
         return pulumi.get(self, "name")
 
@@ -271,7 +271,7 @@ class VpnCustomerGatewayArgs:
     @pulumi.getter(name="splitConnection")
     def split_connection(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        One connection per remote CIDR block. Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+        One connection per remote CIDR block. Default: false (the API's). Updated in place (updateVpnCustomerGateway).
         """
         return pulumi.get(self, "split_connection")
 
@@ -331,21 +331,21 @@ class VpnCustomerGateway(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] cidr_list: The remote networks reached through the VPN, comma-separated CIDR blocks; they must not overlap the VPC's. Updated in place (updateVpnCustomerGateway).
-        :param pulumi.Input[_builtins.bool] dead_peer_detection: Detect a dead remote peer (DPD). Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+        :param pulumi.Input[_builtins.bool] dead_peer_detection: Detect a dead remote peer (DPD). Default: false (the API's). Updated in place (updateVpnCustomerGateway).
         :param pulumi.Input['VpnCustomerGatewayEspEncryption'] esp_encryption: The ESP encryption: aes128, aes192, aes256 or 3des. Updated in place (updateVpnCustomerGateway).
         :param pulumi.Input['VpnCustomerGatewayEspHash'] esp_hash: The ESP hash: sha1, sha256, sha384, sha512 or md5. Updated in place (updateVpnCustomerGateway).
         :param pulumi.Input[_builtins.int] esp_lifetime: The ESP (phase 2) lifetime in seconds. Default: 3600. Updated in place (updateVpnCustomerGateway).
         :param pulumi.Input[_builtins.str] esp_policy: Perfect forward secrecy for ESP: "None", or a Diffie-Hellman group label. Default: "None". Updated in place (updateVpnCustomerGateway).
-        :param pulumi.Input[_builtins.bool] force_encapsulation: Force UDP encapsulation of ESP (NAT traversal). Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+        :param pulumi.Input[_builtins.bool] force_encapsulation: Force UDP encapsulation of ESP (NAT traversal). Default: false (the API's). Updated in place (updateVpnCustomerGateway).
         :param pulumi.Input[_builtins.str] gateway: The public IPv4 address of the remote VPN device. Updated in place (updateVpnCustomerGateway).
         :param pulumi.Input['VpnCustomerGatewayIkeEncryption'] ike_encryption: The IKE encryption: aes128, aes192, aes256 or 3des. Updated in place (updateVpnCustomerGateway).
         :param pulumi.Input['VpnCustomerGatewayIkeHash'] ike_hash: The IKE hash: sha1, sha256, sha384, sha512 or md5. Updated in place (updateVpnCustomerGateway).
         :param pulumi.Input[_builtins.int] ike_lifetime: The IKE (phase 1) lifetime in seconds. Default: 86400. Updated in place (updateVpnCustomerGateway).
         :param pulumi.Input[_builtins.str] ike_policy: The IKE Diffie-Hellman group, e.g. "Group 14(modp2048)". Updated in place (updateVpnCustomerGateway).
-        :param pulumi.Input['VpnCustomerGatewayIkeVersion'] ike_version: The IKE version: ike (negotiated), ikev1 or ikev2. Default: the API's (ike). Updated in place (updateVpnCustomerGateway).
+        :param pulumi.Input['VpnCustomerGatewayIkeVersion'] ike_version: The IKE version: ike (negotiated), ikev1 or ikev2. Default: "ike" (the API's). Updated in place (updateVpnCustomerGateway).
         :param pulumi.Input[_builtins.str] ipsec_preshared_key: The IPsec pre-shared key: a secret, encrypted in state (inputs and outputs). Updated in place (updateVpnCustomerGateway).
-        :param pulumi.Input[_builtins.str] name: The gateway's name, unique in the account. Default: the logical name plus a random suffix. Updated in place (updateVpnCustomerGateway).
-        :param pulumi.Input[_builtins.bool] split_connection: One connection per remote CIDR block. Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+        :param pulumi.Input[_builtins.str] name: The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpnCustomerGateway).
+        :param pulumi.Input[_builtins.bool] split_connection: One connection per remote CIDR block. Default: false (the API's). Updated in place (updateVpnCustomerGateway).
         """
         ...
     @overload
@@ -518,7 +518,7 @@ class VpnCustomerGateway(pulumi.CustomResource):
     @pulumi.getter(name="deadPeerDetection")
     def dead_peer_detection(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Detect a dead remote peer (DPD). Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+        Detect a dead remote peer (DPD). Default: false (the API's). Updated in place (updateVpnCustomerGateway).
         """
         return pulumi.get(self, "dead_peer_detection")
 
@@ -566,7 +566,7 @@ class VpnCustomerGateway(pulumi.CustomResource):
     @pulumi.getter(name="forceEncapsulation")
     def force_encapsulation(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Force UDP encapsulation of ESP (NAT traversal). Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+        Force UDP encapsulation of ESP (NAT traversal). Default: false (the API's). Updated in place (updateVpnCustomerGateway).
         """
         return pulumi.get(self, "force_encapsulation")
 
@@ -614,7 +614,7 @@ class VpnCustomerGateway(pulumi.CustomResource):
     @pulumi.getter(name="ikeVersion")
     def ike_version(self) -> pulumi.Output[Optional['VpnCustomerGatewayIkeVersion']]:
         """
-        The IKE version: ike (negotiated), ikev1 or ikev2. Default: the API's (ike). Updated in place (updateVpnCustomerGateway).
+        The IKE version: ike (negotiated), ikev1 or ikev2. Default: "ike" (the API's). Updated in place (updateVpnCustomerGateway).
         """
         return pulumi.get(self, "ike_version")
 
@@ -638,7 +638,7 @@ class VpnCustomerGateway(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The gateway's name, unique in the account. Default: the logical name plus a random suffix. Updated in place (updateVpnCustomerGateway).
+        The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpnCustomerGateway).
         """
         return pulumi.get(self, "name")
 
@@ -646,7 +646,7 @@ class VpnCustomerGateway(pulumi.CustomResource):
     @pulumi.getter(name="splitConnection")
     def split_connection(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        One connection per remote CIDR block. Default: the API's (false). Updated in place (updateVpnCustomerGateway).
+        One connection per remote CIDR block. Default: false (the API's). Updated in place (updateVpnCustomerGateway).
         """
         return pulumi.get(self, "split_connection")
 

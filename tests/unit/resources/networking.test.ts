@@ -1,7 +1,8 @@
 /**
- * The networking declarations, without a server: every argument replaces or updates in place (and
- * says which), check refuses what the API would refuse with a reason naming the field, diff sorts
- * changes into updates and replacements, and the pre-shared key is secret.
+ * The networking declarations, without a server: check refuses what the API would refuse with a
+ * reason naming the field, diff sorts changes into updates and replacements, and the pre-shared key
+ * is secret. (That each argument replaces or updates in place, and that the docs say which, is
+ * checked for every declaration: engine/declarations.test.ts, descriptions.test.ts.)
  */
 import { z } from "zod";
 import type { ResourceDeclaration } from "../../../provider/engine/declaration";
@@ -80,19 +81,6 @@ describe.each(NETWORKING.map((d) => [d.type, d] as const))("%s", (_type, declara
 
   test("is registered for the runtime", () => {
     expect(declarationsByType().get(declaration.type)).toBe(declaration);
-  });
-
-  test("every argument replaces or updates in place, in exactly one way, and its description says which", () => {
-    for (const key of Object.keys(shape)) {
-      const steps = declaration.updates.filter((s) => (s.fields as readonly string[]).includes(key));
-      const replaces = (declaration.replaceOn as readonly string[]).includes(key);
-      expect([key, steps.length + (replaces ? 1 : 0)]).toEqual([key, 1]);
-      const description = shape[key].description ?? "";
-      expect([key, description]).toEqual([
-        key,
-        replaces ? expect.stringMatching(/replaces/) : expect.stringMatching(/in place/),
-      ]);
-    }
   });
 
   test("every output is described and none is named like an argument", () => {

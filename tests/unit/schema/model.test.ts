@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineResource } from "../../../provider/engine/declaration";
+import { withDefaultText } from "../../../provider/engine/defaults";
 import { defineFunction } from "../../../provider/functions/define";
 import { packageModel } from "../../../provider/schema/model";
 import { packageSchema, schemaJson } from "../../../provider/schema/package-schema";
@@ -32,14 +33,14 @@ const gadget = defineResource({
   description: "A test resource.",
   inputs: z
     .object({
-      name: z.string().optional().describe("The name. Default: the logical name plus a random suffix."),
-      zoneUuid: z.string().optional().describe("The zone. Changing it replaces the gadget."),
-      cidr: z.string().describe("The block, e.g. 10.2.0.0/16. Changing it replaces the gadget."),
-      mode: z.enum(["Fast", "Slow"]).optional().describe("The mode. Default: Fast. Updated in place."),
-      size: z.number().int().min(2).max(9).describe("The size. Updated in place."),
-      labels: z.record(z.string(), z.string()).optional().describe("Labels. Updated in place."),
-      ports: z.array(z.number().int()).optional().describe("Ports. Updated in place."),
-      password: z.string().optional().describe("A password. Changing it replaces the gadget."),
+      name: z.string().optional().describe("The name."),
+      zoneUuid: z.string().optional().describe("The zone."),
+      cidr: z.string().describe("The block, e.g. 10.2.0.0/16."),
+      mode: z.enum(["Fast", "Slow"]).optional().describe("The mode."),
+      size: z.number().int().min(2).max(9).describe("The size."),
+      labels: z.record(z.string(), z.string()).optional().describe("Labels."),
+      ports: withDefaultText(z.array(z.number().int()).optional().describe("Ports."), "none open"),
+      password: z.string().optional().describe("A password."),
       left: z.string().optional().describe("One of left and right."),
       right: z.string().optional().describe("One of left and right."),
     })
@@ -78,8 +79,8 @@ const getGadgets = defineFunction({
   name: "getGadgets",
   description: "Test gadgets.",
   inputs: z.object({
-    zoneUuid: z.string().optional().describe("The zone. Default: the provider's `restcloud:zoneUuid`."),
-    kind: z.enum(["A", "B"]).default("A").describe("The kind. Default: A."),
+    zoneUuid: z.string().optional().describe("The zone."),
+    kind: z.enum(["A", "B"]).default("A").describe("The kind."),
     ownerUuid: z.string().describe("The owner."),
     policy: z
       .union([z.literal("None"), z.string().regex(/^G\d+$/)])
@@ -124,12 +125,20 @@ describe("resources in schema.json", () => {
     });
     expect(inputs.mode).toEqual({
       $ref: "#/types/restcloud:index:GadgetMode",
-      description: "The mode. Default: Fast. Updated in place.",
+      description: 'The mode. Default: "Fast". Updated in place (updateGadget).',
       default: "Fast",
+    });
+    expect(inputs.name.description).toBe(
+      "The name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateGadget).",
+    );
+    // A default check does not fill in is documented, not given to the SDKs (they would send it).
+    expect(inputs.ports).toEqual({
+      type: "array",
+      items: { type: "integer" },
+      description: "Ports. Default: none open.",
     });
     expect(inputs.size).toMatchObject({ type: "integer" });
     expect(inputs.labels).toMatchObject({ type: "object", additionalProperties: { type: "string" } });
-    expect(inputs.ports).toMatchObject({ type: "array", items: { type: "integer" } });
     expect(inputs.password).toMatchObject({ type: "string", secret: true, replaceOnChanges: true });
     expect(inputs.name.replaceOnChanges).toBeUndefined();
     expect(resource.requiredInputs).toEqual(["cidr", "size"]);
@@ -169,7 +178,10 @@ describe("functions in schema.json", () => {
 
   test("inputs with zod defaults and required arguments; outputs with named object types", () => {
     expect(fn.inputs).toMatchObject({
-      properties: { kind: { $ref: "#/types/restcloud:index:GetGadgetsKind", default: "A" } },
+      properties: {
+        kind: { $ref: "#/types/restcloud:index:GetGadgetsKind", default: "A", description: 'The kind. Default: "A".' },
+        zoneUuid: { description: "The zone. Default: the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID)." },
+      },
       required: ["ownerUuid"],
     });
     // A union whose members all map to one Pulumi type is that type.
@@ -256,11 +268,16 @@ describe("docs and the README tables", () => {
   test("the resource page: arguments with type, default, change and secret; outputs; the example", () => {
     const page = docs.get("resources/gadget.md")!;
     expect(page).toContain(
-      '| `mode` | "Fast" or "Slow" | no | `"Fast"` | updates in place: updateGadget (awaited) | no | The mode. Default: Fast. Updated in place. |',
+      '| `mode` | "Fast" or "Slow" | no | `"Fast"` | updates in place: updateGadget (awaited) | no | The mode. Default: "Fast". Updated in place (updateGadget). |',
+    );
+    expect(page).toContain(
+      "| `ports` | list of integer | no | none open | no update step declares it | no | Ports. Default: none open. |",
     );
     expect(page).toContain("| `size` | integer (2 to 9) | yes |  | updates in place: updateGadget (awaited) | no |");
     expect(page).toContain("| `password` | string | no |  | replaces | yes |");
-    expect(page).toContain("| `name` | string | no | the logical name plus a random suffix | updates in place");
+    expect(page).toContain(
+      "| `name` | string | no | the resource's logical name plus a random suffix, kept across updates | updates in place",
+    );
     expect(page).toContain("| `zoneUuid` | string | no | the provider's `restcloud:zoneUuid` | replaces |");
     expect(page).toContain("| `token` | string | no | yes | A token the API returns. |");
     expect(page).toContain('const gadget = new restcloud.Gadget("gadget", {\n  cidr: "10.2.0.0/16",');
@@ -312,7 +329,7 @@ describe("docs and the README tables", () => {
       updates: [],
     } as never);
     const page = referenceDocs(packageModel([piped] as never, [], info)).get("resources/piped.md")!;
-    expect(page).toContain("| a \\| b c |");
+    expect(page).toContain("| a \\| b c Changing it replaces the piped. |");
   });
 
   test("singular names of list items", () => {

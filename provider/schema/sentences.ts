@@ -1,0 +1,75 @@
+/**
+ * The sentences the generated descriptions add to an argument's own words, each from a fact stated
+ * once elsewhere: what a change does (the declaration's replaceOn and update steps), what applies
+ * when it is not given (withDefault, the auto-name, the default zone). Descriptions in the
+ * declarations say what an argument is; these say the rest, the same way everywhere.
+ */
+import type { ResourceDeclaration, UpdateStep } from "../engine/declaration";
+import type { ArgumentDefault } from "../engine/defaults";
+import { AWAITED_TEXT } from "../engine/waits";
+
+/** Words spelled as written, not lower-cased, in a noun derived from a type name. */
+const SPELLINGS: Record<string, string> = {
+  Vpc: "VPC",
+  Vpn: "VPN",
+  Ip: "IP",
+  Nat: "NAT",
+  Vm: "VM",
+  Kubernetes: "Kubernetes",
+};
+
+/** What the docs call a resource: its declared noun, else its type's words ("VpcTier": "VPC tier"). */
+export function nounOf(d: Pick<ResourceDeclaration, "type" | "noun">): string {
+  if (d.noun !== undefined) return d.noun;
+  const words = d.type.match(/[A-Z][a-z0-9]*/g) ?? [d.type];
+  return words.map((w) => SPELLINGS[w] ?? w.toLowerCase()).join(" ");
+}
+
+export function replaceSentence(noun: string): string {
+  return `Changing it replaces the ${noun}.`;
+}
+
+/**
+ * The API operations a step's `via` names: its text less parenthesized remarks, which say how the
+ * step waits ("updateVpc (202, awaited until visible)": "updateVpc").
+ */
+function operationsOf(via: string): string {
+  return via.replace(/\s*\([^)]*\)/g, "").trim();
+}
+
+/**
+ * How a step updates, for the tables: its `via` with what it awaits (`awaits`), e.g. "updateVpc
+ * (awaited until visible)", "resizeVm (stopping and restarting only if the API requires it; awaited
+ * until visible, awaited until its state settles)".
+ */
+export function howUpdated(step: Pick<UpdateStep<never>, "via" | "awaits">): string {
+  const awaited = (step.awaits ?? []).map((kind) => AWAITED_TEXT[kind]).join(", ");
+  if (awaited === "") return step.via;
+  return step.via.endsWith(")") ? `${step.via.slice(0, -1)}; ${awaited})` : `${step.via} (${awaited})`;
+}
+
+/** "Updated in place (updateVpc).", or "(no API call)" for a step that only changes what state holds. */
+export function updateSentence(step: Pick<UpdateStep<never>, "via">): string {
+  const operations = operationsOf(step.via);
+  if (operations !== "") return `Updated in place (${operations}).`;
+  return /no API call/.test(step.via) ? "Updated in place (no API call)." : "Updated in place.";
+}
+
+/** A default in the docs' Default column: `"Running"`, `-1` (any), or the words. */
+export function defaultText(fact: ArgumentDefault): string {
+  if ("text" in fact) return fact.text;
+  const value = `\`${JSON.stringify(fact.value)}\``;
+  return fact.note === undefined ? value : `${value} (${fact.note})`;
+}
+
+/** "Default: "Running".", "Default: -1 (any).", "Default: the template's.". */
+export function defaultSentence(fact: ArgumentDefault): string {
+  if ("text" in fact) return `Default: ${fact.text}.`;
+  const value = JSON.stringify(fact.value);
+  return `Default: ${fact.note === undefined ? value : `${value} (${fact.note})`}.`;
+}
+
+/** An argument's own words, then the derived sentences, in this order: default, then change. */
+export function withFacts(description: string, ...sentences: (string | undefined)[]): string {
+  return [description, ...sentences].filter((s): s is string => s !== undefined && s !== "").join(" ");
+}

@@ -1,0 +1,42 @@
+/**
+ * The engine's procedure driver (provider/engine/waits.ts): a step's waits must be of the kinds its
+ * declaration lists in `awaits` (the docs say so), and a step that awaits nothing runs as it is.
+ */
+import type { OperationContext } from "../../../provider/engine/declaration";
+import { gone, runProcedure, showing } from "../../../provider/engine/waits";
+
+const ctx = { timeoutMs: 1000, progress: () => undefined } as unknown as OperationContext;
+
+test("a step that yields a wait its declaration does not list is refused before it waits", async () => {
+  let finished = false;
+  async function* step() {
+    try {
+      yield gone();
+    } finally {
+      finished = true;
+    }
+  }
+  const lookup = { noun: "VPC", find: () => Promise.reject(new Error("no wait may poll")) };
+  await expect(
+    runProcedure(ctx, lookup, "v-1", {}, step(), { what: "Vpc's update step (updateVpc)", awaits: ["visible"] }),
+  ).rejects.toThrow("Vpc's update step (updateVpc) yields a wait (gone) its declaration does not list in awaits");
+  expect(finished).toBe(true);
+});
+
+test("a declared wait polls the lookup until the record shows the change, and answers the record", async () => {
+  const reads = [{ name: "old" }, { name: "old" }, { name: "new" }];
+  const lookup = { noun: "VPC", find: () => Promise.resolve(reads.shift()) };
+  const seen: unknown[] = [];
+  async function* step() {
+    seen.push(yield showing<{ name: string }>({ name: "new" }));
+  }
+  await runProcedure(ctx, lookup, "v-1", {}, step(), { what: "step", awaits: ["visible"] });
+  expect(seen).toEqual([{ name: "new" }]);
+  expect(reads).toEqual([]);
+});
+
+test("a plain async step runs without any wait", async () => {
+  let ran = false;
+  await runProcedure(ctx, undefined, "v-1", {}, (async () => void (ran = true))());
+  expect(ran).toBe(true);
+});
