@@ -3,17 +3,25 @@
 //   node scripts/import-graph.js          the graph (`npm run graph`)
 //   node scripts/import-graph.js --check  also exits 1 on a broken layering rule or a cycle between groups
 //
-// A group is a folder of provider/ (client/operations counts as client), or a top-level file by name.
+// A group is a folder of provider/ (client/operations counts as client), or a top-level file by name,
+// or a process entry point by name (ENTRY_POINTS).
 // Counted: every import, export-from, require("...") and import("...") with a literal path, type-only
-// ones too (marked), and requires by the package's own name (pulumi-restcloud/dist/provider/...), which
-// is how the dynamic shim loads its runtime. madge (`npm run lint:cycles`) finds cycles between files;
-// this finds them between groups, and checks the rules below.
+// ones too (marked). A require by the package's own name (pulumi-restcloud/dist/provider/...) is how the
+// dynamic shim, serialized into state, loads its runtime in the provider process: it is listed apart,
+// and left out of the cycles, since no process loads both ends through it. madge (`npm run
+// lint:cycles`) finds cycles between files; this finds them between groups, and checks the rules below.
 const fs = require("node:fs");
 const path = require("node:path");
 const ts = require("typescript");
 
 const root = path.join(__dirname, "..", "provider");
 const SELF = "pulumi-restcloud/dist/provider/";
+
+/**
+ * Files that start a process and hand it the registry, kept apart from their folder: the dynamic
+ * provider process starts at dynamic/runtime.ts because every dynamic resource's state names that path.
+ */
+const ENTRY_POINTS = ["dynamic/runtime.ts"];
 
 /** What a group must not import: the layering of shared/design.md ("Data flow"). */
 const RULES = [
@@ -33,7 +41,8 @@ function sourceFiles(dir) {
 
 function groupOf(file) {
   // "client" for provider/client/operations/jobs.ts, "settings.ts" for provider/settings.ts.
-  return path.relative(root, file).split(path.sep)[0];
+  const relative = path.relative(root, file).split(path.sep).join("/");
+  return ENTRY_POINTS.includes(relative) ? relative : relative.split("/")[0];
 }
 
 /** The provider file a specifier names, or undefined for a package or a file outside provider/. */
@@ -98,14 +107,18 @@ function groupEdges() {
     for (const { specifier, typeOnly } of importsOf(file)) {
       const target = resolve(file, specifier);
       if (!target) continue;
-      seen.set(target, (seen.get(target) ?? true) && typeOnly);
+      const previous = seen.get(target) ?? { typeOnly: true, byName: true };
+      seen.set(target, {
+        typeOnly: previous.typeOnly && typeOnly,
+        byName: previous.byName && specifier.startsWith(SELF),
+      });
     }
-    for (const [target, typeOnly] of seen) {
+    for (const [target, { typeOnly, byName }] of seen) {
       const from = groupOf(file);
       const to = groupOf(target);
       if (from === to) continue;
-      const key = `${from} -> ${to}`;
-      const edge = edges.get(key) ?? { from, to, files: 0, typeOnly: 0 };
+      const key = `${from} -> ${to}${byName ? " (by name)" : ""}`;
+      const edge = edges.get(key) ?? { from, to, byName, files: 0, typeOnly: 0 };
       edge.files += 1;
       if (typeOnly) edge.typeOnly += 1;
       edges.set(key, edge);
@@ -117,7 +130,7 @@ function groupEdges() {
 /** Groups that reach each other (Tarjan's strongly connected components), each of more than one group. */
 function cycles(edges) {
   const next = new Map();
-  for (const { from, to } of edges) next.set(from, [...(next.get(from) ?? []), to]);
+  for (const { from, to, byName } of edges) if (!byName) next.set(from, [...(next.get(from) ?? []), to]);
   const index = new Map();
   const low = new Map();
   const stack = [];
@@ -153,11 +166,14 @@ function cycles(edges) {
 
 const edges = groupEdges();
 const groups = [...new Set(sourceFiles(root).map(groupOf))].sort();
-console.log(`provider/: ${groups.length} groups (folders, and top-level files by name)`);
+console.log(`provider/: ${groups.length} groups (folders; top-level files and entry points by name)`);
 console.log("Imports between groups (files importing; 'type' = of those, type-only imports, erased at build):");
 for (const group of groups) {
   const out = edges.filter((edge) => edge.from === group);
-  const targets = out.map((edge) => `${edge.to} ${edge.files}${edge.typeOnly ? ` (${edge.typeOnly} type)` : ""}`);
+  const targets = out.map(
+    (edge) =>
+      `${edge.to} ${edge.files}${edge.typeOnly ? ` (${edge.typeOnly} type)` : ""}${edge.byName ? " (by name, in the provider process)" : ""}`,
+  );
   console.log(`  ${group.padEnd(18)} -> ${targets.length ? targets.join(", ") : "(nothing)"}`);
 }
 

@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import type { ResourceDeclaration } from "../../../provider/engine/declaration";
-import { Engine, UNKNOWN } from "../../../provider/engine/engine";
+import { Engine } from "../../../provider/engine/engine";
+import { UNKNOWN, containsUnknown } from "../../../provider/wire";
 import {
   internalLoadBalancerDeclaration,
   loadBalancerRuleDeclaration,
@@ -42,6 +43,7 @@ function engine(declaration: unknown): Engine {
       throw new Error("check and diff must not need a client");
     },
     settings: () => ({ zoneUuid: "zone-1" }),
+    containsUnknown,
   });
 }
 
