@@ -9,6 +9,7 @@ import type { ProviderSettings, ResourceDeclaration } from "./engine/declaration
 import { Engine } from "./engine/engine";
 import { operationMonitor, type Notice } from "./engine/operation";
 import { resolveProviderConfig, sameClientConfig, type ProviderConfig } from "./settings";
+import { containsUnknown } from "./wire";
 
 export interface ConfigSource {
   /** A setting by its full key (`restcloud:apiUrl`), as text; undefined when not set. */
@@ -74,6 +75,7 @@ export class ProviderSession {
       engine = new Engine(declaration, {
         client: () => this.client(),
         settings: () => this.settings,
+        containsUnknown,
         ...(this.log ? { notify: (notice: Notice) => this.log!.notify(notice) } : {}),
       });
       this.engines.set(type, engine);

@@ -8,7 +8,9 @@
  *
  * Read inside the provider process only (and by functions in the program), never captured in state.
  */
-import { parseDuration, UNKNOWN } from "./engine/engine";
+import { DEFAULT_TIMEOUT_MS, CREDENTIAL_ENV } from "./client/config";
+import { parseDuration } from "./duration";
+import { UNKNOWN } from "./wire";
 
 /**
  * How a setting's value reads: `integer` is a whole number of at least 1; `duration` is a string
@@ -32,16 +34,22 @@ export interface ProviderSetting {
   readonly description: string;
 }
 
-/** One request's timeout when `restcloud:requestTimeout` is not set. */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** One request's timeout when `restcloud:requestTimeout` is not set: the client's own default. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = DEFAULT_TIMEOUT_MS;
 
 /** Requests in flight at once when `restcloud:maxConcurrentRequests` is not set. */
 export const DEFAULT_MAX_CONCURRENT_REQUESTS = 8;
 
+/** Whether reads are shared when `restcloud:shareReads` is not set. */
+const DEFAULT_SHARE_READS = true;
+
+/** Whether creates tag their records when `restcloud:ownerTags` is not set. */
+const DEFAULT_OWNER_TAGS = true;
+
 const TABLE = [
   {
     key: "apiUrl",
-    env: "RESTCLOUD_API_URL",
+    env: CREDENTIAL_ENV.apiUrl,
     type: "string",
     secret: false,
     required: true,
@@ -50,7 +58,7 @@ const TABLE = [
   },
   {
     key: "apiKey",
-    env: "RESTCLOUD_API_KEY",
+    env: CREDENTIAL_ENV.apiKey,
     type: "string",
     secret: true,
     required: true,
@@ -58,7 +66,7 @@ const TABLE = [
   },
   {
     key: "secretKey",
-    env: "RESTCLOUD_SECRET_KEY",
+    env: CREDENTIAL_ENV.secretKey,
     type: "string",
     secret: true,
     required: true,
@@ -88,7 +96,7 @@ const TABLE = [
     type: "boolean",
     secret: false,
     required: false,
-    default: true,
+    default: DEFAULT_SHARE_READS,
     description: "Whether concurrent reads share requests (one list call per kind and zone at a time).",
   },
   {
@@ -107,7 +115,7 @@ const TABLE = [
     type: "boolean",
     secret: false,
     required: false,
-    default: true,
+    default: DEFAULT_OWNER_TAGS,
     description:
       "Whether each record the provider creates is tagged `pulumi-owner` with its resource's URN (instances, volumes, snapshots, networks, tiers, VPCs, public IPs, firewall, port-forwarding and load-balancer rules): one more request per create. The tag is an atomic claim, so that stacks creating records under one parent at once never take each other's, and `restcloud discover` and `restcloud recover` know whose a record is. Without it, a create that cannot tell its record from another stack's fails instead, and a killed `pulumi up` leaves only names to go by.",
   },
@@ -237,8 +245,8 @@ export function resolveProviderConfig(
     secretKey: texts.secretKey ?? "",
     zoneUuid: texts.zoneUuid,
     maxConcurrentRequests: (values.maxConcurrentRequests as number | undefined) ?? DEFAULT_MAX_CONCURRENT_REQUESTS,
-    shareReads: (values.shareReads as boolean | undefined) ?? true,
-    ownerTags: (values.ownerTags as boolean | undefined) ?? true,
+    shareReads: (values.shareReads as boolean | undefined) ?? DEFAULT_SHARE_READS,
+    ownerTags: (values.ownerTags as boolean | undefined) ?? DEFAULT_OWNER_TAGS,
     requestTimeout: texts.requestTimeout ?? String(providerSetting("requestTimeout").default),
     requestTimeoutMs,
     missing: () => problems.map((p) => p.message),

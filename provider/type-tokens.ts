@@ -6,11 +6,11 @@
 /** The dynamic adapter's token: `pulumi-nodejs:dynamic/restcloud:Vpc` (previews read `restcloud:Vpc`). */
 export const dynamicTypeToken = (type: string): string => `${DYNAMIC_TOKEN_PREFIX}${type}`;
 
-/** The native plugin's token: `restcloud:index:Vpc`. */
+/** The native plugin's token: `restcloud:index:Vpc` (a function's too: `restcloud:index:getZones`). */
 export const nativeTypeToken = (type: string): string => `${NATIVE_TOKEN_PREFIX}${type}`;
 
 const DYNAMIC_TOKEN_PREFIX = "pulumi-nodejs:dynamic/restcloud:";
-const NATIVE_TOKEN_PREFIX = "restcloud:index:";
+export const NATIVE_TOKEN_PREFIX = "restcloud:index:";
 
 /** The kind (`Vpc`) of either front end's token; undefined for any other provider's. */
 export function kindOfTypeToken(token: string): string | undefined {

@@ -31,6 +31,7 @@
  * request is retried until the latest of them, and each caller whose own deadline passes while the
  * API does not answer fails then, with its own operation's timeout error.
  */
+import type { SharedReadsOptions } from "./config";
 import type { AnyOperation } from "./operations/define";
 import { OperationTimeoutError } from "./errors";
 import { currentScope, deadlineError, outageText, remainingMs, runInScope, type CallScope } from "./scope";
@@ -64,13 +65,6 @@ export const UUID_FILTERS: Readonly<Record<string, string>> = {
   securityList: "uuid",
   resourceTagsList: "uuid",
 };
-
-export interface SharedReadsOptions {
-  /** How long a batch waits for more calls (default 15 ms). */
-  windowMs?: number;
-  /** The common clock of polls (default 500 ms); 0 sends polls as other reads. */
-  pollTickMs?: number;
-}
 
 /** Sends one read with validated inputs (the caller's own path: retries, parsing). */
 export type ReadSender = (operation: AnyOperation, values: Record<string, unknown>) => Promise<unknown>;

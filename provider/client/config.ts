@@ -1,11 +1,15 @@
 /**
- * Client configuration: explicit options first, then the environment (the variables of the
- * apiUrl, apiKey and secretKey settings in ../settings.ts: RESTCLOUD_API_URL, RESTCLOUD_API_KEY,
- * RESTCLOUD_SECRET_KEY), then defaults.
+ * Client configuration: explicit options first, then the environment (CREDENTIAL_ENV, which the
+ * provider's settings table also names: ../settings.ts), then defaults.
  */
 import { ConfigError } from "./errors";
-import type { SharedReadsOptions } from "./coalesce";
-import { providerSetting } from "../settings";
+
+/** The environment variables the client falls back to for its endpoint and credentials. */
+export const CREDENTIAL_ENV = {
+  apiUrl: "RESTCLOUD_API_URL",
+  apiKey: "RESTCLOUD_API_KEY",
+  secretKey: "RESTCLOUD_SECRET_KEY",
+} as const;
 
 export interface RetryOptions {
   /**
@@ -39,6 +43,14 @@ export interface RequestEvent {
   durationMs: number;
   /** The failure, when there was one (already redacted). */
   error?: string;
+}
+
+/** Shared reads (coalesce.ts). */
+export interface SharedReadsOptions {
+  /** How long a batch waits for more calls (default 15 ms). */
+  windowMs?: number;
+  /** The common clock of polls (default 500 ms); 0 sends polls as other reads. */
+  pollTickMs?: number;
 }
 
 export interface ClientOptions {
@@ -86,9 +98,6 @@ export const DEFAULT_RETRY: Readonly<Required<RetryOptions>> = {
   maxRetryAfterMs: 60_000,
 };
 
-/** The environment variable of a credential setting (read when called: no load-order tie to ../settings). */
-const envOf = (key: "apiUrl" | "apiKey" | "secretKey"): string => providerSetting(key).env;
-
 const positive = (name: string, value: number | undefined, integer = false): void => {
   if (value === undefined) return;
   if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value)))
@@ -99,7 +108,7 @@ const positive = (name: string, value: number | undefined, integer = false): voi
 export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
   const env = options.env ?? process.env;
   const pick = (key: "apiUrl" | "apiKey" | "secretKey"): string | undefined => {
-    const value = options[key] ?? env[envOf(key)];
+    const value = options[key] ?? env[CREDENTIAL_ENV[key]];
     return value === undefined || value.trim() === "" ? undefined : value.trim();
   };
   const apiUrl = pick("apiUrl");
@@ -107,7 +116,7 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
   const secretKey = pick("secretKey");
   const missing = (["apiUrl", "apiKey", "secretKey"] as const)
     .filter((key) => ({ apiUrl, apiKey, secretKey })[key] === undefined)
-    .map((key) => `${key} (or the environment variable ${envOf(key)})`);
+    .map((key) => `${key} (or the environment variable ${CREDENTIAL_ENV[key]})`);
   if (missing.length > 0) throw new ConfigError(`RestCloud client: missing ${missing.join(", ")}`);
 
   let url: URL;

@@ -3,12 +3,13 @@
  *
  * Record fields (what the API answers) are tolerant: every field optional, numbers and booleans
  * accepted as strings and strings as numbers (deployments differ), nulls dropped, unknown fields
- * kept. Named after the spec's legend: S string, I integer (I32/I64), N number, B boolean.
+ * kept: stringField, integerField, numberField, booleanField (the spec's legend: S, I32/I64, N, B).
  *
  * Input fields (what the caller sends) are strict: an unknown field, a wrong type, a malformed CIDR
  * or port is refused before any request leaves.
  */
 import { z } from "zod";
+import { CIDR_REGEX, IPV4_REGEX } from "./ipv4";
 
 // ---- records ---------------------------------------------------------------------------------
 
@@ -21,17 +22,17 @@ const num = z.union([z.number(), z.string().trim().regex(numeric).transform(Numb
 const bool = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
 /** A string field (also accepts a number or boolean, as text). */
-export const S = string.optional();
+export const stringField = string.optional();
 /** An integer field (also accepts an integer in a string). */
-export const I = int.optional();
+export const integerField = int.optional();
 /** A number field (also accepts a number in a string). */
-export const N = num.optional();
+export const numberField = num.optional();
 /** A boolean field (also accepts "true"/"false"). */
-export const B = bool.optional();
+export const booleanField = bool.optional();
 /** An array of objects whose fields the spec does not show. */
-export const A = z.array(z.looseObject({})).optional();
+export const objectArrayField = z.array(z.looseObject({})).optional();
 /** The record identifier: always present on records that have one. */
-export const ID = string;
+export const recordId = string;
 
 /**
  * A record: the spec's fields, typed; unknown fields pass through. `aliases` maps a field name some
@@ -74,20 +75,15 @@ export const int32 = z.number().int("must be an integer").min(-2147483648).max(2
 export const number = z.number().refine(Number.isFinite, "must be a finite number");
 export const flag = z.boolean();
 
-const octet = "(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
-const ipv4Pattern = `${octet}(\\.${octet}){3}`;
-const ipv4Regex = new RegExp(`^${ipv4Pattern}$`);
-const cidrRegex = new RegExp(`^${ipv4Pattern}/(3[0-2]|[12]?\\d)$`);
-
-export const ipv4 = z.string().trim().regex(ipv4Regex, "must be an IPv4 address such as 10.0.0.1");
+export const ipv4 = z.string().trim().regex(IPV4_REGEX, "must be an IPv4 address such as 10.0.0.1");
 /** An IPv4 CIDR block such as 10.1.0.0/16. */
-export const cidr = z.string().trim().regex(cidrRegex, "must be a CIDR block such as 10.1.0.0/16");
+export const cidr = z.string().trim().regex(CIDR_REGEX, "must be a CIDR block such as 10.1.0.0/16");
 /** One or more CIDR blocks, comma-separated. */
 export const cidrList = z
   .string()
   .trim()
   .refine(
-    (value) => value.split(",").every((part) => cidrRegex.test(part.trim())),
+    (value) => value.split(",").every((part) => CIDR_REGEX.test(part.trim())),
     "must be CIDR blocks such as 10.1.0.0/16, comma-separated",
   );
 

@@ -3,7 +3,7 @@
  * and their difference, in the catalog's default currency or another of its currencies. Values not
  * known at preview stay unknown: they are listed, and left out of the totals, never counted as 0.
  */
-import { UNKNOWN } from "../engine/engine";
+import { UNKNOWN } from "../wire";
 import type { Plan, PlannedOp, PlannedResource, ResourceState } from "./plan";
 import { HOURS_PER_MONTH, PRICING, PricingError, type CostComponent, type Referenced } from "./pricing";
 import type { Currency, PriceBook } from "./price-book";

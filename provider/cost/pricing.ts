@@ -8,7 +8,7 @@
  * load-balancer and port-forwarding rules per month. A stopped instance (or cluster) pays the
  * plan's stoppage rates and its disks, and no template cost or licence.
  */
-import { UNKNOWN } from "../engine/engine";
+import { UNKNOWN } from "../wire";
 import type { ComputePlan, PriceBook, ReservedTerm, BundleTerm, UnitPrice } from "./price-book";
 import type { Properties, ResourceState } from "./plan";
 

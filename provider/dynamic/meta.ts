@@ -4,7 +4,8 @@
  * in state itself (the generated name, a create still to finish). The engine never sees it: the
  * runtime turns it into the engine's arguments (ResourceCall, Naming).
  */
-import { parseDuration, type Naming, type PropertyMap, type ResourceCall } from "../engine/engine";
+import type { Naming, PropertyMap, ResourceCall } from "../engine/engine";
+import { parseDuration } from "../duration";
 
 export const META_KEY = "__restcloud";
 /** The serialized provider Pulumi adds to a dynamic resource's inputs. */

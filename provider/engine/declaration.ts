@@ -4,33 +4,17 @@
  * declaration; the dynamic adapter (../dynamic) maps the engine onto Pulumi's dynamic providers.
  */
 import type { z } from "zod";
-import type { RestCloudClient } from "../client";
+import type { OperationContext } from "./context";
 import type { CreateContext, Identity } from "./identity";
 import type { AwaitedKind, Procedure, RecordLookup, Wait } from "./waits";
+
+export type { OperationContext, ProviderSettings } from "./context";
 
 /** Waits, in milliseconds, per operation. Pulumi's `customTimeouts` override them per resource. */
 export interface Timeouts {
   create: number;
   update: number;
   delete: number;
-}
-
-/** The provider configuration the engine runs with (from `restcloud:*` config or RESTCLOUD_* variables). */
-export interface ProviderSettings {
-  /** The default zone for resources that take a `zoneUuid` and were given none. */
-  readonly zoneUuid?: string;
-  /** Whether creates claim their records with the owner tag (ownership.ts). Default: true. */
-  readonly ownerTags?: boolean;
-}
-
-/** What a declaration's functions receive: a client, the settings, and this operation's time budget. */
-export interface OperationContext {
-  readonly client: RestCloudClient;
-  readonly settings: ProviderSettings;
-  /** The overall time this operation may wait (create, update or delete timeout). */
-  readonly timeoutMs: number;
-  /** Reports progress of a long wait (shown by `pulumi up` in verbose mode). */
-  progress(message: string): void;
 }
 
 /** What a declaration's read returns: the live values of the inputs (for drift) and the outputs. */

@@ -20,9 +20,6 @@ import { runProcedure, runWait } from "./waits";
 
 export { NOT_READ_ON_IMPORT };
 
-/** The value Pulumi sends for inputs not yet known during a preview. */
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
-
 export type PropertyMap = Record<string, unknown>;
 
 /** Who an operation acts for and how long it may take, as the front end knows it. */
@@ -74,13 +71,6 @@ export class ResourceInitError extends Error {
   }
 }
 
-function containsUnknown(value: unknown): boolean {
-  if (value === UNKNOWN) return true;
-  if (Array.isArray(value)) return value.some(containsUnknown);
-  if (value && typeof value === "object") return Object.values(value).some(containsUnknown);
-  return false;
-}
-
 export function isDeepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") return false;
@@ -88,20 +78,6 @@ export function isDeepEqual(a: unknown, b: unknown): boolean {
   const ka = Object.keys(a as object).filter((k) => (a as PropertyMap)[k] !== undefined);
   const kb = Object.keys(b as object).filter((k) => (b as PropertyMap)[k] !== undefined);
   return ka.length === kb.length && ka.every((k) => isDeepEqual((a as PropertyMap)[k], (b as PropertyMap)[k]));
-}
-
-/** "90s", "10m", "1h", "1h30m" to milliseconds; undefined when absent or unreadable. */
-export function parseDuration(text: string | undefined): number | undefined {
-  if (!text) return undefined;
-  const pattern = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
-  const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-  let total = 0;
-  let consumed = "";
-  for (const match of text.matchAll(pattern)) {
-    total += Number(match[1]) * units[match[2]];
-    consumed += match[0];
-  }
-  return consumed === text.replace(/\s+/g, "") && total > 0 ? total : undefined;
 }
 
 function inputKeys(declaration: ResourceDeclaration): string[] {
@@ -123,6 +99,12 @@ export interface EngineEnvironment {
   notify?(notice: Notice): void;
   /** The ids the process's resources hold and its queue of creates (default: one per process). */
   identities?: IdentityRegistry;
+  /**
+   * Whether a value is, or holds, one the front end does not know yet (a preview's unknown input):
+   * check does not judge it, diff counts it as a change. The front end's wire format says which
+   * (wire.ts); default: none is.
+   */
+  containsUnknown?(value: unknown): boolean;
 }
 
 /** One per provider process: every engine of the process shares it (identity.ts). */
@@ -175,7 +157,7 @@ export class Engine {
         reason: "is required: set it, or set the provider's default zone (pulumi config set restcloud:zoneUuid <uuid>)",
       });
     }
-    const unknownKeys = new Set(Object.keys(inputs).filter((k) => containsUnknown(inputs[k])));
+    const unknownKeys = new Set(Object.keys(inputs).filter((k) => this.containsUnknown(inputs[k])));
     // reportInput: zod 4 records the offending value only when asked, and reason() needs it to tell
     // a missing argument from a wrong one (the value itself never reaches the message).
     const result = d.inputs.safeParse(pickInputs(d, inputs), { reportInput: true, error: inputIssueMessage });
@@ -197,7 +179,7 @@ export class Engine {
 
   /**
    * After a clean check: the references the catalog can confirm (a zone, an offering, a template, a
-   * Kubernetes version; functions/references.ts), when new or changed. A failure per argument that
+   * Kubernetes version; references.ts), when new or changed. A failure per argument that
    * names no such record; none when the catalog cannot be read.
    */
   async checkReferences(olds: PropertyMap, inputs: PropertyMap): Promise<CheckFailure[]> {
@@ -207,7 +189,11 @@ export class Engine {
     } catch {
       return []; // incomplete provider configuration: the create says so
     }
-    return catalogReferenceFailures(client, this.declaration.inputs, olds, inputs, containsUnknown);
+    return catalogReferenceFailures(client, this.declaration.inputs, olds, inputs, (v) => this.containsUnknown(v));
+  }
+
+  private containsUnknown(value: unknown): boolean {
+    return this.environment.containsUnknown?.(value) ?? false;
   }
 
   private reason(issue: z.core.$ZodIssue): string {
@@ -225,7 +211,7 @@ export class Engine {
     const updates: string[] = [];
     const notRead = new Set((state[NOT_READ_ON_IMPORT] as string[] | undefined) ?? []);
     for (const key of inputKeys(d)) {
-      const changed = containsUnknown(news[key]) || !isDeepEqual(olds[key], news[key]);
+      const changed = this.containsUnknown(news[key]) || !isDeepEqual(olds[key], news[key]);
       if (!changed || (olds[key] === undefined && notRead.has(key))) continue;
       if ((d.replaceOn as readonly string[]).includes(key)) replaces.push(key);
       else updates.push(key);
@@ -517,21 +503,6 @@ export class Engine {
 export function autoName(logicalName: string, seed?: Uint8Array): string {
   const bytes = seed && seed.length >= 4 ? createHash("sha256").update(seed).digest() : randomBytes(4);
   return `${logicalName}-${Buffer.from(bytes).toString("hex").slice(0, 7)}`;
-}
-
-/**
- * Properties as Pulumi's protobuf Struct can carry them (both front ends send them in one): without
- * undefined values (a declaration's optional output the API left out), which would fail the whole
- * call with "Unexpected struct type".
- */
-export function structSafe<T>(value: T): T {
-  if (Array.isArray(value)) return value.filter((item) => item !== undefined).map(structSafe) as T;
-  if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([, item]) => item !== undefined)
-      .map(([key, item]) => [key, structSafe(item)]),
-  ) as T;
 }
 
 function definedOnly(values: PropertyMap): PropertyMap {

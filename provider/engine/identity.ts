@@ -17,7 +17,7 @@
  * The id goes to state as soon as the create answers; waits come after (engine.ts).
  */
 import { VerificationRefusedError } from "../client/errors";
-import type { OperationContext } from "./declaration";
+import type { OperationContext } from "./context";
 import { claimRecord, describeOwner, ownedBy, ownersOf, type ClaimOutcome, type OwnerTagType } from "./ownership";
 
 /** A record as the lists answer it: identified by `uuid`. */

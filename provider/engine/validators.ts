@@ -3,6 +3,7 @@
  * and carries a description that flows into schema.json and the reference docs.
  */
 import { z } from "zod";
+import { parseCidr } from "../client/ipv4";
 
 function ipv4ToInt(address: string): number | undefined {
   const parts = address.split(".");
@@ -17,16 +18,8 @@ function ipv4ToInt(address: string): number | undefined {
   return value;
 }
 
-/** Parses `a.b.c.d/n`; undefined when malformed. */
-export function parseCidr(cidr: string): { network: number; prefix: number } | undefined {
-  const match = /^([\d.]+)\/(\d{1,2})$/.exec(cidr.trim());
-  if (!match) return undefined;
-  const address = ipv4ToInt(match[1]);
-  const prefix = Number(match[2]);
-  if (address === undefined || prefix > 32) return undefined;
-  const size = 2 ** (32 - prefix);
-  return { network: address - (address % size), prefix };
-}
+/** How a CIDR block reads is the client's (client/ipv4.ts), for its checks and these alike. */
+export { parseCidr };
 
 /** True when `inner` lies inside `outer` (both valid CIDRs). */
 export function cidrContains(outer: string, inner: string): boolean {
@@ -47,7 +40,7 @@ export const cidrBlock = z.string().superRefine((value, ctx) => {
     ctx.addIssue({ code: "custom", message: `"${value}" is not an IPv4 CIDR block such as 10.1.0.0/16` });
     return;
   }
-  if (ipv4ToInt(value.split("/")[0]) !== parsed.network) {
+  if (parsed.address !== parsed.network) {
     ctx.addIssue({ code: "custom", message: `"${value}" has host bits set; the network address is required` });
   }
 });

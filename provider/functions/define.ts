@@ -16,6 +16,7 @@ import { inputIssueMessage } from "../engine/validators";
 import { howToSet, providerSetting } from "../settings";
 import { pulumiSdk } from "../sdk/pulumi-sdk";
 import { configuredMode } from "../sdk/mode";
+import { nativeTypeToken } from "../type-tokens";
 
 /** The settings a function runs with, resolved from its options, the stack config and the environment. */
 export interface FunctionContext {
@@ -211,7 +212,7 @@ export function defineFunction<IS extends AnyObjectSchema, OS extends z.ZodType,
   // In the native mode the plugin answers (Invoke), with its provider's settings.
   const invokeNative = async (args: z.input<IS> | undefined, options: InvokeOptions): Promise<z.output<OS>> =>
     (await pulumiSdk().runtime.invoke(
-      `restcloud:index:${declaration.name}`,
+      nativeTypeToken(declaration.name),
       (args ?? {}) as pulumi.Inputs,
       options.provider ? { provider: options.provider } : {},
     )) as z.output<OS>;

@@ -5,10 +5,12 @@
  * `{ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value }`. Unwrapping
  * records which top-level properties were secret; wrapping puts the mark back on those, and on the
  * declaration's secret properties, so that what was secret stays secret in state.
- * A value not known yet (preview) arrives as the UNKNOWN string, which the engine understands.
+ * A value not known yet (preview) arrives as the UNKNOWN string (../wire.ts), passed on as it is: the
+ * session tells the engine which values are unknown.
  */
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
-import { structSafe, type PropertyMap } from "../engine/engine";
+import type { PropertyMap } from "../engine/engine";
+import { structSafe } from "../wire";
 import { sdkModule } from "./sdk-modules";
 
 const { Struct: StructClass } = sdkModule<typeof import("google-protobuf/google/protobuf/struct_pb")>(

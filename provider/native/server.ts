@@ -17,7 +17,8 @@ import type * as grpcJs from "@grpc/grpc-js";
 import type * as ProviderMessages from "@pulumi/pulumi/proto/provider_pb";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import type { AnyObjectSchema, ResourceDeclaration } from "../engine/declaration";
-import { ResourceInitError, UNKNOWN, type PropertyMap, type ResourceCall } from "../engine/engine";
+import { ResourceInitError, type PropertyMap, type ResourceCall } from "../engine/engine";
+import { UNKNOWN } from "../wire";
 import { operationMonitor, type Notice } from "../engine/operation";
 import type { AnyFunctionDeclaration } from "../functions/define";
 import { invokeFunction } from "../functions/define";
@@ -27,6 +28,7 @@ import { fromStruct, toStruct } from "./marshal";
 import { secretProperties } from "../sdk/properties";
 import { sdkModule } from "./sdk-modules";
 import { goName, pythonName } from "../spellings";
+import { NATIVE_TOKEN_PREFIX, nativeTypeToken } from "../type-tokens";
 
 const grpc = sdkModule<typeof grpcJs>("@grpc/grpc-js");
 const pb = sdkModule<typeof ProviderMessages>("@pulumi/pulumi/proto/provider_pb");
@@ -42,8 +44,6 @@ const providerRpc = sdkModule<{ ResourceProviderService: grpcJs.ServiceDefinitio
   "@pulumi/pulumi/proto/provider_grpc_pb",
 );
 
-export const PACKAGE = "restcloud";
-const TOKEN_PREFIX = `${PACKAGE}:index:`;
 /** Where a create whose wait failed is marked in state, so that the next update finishes it. */
 export const PENDING_READY_KEY = "__pendingReady";
 
@@ -60,8 +60,9 @@ export interface NativeProviderOptions {
 /** `restcloud:index:Vpc` (or a URN ending in it) to `Vpc`. */
 function resourceType(token: string, urn: string): string {
   const type = token || urn.split("::")[2]?.split("$").pop() || "";
-  if (!type.startsWith(TOKEN_PREFIX)) throw new Error(`restcloud: ${type || urn} is not a restcloud resource type`);
-  return type.slice(TOKEN_PREFIX.length);
+  if (!type.startsWith(NATIVE_TOKEN_PREFIX))
+    throw new Error(`restcloud: ${type || urn} is not a restcloud resource type`);
+  return type.slice(NATIVE_TOKEN_PREFIX.length);
 }
 
 function logicalName(name: string, urn: string): string {
@@ -163,7 +164,7 @@ export class NativeProvider {
 
   constructor(private readonly options: NativeProviderOptions) {
     this.declarations = new Map(options.declarations.map((d) => [d.type, d]));
-    this.functions = new Map(options.functions.map((f) => [`${TOKEN_PREFIX}${f.name}`, f]));
+    this.functions = new Map(options.functions.map((f) => [nativeTypeToken(f.name), f]));
     this.session = new ProviderSession(this.declarations, options.log);
   }
 

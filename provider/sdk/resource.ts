@@ -10,7 +10,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { AnyObjectSchema, ResourceDeclaration } from "../engine/declaration";
-import type * as DynamicResource from "../dynamic/resource";
+import type * as DynamicResource from "./dynamic-resource";
 import type * as NativeResource from "./native-resource";
 import type * as ExplicitProvider from "./provider";
 import { configuredMode, type FrontEnd } from "./mode";
@@ -33,7 +33,7 @@ export function restcloudResource<IS extends AnyObjectSchema, OS extends AnyObje
     static readonly declaration = declaration;
     constructor(name: string, args: ResourceArgs<IS>, opts: pulumi.CustomResourceOptions = {}) {
       classes ??= {
-        dynamic: (require("../dynamic/resource") as typeof DynamicResource).dynamicResourceClass(declaration),
+        dynamic: (require("./dynamic-resource") as typeof DynamicResource).dynamicResourceClass(declaration),
         native: (require("./native-resource") as typeof NativeResource).nativeResourceClass(declaration),
       };
       const FrontEndClass = classes[frontEndFor(opts)];

@@ -2,7 +2,7 @@
  * The provider's settings (provider/settings.ts): defaults, config over environment, invalid values
  * reported per setting with how to set it, and the check of a provider resource's typed inputs.
  */
-import { UNKNOWN } from "../../provider/engine/engine";
+import { UNKNOWN } from "../../provider/wire";
 import {
   DEFAULT_MAX_CONCURRENT_REQUESTS,
   DEFAULT_REQUEST_TIMEOUT_MS,

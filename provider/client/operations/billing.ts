@@ -1,48 +1,60 @@
 /** Invoices, payment status and tax: /restapi/invoice. */
 import { z } from "zod";
-import { I, N, S, input, int32, invoiceStatus, number, record, ref, flag, text } from "../schema";
+import {
+  integerField,
+  numberField,
+  stringField,
+  input,
+  int32,
+  invoiceStatus,
+  number,
+  record,
+  ref,
+  flag,
+  text,
+} from "../schema";
 import { list, object, op } from "./define";
 
 export const invoiceRecord = record({
-  invoiceNumber: S,
-  referenceNumber: I,
-  domainUuid: S,
-  clientEmail: S,
-  currency: S,
-  billPeriod: S,
-  generatedDate: I,
-  usageCost: N,
-  adjustmentCost: N,
-  totalAdjustmentCost: N,
-  bandwidthFreeUsage: N,
-  totalCost: N,
+  invoiceNumber: stringField,
+  referenceNumber: integerField,
+  domainUuid: stringField,
+  clientEmail: stringField,
+  currency: stringField,
+  billPeriod: stringField,
+  generatedDate: integerField,
+  usageCost: numberField,
+  adjustmentCost: numberField,
+  totalAdjustmentCost: numberField,
+  bandwidthFreeUsage: numberField,
+  totalCost: numberField,
   /** DRAFT, DUE, PAID, OVER_DUE, CANCEL or TAX_PENDING. */
-  status: S,
+  status: stringField,
 });
 export type Invoice = z.output<typeof invoiceRecord>;
 
 export const invoiceTaxRecord = record({
-  id: S,
-  realNumber: S,
-  clientEmail: S,
-  status: S,
+  id: stringField,
+  realNumber: stringField,
+  clientEmail: stringField,
+  status: stringField,
   /** Only in the update-tax answer. */
-  total: N,
-  taxes: N,
+  total: numberField,
+  taxes: numberField,
 });
 export type InvoiceTax = z.output<typeof invoiceTaxRecord>;
 
 export const taxPendingInvoiceRecord = record({
-  id: S,
-  clientEmail: S,
-  amount: N,
-  currency: S,
-  billPeriod: S,
-  status: S,
+  id: stringField,
+  clientEmail: stringField,
+  amount: numberField,
+  currency: stringField,
+  billPeriod: stringField,
+  status: stringField,
 });
 export type TaxPendingInvoice = z.output<typeof taxPendingInvoiceRecord>;
 
-export const invoiceActionRecord = record({ invoiceNumber: I, message: S, status: S });
+export const invoiceActionRecord = record({ invoiceNumber: integerField, message: stringField, status: stringField });
 export type InvoiceActionResult = z.output<typeof invoiceActionRecord>;
 
 const INVOICE = "listInvoiceResponse";

@@ -1,141 +1,187 @@
 /** The cost estimate catalog: /restapi/costestimate, all GET, all read-only. */
 import { z } from "zod";
-import { A, B, I, ID, N, S, anyInput, input, noInput, record, ref } from "../schema";
+import {
+  objectArrayField,
+  booleanField,
+  integerField,
+  recordId,
+  numberField,
+  stringField,
+  anyInput,
+  input,
+  noInput,
+  record,
+  ref,
+} from "../schema";
 import { type ResponseShape, list, object, op } from "./define";
 
-export const currencyRecord = record({ uuid: S, currency: S, currencySymbol: S, cost: N, isDefaultCurrency: S });
+export const currencyRecord = record({
+  uuid: stringField,
+  currency: stringField,
+  currencySymbol: stringField,
+  cost: numberField,
+  isDefaultCurrency: stringField,
+});
 export const multiCurrencyRecord = record({
-  organizationName: S,
-  count: I,
+  organizationName: stringField,
+  count: integerField,
   listMultiCurrency: z.array(currencyRecord).optional(),
 });
 export type MultiCurrency = z.output<typeof multiCurrencyRecord>;
 
-export const zoneRecord = record({ uuid: ID, name: S, countryName: S, imageFlag: S, isActive: B });
+export const zoneRecord = record({
+  uuid: recordId,
+  name: stringField,
+  countryName: stringField,
+  imageFlag: stringField,
+  isActive: booleanField,
+});
 export type Zone = z.output<typeof zoneRecord>;
 
-export const serviceCategoryRecord = record({ uuid: ID, name: S, resourceList: A });
+export const serviceCategoryRecord = record({ uuid: recordId, name: stringField, resourceList: objectArrayField });
 export type ServiceCategory = z.output<typeof serviceCategoryRecord>;
 
 export const computePlanTypeRecord = record({
-  key: S,
-  displayName: S,
-  payAsYouGoOfferingCost: A,
-  customOfferingCost: A,
-  reservedOfferingCost: A,
-  bundleOfferingCost: A,
+  key: stringField,
+  displayName: stringField,
+  payAsYouGoOfferingCost: objectArrayField,
+  customOfferingCost: objectArrayField,
+  reservedOfferingCost: objectArrayField,
+  bundleOfferingCost: objectArrayField,
 });
 export type ComputePlanType = z.output<typeof computePlanTypeRecord>;
 
-export const computeCategoryRecord = record({ uuid: ID, name: S, description: S, planTypes: A });
+export const computeCategoryRecord = record({
+  uuid: recordId,
+  name: stringField,
+  description: stringField,
+  planTypes: objectArrayField,
+});
 export type ComputeCategory = z.output<typeof computeCategoryRecord>;
 
 export const payAsYouGoOfferingRecord = record({
-  uuid: ID,
-  name: S,
-  categoryUuid: S,
-  core: I,
-  cpuMax: I,
-  memory: N,
-  clockSpeed: I,
-  isCustom: B,
-  setupCost: N,
-  instanceRunningCostVcpu: N,
-  instanceRunningCostMemory: N,
-  instanceStoppageCostVcpu: N,
-  instanceStoppageCostMemory: N,
+  uuid: recordId,
+  name: stringField,
+  categoryUuid: stringField,
+  core: integerField,
+  cpuMax: integerField,
+  memory: numberField,
+  clockSpeed: integerField,
+  isCustom: booleanField,
+  setupCost: numberField,
+  instanceRunningCostVcpu: numberField,
+  instanceRunningCostMemory: numberField,
+  instanceStoppageCostVcpu: numberField,
+  instanceStoppageCostMemory: numberField,
 });
 export const reservedOfferingRecord = record({
-  uuid: ID,
-  name: S,
-  categoryUuid: S,
-  core: I,
-  memory: N,
-  clockSpeed: I,
-  offeringPlans: A,
+  uuid: recordId,
+  name: stringField,
+  categoryUuid: stringField,
+  core: integerField,
+  memory: numberField,
+  clockSpeed: integerField,
+  offeringPlans: objectArrayField,
 });
 export const bundleOfferingRecord = record({
-  uuid: ID,
-  name: S,
-  categoryUuid: S,
-  core: I,
-  memory: N,
-  clockSpeed: I,
-  bandwidth: I,
-  diskSpace: I,
-  ipAddress: I,
-  bundlePlan: A,
+  uuid: recordId,
+  name: stringField,
+  categoryUuid: stringField,
+  core: integerField,
+  memory: numberField,
+  clockSpeed: integerField,
+  bandwidth: integerField,
+  diskSpace: integerField,
+  ipAddress: integerField,
+  bundlePlan: objectArrayField,
 });
 export const computePlansRecord = record({
   payAsYouGoOfferingCost: z.array(payAsYouGoOfferingRecord).optional(),
   reservedOfferingCost: z.array(reservedOfferingRecord).optional(),
   bundleOfferingCost: z.array(bundleOfferingRecord).optional(),
-  count: I,
+  count: integerField,
 });
 export type ComputePlans = z.output<typeof computePlansRecord>;
 export type PayAsYouGoOffering = z.output<typeof payAsYouGoOfferingRecord>;
 
-export const storageCategoryRecord = record({ uuid: ID, name: S, description: S, listStorageCost: A });
+export const storageCategoryRecord = record({
+  uuid: recordId,
+  name: stringField,
+  description: stringField,
+  listStorageCost: objectArrayField,
+});
 export type StorageCategory = z.output<typeof storageCategoryRecord>;
 
 export const storagePlanRecord = record({
-  uuid: ID,
-  name: S,
-  categoryUuid: S,
-  diskSize: I,
-  isCustom: B,
-  costForGb: N,
-  customCostPerGb: N,
+  uuid: recordId,
+  name: stringField,
+  categoryUuid: stringField,
+  diskSize: integerField,
+  isCustom: booleanField,
+  costForGb: numberField,
+  customCostPerGb: numberField,
 });
 export type StoragePlan = z.output<typeof storagePlanRecord>;
 
 export const networkOfferingCostRecord = record({
-  uuid: ID,
-  name: S,
-  displayText: S,
-  type: S,
-  cost: N,
-  haCost: N,
-  totalCost: N,
+  uuid: recordId,
+  name: stringField,
+  displayText: stringField,
+  type: stringField,
+  cost: numberField,
+  haCost: numberField,
+  totalCost: numberField,
 });
 export type NetworkOfferingCost = z.output<typeof networkOfferingCostRecord>;
 
-export const vpcOfferingCostRecord = record({ uuid: ID, name: S, cost: N, haCost: N, totalCost: N });
+export const vpcOfferingCostRecord = record({
+  uuid: recordId,
+  name: stringField,
+  cost: numberField,
+  haCost: numberField,
+  totalCost: numberField,
+});
 export type VpcOfferingCost = z.output<typeof vpcOfferingCostRecord>;
 
-export const templateKindRecord = record({ key: S, displayName: S });
+export const templateKindRecord = record({ key: stringField, displayName: stringField });
 export type TemplateKind = z.output<typeof templateKindRecord>;
 
-export const templateCategoryRecord = record({ uuid: ID, name: S, categoryType: S, imageName: S, templates: A });
+export const templateCategoryRecord = record({
+  uuid: recordId,
+  name: stringField,
+  categoryType: stringField,
+  imageName: stringField,
+  templates: objectArrayField,
+});
 export type TemplateCategory = z.output<typeof templateCategoryRecord>;
 
 export const templateCostRecord = record({
-  uuid: ID,
-  name: S,
-  categoryUuid: S,
-  imageName: S,
-  cost: N,
-  size: I,
-  minimumCore: I,
-  minimumMemory: I,
-  minimumRootdisk: I,
-  enablePerCoreLicense: B,
-  licensePerCoreCost: N,
+  uuid: recordId,
+  name: stringField,
+  categoryUuid: stringField,
+  imageName: stringField,
+  cost: numberField,
+  size: integerField,
+  minimumCore: integerField,
+  minimumMemory: integerField,
+  minimumRootdisk: integerField,
+  enablePerCoreLicense: booleanField,
+  licensePerCoreCost: numberField,
 });
 export type TemplateCost = z.output<typeof templateCostRecord>;
 
 export const kubernetesVersionRecord = record({
-  uuid: ID,
-  name: S,
-  description: S,
-  minCpuNumber: I,
-  minMemory: I,
-  isActive: B,
+  uuid: recordId,
+  name: stringField,
+  description: stringField,
+  minCpuNumber: integerField,
+  minMemory: integerField,
+  isActive: booleanField,
 });
 export type KubernetesVersion = z.output<typeof kubernetesVersionRecord>;
 
 /** Secret values, despite the name "public key". */
-export const publicKeyRecord = record({ apiKey: S, secretKey: S });
+export const publicKeyRecord = record({ apiKey: stringField, secretKey: stringField });
 
 const byZone = input({ zoneUuid: ref });
 const platform = z.enum(["LINUX", "WINDOWS"]);
@@ -147,7 +193,8 @@ const read = <Input extends z.ZodType, R extends ResponseShape>(name: string, in
   op({ name, method: "GET", path: `/restapi/costestimate/${name}`, input: inputSchema, response, mutating: false });
 
 /** A price in one named field, e.g. `{ipCost: 1.5}`. */
-const price = <Field extends string>(field: Field) => object(record({ [field]: N } as Record<Field, typeof N>));
+const price = <Field extends string>(field: Field) =>
+  object(record({ [field]: numberField } as Record<Field, typeof numberField>));
 
 export const costEstimateOperations = {
   publicKey: {

@@ -1,83 +1,99 @@
 /** Hosts, instances and VM snapshots: /restapi/host, /restapi/instance, /restapi/vmsnapshot. */
 import { z } from "zod";
-import { B, I, ID, S, anyInput, flag, input, int64, positiveInt, record, ref, text } from "../schema";
+import {
+  booleanField,
+  integerField,
+  recordId,
+  stringField,
+  anyInput,
+  flag,
+  input,
+  int64,
+  positiveInt,
+  record,
+  ref,
+  text,
+} from "../schema";
 import { list, object, one, op } from "./define";
 
 export const hostRecord = record({
-  uuid: ID,
-  name: S,
-  hypervisor: S,
-  podName: S,
-  cpuCores: S,
-  cpuAllocated: S,
-  cpuUsed: S,
-  memoryTotal: S,
-  memoryUsedPercentage: S,
-  memoryAllocatedPercentage: S,
-  vmCount: S,
-  status: S,
-  isActive: B,
+  uuid: recordId,
+  name: stringField,
+  hypervisor: stringField,
+  podName: stringField,
+  cpuCores: stringField,
+  cpuAllocated: stringField,
+  cpuUsed: stringField,
+  memoryTotal: stringField,
+  memoryUsedPercentage: stringField,
+  memoryAllocatedPercentage: stringField,
+  vmCount: stringField,
+  status: stringField,
+  isActive: booleanField,
 });
 export type Host = z.output<typeof hostRecord>;
 
 export const instanceRecord = record({
-  uuid: ID,
-  name: S,
-  displayName: S,
-  description: S,
-  instanceOwnerName: S,
-  zoneUuid: S,
-  templateUuid: S,
-  templateName: S,
-  computeOfferingUuid: S,
-  storageOfferingUuid: S,
-  networkUuid: S,
-  networkName: S,
-  sshUuid: S,
-  memory: S,
-  cpuCore: S,
-  rootDiskSize: I,
-  diskSize: I,
-  volumeSize: S,
-  instancePrivateIp: S,
+  uuid: recordId,
+  name: stringField,
+  displayName: stringField,
+  description: stringField,
+  instanceOwnerName: stringField,
+  zoneUuid: stringField,
+  templateUuid: stringField,
+  templateName: stringField,
+  computeOfferingUuid: stringField,
+  storageOfferingUuid: stringField,
+  networkUuid: stringField,
+  networkName: stringField,
+  sshUuid: stringField,
+  memory: stringField,
+  cpuCore: stringField,
+  rootDiskSize: integerField,
+  diskSize: integerField,
+  volumeSize: stringField,
+  instancePrivateIp: stringField,
   /** Running, Stopped, ... (the spec shows only the sample Running). */
-  state: S,
-  status: S,
-  isActive: B,
+  state: stringField,
+  status: stringField,
+  isActive: booleanField,
 });
 export type Instance = z.output<typeof instanceRecord>;
 
 export const instanceNetworkRecord = record({
-  uuid: ID,
-  name: S,
-  netmask: S,
-  gateway: S,
-  privateIp: S,
-  publicIp: S,
-  type: S,
-  defaultNetwork: B,
+  uuid: recordId,
+  name: stringField,
+  netmask: stringField,
+  gateway: stringField,
+  privateIp: stringField,
+  publicIp: stringField,
+  type: stringField,
+  defaultNetwork: booleanField,
 });
 export type InstanceNetwork = z.output<typeof instanceNetworkRecord>;
 
-export const vmStatusRecord = record({ uuid: S, status: S });
+export const vmStatusRecord = record({ uuid: stringField, status: stringField });
 export type VmStatus = z.output<typeof vmStatusRecord>;
 
 export const vmSnapshotRecord = record({
-  uuid: ID,
-  name: S,
-  description: S,
-  zoneUuid: S,
-  domainName: S,
-  jobId: S,
-  isCurrent: B,
-  createdTimeStamp: I,
-  status: S,
-  isActive: B,
+  uuid: recordId,
+  name: stringField,
+  description: stringField,
+  zoneUuid: stringField,
+  domainName: stringField,
+  jobId: stringField,
+  isCurrent: booleanField,
+  createdTimeStamp: integerField,
+  status: stringField,
+  isActive: booleanField,
 });
 export type VmSnapshot = z.output<typeof vmSnapshotRecord>;
 
 /** The answer of a delete that gives `{uuid, status}` (volume, VM snapshot); a bare `true` is accepted too. */
-export const deletionRecord = z.preprocess((value) => (value === true ? {} : value), record({ uuid: S, status: S }));
+export const deletionRecord = z.preprocess(
+  (value) => (value === true ? {} : value),
+  record({ uuid: stringField, status: stringField }),
+);
 export type Deletion = z.output<typeof deletionRecord>;
 
 /** The answer of the operations whose response the spec does not show: any JSON, kept as is. */

@@ -1,6 +1,6 @@
 /** The asynchronous job status: not in the spec (it says "path and shape: not shown"); from api-notes.md. */
 import type { z } from "zod";
-import { S, record, input, ref } from "../schema";
+import { stringField, record, input, ref } from "../schema";
 import { object, op } from "./define";
 
 /**
@@ -8,18 +8,18 @@ import { object, op } from "./define";
  * them: IN_PROGRESS / SUCCEEDED / FAILED, whichever the deployment answers.
  */
 const JOB_STATUS_SPELLINGS: Readonly<Record<string, string>> = { PENDING: "IN_PROGRESS", COMPLETE: "SUCCEEDED" };
-const jobStatus = S.transform((status) =>
+const jobStatus = stringField.transform((status) =>
   status === undefined ? undefined : (JOB_STATUS_SPELLINGS[status.toUpperCase()] ?? status),
 );
 
 export const asyncJobRecord = record({
-  jobId: S,
-  resourceId: S,
-  resourceType: S,
+  jobId: stringField,
+  resourceId: stringField,
+  resourceType: stringField,
   /** IN_PROGRESS, then SUCCEEDED or FAILED (PENDING and COMPLETE, which some deployments answer, read as those). */
   status: jobStatus,
-  errorCode: S,
-  errorMessage: S,
+  errorCode: stringField,
+  errorMessage: stringField,
 });
 export type AsyncJob = z.output<typeof asyncJobRecord>;
 

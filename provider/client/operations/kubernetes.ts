@@ -4,21 +4,21 @@
  * asynchronous: poll `list({ clusterUuid })` for the state.
  */
 import type { z } from "zod";
-import { I, ID, S, flag, input, positiveInt, record, ref, text } from "../schema";
+import { integerField, recordId, stringField, flag, input, positiveInt, record, ref, text } from "../schema";
 import { array, list, object, op } from "./define";
 import { instanceRecord } from "./compute";
 
 export const clusterRecord = record({
-  uuid: ID,
-  name: S,
-  description: S,
+  uuid: recordId,
+  name: stringField,
+  description: stringField,
   /** Running, Stopped, ... (the spec shows only the sample Running). */
-  state: S,
-  size: I,
-  controlNodes: I,
-  nodeRootDiskSize: I,
-  externalLoadbalancerIpaddress: S,
-  transNetworkUuid: S,
+  state: stringField,
+  size: integerField,
+  controlNodes: integerField,
+  nodeRootDiskSize: integerField,
+  externalLoadbalancerIpaddress: stringField,
+  transNetworkUuid: stringField,
 });
 export type Cluster = z.output<typeof clusterRecord>;
 

@@ -1,6 +1,6 @@
 /** VPCs, VPC tiers and guest networks: /restapi/vpc and /restapi/network. */
 import { z } from "zod";
-import { B, ID, S, cidr, flag, input, int64, ipv4, record, ref, text } from "../schema";
+import { booleanField, recordId, stringField, cidr, flag, input, int64, ipv4, record, ref, text } from "../schema";
 import { bool, first, list, one, op } from "./define";
 
 // Some deployments name the CIDR `cIDR` (api-notes.md): the records always carry `getcIDR`.
@@ -8,20 +8,20 @@ const cidrAlias = { cIDR: "getcIDR" };
 
 export const vpcRecord = record(
   {
-    uuid: ID,
-    name: S,
-    getcIDR: S,
-    domainName: S,
-    zoneUuid: S,
-    description: S,
-    zoneName: S,
-    status: S,
-    isActive: B,
+    uuid: recordId,
+    name: stringField,
+    getcIDR: stringField,
+    domainName: stringField,
+    zoneUuid: stringField,
+    description: stringField,
+    zoneName: stringField,
+    status: stringField,
+    isActive: booleanField,
     // Beyond the spec's fields (neither the spec's record nor the emulator's shows them): read when a
     // deployment's record carries them, as the create's arguments of the same names.
-    vpcOfferingUuid: S,
-    networkDomain: S,
-    publicLoadBalancerProvider: S,
+    vpcOfferingUuid: stringField,
+    networkDomain: stringField,
+    publicLoadBalancerProvider: stringField,
   },
   cidrAlias,
 );
@@ -29,24 +29,24 @@ export type Vpc = z.output<typeof vpcRecord>;
 
 export const networkRecord = record(
   {
-    uuid: ID,
-    name: S,
-    getcIDR: S,
-    zoneUuid: S,
-    networkOfferingUuid: S,
-    cleanUpNetwork: B,
-    networkAclList: S,
-    domainName: S,
-    networkType: S,
-    gateway: S,
-    networkDomain: S,
-    status: S,
-    isActive: B,
+    uuid: recordId,
+    name: stringField,
+    getcIDR: stringField,
+    zoneUuid: stringField,
+    networkOfferingUuid: stringField,
+    cleanUpNetwork: booleanField,
+    networkAclList: stringField,
+    domainName: stringField,
+    networkType: stringField,
+    gateway: stringField,
+    networkDomain: stringField,
+    status: stringField,
+    isActive: booleanField,
     // Beyond the spec's fields: records that carry them (the emulator's do: emulator/README.md,
     // "Extra record fields") show the description, the VPC of a tier and the security group.
-    description: S,
-    vpcUuid: S,
-    securityGroupUuid: S,
+    description: stringField,
+    vpcUuid: stringField,
+    securityGroupUuid: stringField,
   },
   cidrAlias,
 );

@@ -3,78 +3,91 @@
  * /restapi/loadbalancerrule, /restapi/internallb.
  */
 import { z } from "zod";
-import { B, ID, S, input, ipv4, lbAlgorithm, port, portOrder, portProtocol, record, ref, text } from "../schema";
+import {
+  booleanField,
+  recordId,
+  stringField,
+  input,
+  ipv4,
+  lbAlgorithm,
+  port,
+  portOrder,
+  portProtocol,
+  record,
+  ref,
+  text,
+} from "../schema";
 import { bool, list, one, op } from "./define";
 
 export const ipAddressRecord = record({
-  uuid: ID,
-  publicIpAddress: S,
-  zoneUuid: S,
-  zoneName: S,
-  networkUuid: S,
-  isSourcenat: B,
-  state: S,
-  status: S,
-  isActive: B,
+  uuid: recordId,
+  publicIpAddress: stringField,
+  zoneUuid: stringField,
+  zoneName: stringField,
+  networkUuid: stringField,
+  isSourcenat: booleanField,
+  state: stringField,
+  status: stringField,
+  isActive: booleanField,
   /** Beyond the spec's fields: the VPC of an address acquired for one, where the record carries it. */
-  vpcUuid: S,
+  vpcUuid: stringField,
 });
 export type IpAddress = z.output<typeof ipAddressRecord>;
 
 /** The static NAT binding carries no uuid of its own: it is the IP address's. */
 export const staticNatRecord = record({
-  ipAddressUuid: S,
-  vmUuid: S,
-  vmName: S,
-  networkUuid: S,
-  status: S,
-  isActive: B,
+  ipAddressUuid: stringField,
+  vmUuid: stringField,
+  vmName: stringField,
+  networkUuid: stringField,
+  status: stringField,
+  isActive: booleanField,
 });
 export type StaticNat = z.output<typeof staticNatRecord>;
 
 export const portForwardingRuleRecord = record({
-  uuid: ID,
-  ipAddressUuid: S,
-  protocol: S,
-  privatePort: S,
-  privateEndPort: S,
-  publicPort: S,
-  publicEndPort: S,
-  virtualMachineName: S,
-  zoneUuid: S,
-  status: S,
-  isActive: B,
+  uuid: recordId,
+  ipAddressUuid: stringField,
+  protocol: stringField,
+  privatePort: stringField,
+  privateEndPort: stringField,
+  publicPort: stringField,
+  publicEndPort: stringField,
+  virtualMachineName: stringField,
+  zoneUuid: stringField,
+  status: stringField,
+  isActive: booleanField,
 });
 export type PortForwardingRule = z.output<typeof portForwardingRuleRecord>;
 
 export const loadBalancerRuleRecord = record({
-  uuid: ID,
-  name: S,
-  ipAddressUuid: S,
-  publicPort: S,
-  privatePort: S,
-  algorithm: S,
-  stickinessName: S,
-  zoneUuid: S,
-  state: S,
-  status: S,
-  isActive: B,
+  uuid: recordId,
+  name: stringField,
+  ipAddressUuid: stringField,
+  publicPort: stringField,
+  privatePort: stringField,
+  algorithm: stringField,
+  stickinessName: stringField,
+  zoneUuid: stringField,
+  state: stringField,
+  status: stringField,
+  isActive: booleanField,
 });
 export type LoadBalancerRule = z.output<typeof loadBalancerRuleRecord>;
 
 /** The spec says this record carries no uuid; deployments that add one are kept (loose record). */
 export const internalLbRecord = record({
-  uuid: S,
-  name: S,
-  description: S,
-  networkUuid: S,
-  sourceIpAddress: S,
-  sourcePort: S,
-  instancePort: S,
-  algorithm: S,
-  zoneUuid: S,
-  status: S,
-  isActive: B,
+  uuid: stringField,
+  name: stringField,
+  description: stringField,
+  networkUuid: stringField,
+  sourceIpAddress: stringField,
+  sourcePort: stringField,
+  instancePort: stringField,
+  algorithm: stringField,
+  zoneUuid: stringField,
+  status: stringField,
+  isActive: booleanField,
 });
 export type InternalLb = z.output<typeof internalLbRecord>;
 

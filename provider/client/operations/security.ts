@@ -3,47 +3,61 @@
  * /restapi/securitygroup, /restapi/firewallrule, /restapi/egressrule.
  */
 import { z } from "zod";
-import { A, B, ID, S, cidrList, input, port, portOrder, portProtocol, protocol, record, ref, text } from "../schema";
+import {
+  objectArrayField,
+  booleanField,
+  recordId,
+  stringField,
+  cidrList,
+  input,
+  port,
+  portOrder,
+  portProtocol,
+  protocol,
+  record,
+  ref,
+  text,
+} from "../schema";
 import { bool, list, one, op } from "./define";
 
 export const securityGroupRecord = record({
-  uuid: ID,
-  name: S,
-  description: S,
-  securityGroupFirewallRule: A,
-  securityGroupPortForwarding: A,
-  securityGroupEgressRule: A,
-  status: S,
-  isActive: B,
+  uuid: recordId,
+  name: stringField,
+  description: stringField,
+  securityGroupFirewallRule: objectArrayField,
+  securityGroupPortForwarding: objectArrayField,
+  securityGroupEgressRule: objectArrayField,
+  status: stringField,
+  isActive: booleanField,
 });
 export type SecurityGroup = z.output<typeof securityGroupRecord>;
 
 export const firewallRuleRecord = record({
-  uuid: ID,
-  ipAddressUuid: S,
-  protocol: S,
-  startPort: S,
-  endPort: S,
-  icmpType: S,
-  icmpCode: S,
-  cidrList: S,
-  zoneUuid: S,
-  status: S,
-  isActive: B,
+  uuid: recordId,
+  ipAddressUuid: stringField,
+  protocol: stringField,
+  startPort: stringField,
+  endPort: stringField,
+  icmpType: stringField,
+  icmpCode: stringField,
+  cidrList: stringField,
+  zoneUuid: stringField,
+  status: stringField,
+  isActive: booleanField,
 });
 export type FirewallRule = z.output<typeof firewallRuleRecord>;
 
 export const egressRuleRecord = record({
-  uuid: ID,
-  networkUuid: S,
-  protocol: S,
-  startPort: S,
-  endPort: S,
-  icmpType: S,
-  icmpCode: S,
-  zoneUuid: S,
-  status: S,
-  isActive: B,
+  uuid: recordId,
+  networkUuid: stringField,
+  protocol: stringField,
+  startPort: stringField,
+  endPort: stringField,
+  icmpType: stringField,
+  icmpCode: stringField,
+  zoneUuid: stringField,
+  status: stringField,
+  isActive: booleanField,
 });
 export type EgressRule = z.output<typeof egressRuleRecord>;
 

@@ -1,54 +1,65 @@
 /** Volumes, snapshots and snapshot policies: /restapi/volume, /restapi/snapshot, /restapi/snapshotPolicy. */
 import { z } from "zod";
-import { B, I, ID, S, flag, input, positiveInt, record, ref, text } from "../schema";
+import {
+  booleanField,
+  integerField,
+  recordId,
+  stringField,
+  flag,
+  input,
+  positiveInt,
+  record,
+  ref,
+  text,
+} from "../schema";
 import { bool, list, object, one, op } from "./define";
 import { deletionRecord } from "./compute";
 
 export const volumeRecord = record({
-  uuid: ID,
-  name: S,
-  zoneUuid: S,
-  volumeType: S,
-  storageOfferingUuid: S,
-  storageOfferingName: S,
-  storageDiskSize: S,
-  vmUuid: S,
-  vmInstanceName: S,
-  domainName: S,
-  isShrink: B,
-  createdTimeStamp: I,
+  uuid: recordId,
+  name: stringField,
+  zoneUuid: stringField,
+  volumeType: stringField,
+  storageOfferingUuid: stringField,
+  storageOfferingName: stringField,
+  storageDiskSize: stringField,
+  vmUuid: stringField,
+  vmInstanceName: stringField,
+  domainName: stringField,
+  isShrink: booleanField,
+  createdTimeStamp: integerField,
   /** Set by create, attach, detach, resize and upload: poll it with waitForJob. */
-  jobId: S,
-  errorMessage: S,
-  status: S,
-  isActive: B,
+  jobId: stringField,
+  errorMessage: stringField,
+  status: stringField,
+  isActive: booleanField,
 });
 export type Volume = z.output<typeof volumeRecord>;
 
 export const snapshotRecord = record({
-  uuid: ID,
-  name: S,
-  volumeUuid: S,
-  snapshotType: S,
-  snapshotTime: S,
-  zoneUuid: S,
-  domainName: S,
-  status: S,
-  isActive: B,
+  uuid: recordId,
+  name: stringField,
+  volumeUuid: stringField,
+  snapshotType: stringField,
+  snapshotTime: stringField,
+  zoneUuid: stringField,
+  domainName: stringField,
+  status: stringField,
+  isActive: booleanField,
 });
 export type Snapshot = z.output<typeof snapshotRecord>;
 
 export const snapshotPolicyRecord = record({
-  uuid: ID,
-  volumeUuid: S,
-  intervalType: S,
-  scheduleTime: S,
-  dayOfWeek: S,
-  dayOfMonth: S,
-  timeZone: S,
-  maximumSnapshots: S,
-  status: S,
-  isActive: B,
+  uuid: recordId,
+  volumeUuid: stringField,
+  intervalType: stringField,
+  scheduleTime: stringField,
+  dayOfWeek: stringField,
+  dayOfMonth: stringField,
+  timeZone: stringField,
+  maximumSnapshots: stringField,
+  status: stringField,
+  isActive: booleanField,
 });
 export type SnapshotPolicy = z.output<typeof snapshotPolicyRecord>;
 

@@ -1,15 +1,15 @@
 /** Resource tags: /restapi/resourcetags. */
 import type { z } from "zod";
-import { B, ID, S, input, record, ref, resourceType, text } from "../schema";
+import { booleanField, recordId, stringField, input, record, ref, resourceType, text } from "../schema";
 import { list, one, op } from "./define";
 
 export const tagRecord = record({
-  uuid: ID,
-  key: S,
-  value: S,
-  resourceUuid: S,
-  resourceType: S,
-  isActive: B,
+  uuid: recordId,
+  key: stringField,
+  value: stringField,
+  resourceUuid: stringField,
+  resourceType: stringField,
+  isActive: booleanField,
 });
 export type Tag = z.output<typeof tagRecord>;
 

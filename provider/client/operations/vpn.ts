@@ -1,44 +1,44 @@
 /** Site-to-site VPN: /restapi/vpncustomergateway and /restapi/vpnconnection. */
 import { z } from "zod";
-import { B, ID, S, cidrList, flag, input, ipv4, record, ref, text } from "../schema";
+import { booleanField, recordId, stringField, cidrList, flag, input, ipv4, record, ref, text } from "../schema";
 import { bool, list, one, op } from "./define";
 
 export const vpnCustomerGatewayRecord = record({
-  uuid: ID,
-  name: S,
-  gateway: S,
-  cidrList: S,
+  uuid: recordId,
+  name: stringField,
+  gateway: stringField,
+  cidrList: stringField,
   /** Secret: the pre-shared key. */
-  ipsecPresharedKey: S,
-  ikepolicy: S,
-  esppolicy: S,
-  ikelifetime: S,
-  esplifetime: S,
-  ikeVersion: S,
-  forceencap: B,
-  splitConnection: B,
-  dpd: B,
-  domainName: S,
-  status: S,
-  isActive: B,
+  ipsecPresharedKey: stringField,
+  ikepolicy: stringField,
+  esppolicy: stringField,
+  ikelifetime: stringField,
+  esplifetime: stringField,
+  ikeVersion: stringField,
+  forceencap: booleanField,
+  splitConnection: booleanField,
+  dpd: booleanField,
+  domainName: stringField,
+  status: stringField,
+  isActive: booleanField,
 });
 export type VpnCustomerGateway = z.output<typeof vpnCustomerGatewayRecord>;
 
 export const vpnConnectionRecord = record({
-  uuid: ID,
-  vpcUuid: S,
-  customerGatewayUuid: S,
-  vpnGatewayUuid: S,
-  publicIpAddress: S,
-  gateway: S,
-  ikePolicy: S,
-  espPolicy: S,
+  uuid: recordId,
+  vpcUuid: stringField,
+  customerGatewayUuid: stringField,
+  vpnGatewayUuid: stringField,
+  publicIpAddress: stringField,
+  gateway: stringField,
+  ikePolicy: stringField,
+  espPolicy: stringField,
   /** Secret: the pre-shared key. */
-  ipsecPresharedKey: S,
-  zoneUuid: S,
-  state: S,
-  status: S,
-  isActive: B,
+  ipsecPresharedKey: stringField,
+  zoneUuid: stringField,
+  state: stringField,
+  status: stringField,
+  isActive: booleanField,
 });
 export type VpnConnection = z.output<typeof vpnConnectionRecord>;
 

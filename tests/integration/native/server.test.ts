@@ -12,7 +12,8 @@ import { fromStruct, toStruct, SIG_KEY, SECRET_SIG } from "../../../provider/nat
 import { sdkModule } from "../../../provider/native/sdk-modules";
 import { DECLARATIONS } from "../../../provider/resources/registry";
 import { FUNCTIONS } from "../../../provider/functions/registry";
-import { NOT_READ_ON_IMPORT, UNKNOWN } from "../../../provider/engine/engine";
+import { NOT_READ_ON_IMPORT } from "../../../provider/engine/engine";
+import { UNKNOWN } from "../../../provider/wire";
 
 const grpc = sdkModule<typeof grpcJs>("@grpc/grpc-js");
 const pb = require("@pulumi/pulumi/proto/provider_pb") as typeof ProviderMessages;

@@ -3,8 +3,11 @@
  * (replace vs update in place), on a small declaration built for the test.
  */
 import { z } from "zod";
-import { defineResource } from "../../../provider/engine/declaration";
-import { Engine, UNKNOWN, autoName, parseDuration } from "../../../provider/engine/engine";
+import { defineResource, type ResourceDeclaration } from "../../../provider/engine/declaration";
+import { ProviderSession } from "../../../provider/session";
+import { Engine, autoName } from "../../../provider/engine/engine";
+import { parseDuration } from "../../../provider/duration";
+import { UNKNOWN, containsUnknown } from "../../../provider/wire";
 import { META_KEY, namingOf, withoutMeta } from "../../../provider/dynamic/meta";
 import { cidrBlock, checkPortRange, port, protocol } from "../../../provider/engine/validators";
 
@@ -40,6 +43,7 @@ function engine(zoneUuid?: string): Engine {
       throw new Error("check and diff must not need a client");
     },
     settings: () => ({ zoneUuid }),
+    containsUnknown,
   });
 }
 
@@ -90,6 +94,18 @@ describe("check", () => {
   test("unknown values (during preview) pass validation, cross-field rules included", () => {
     const { failures } = engine().check({}, { zoneUuid: UNKNOWN, cidr: UNKNOWN, protocol: "TCP", startPort: UNKNOWN });
     expect(failures).toEqual([]);
+  });
+
+  test("what is unknown is the front end's to say: without its predicate, Pulumi's sentinel is a value", () => {
+    const bare = new Engine(widget, { client: () => ({}) as never, settings: () => ({}) });
+    expect(bare.check({}, { zoneUuid: "z", cidr: UNKNOWN }).failures).toEqual([
+      { property: "cidr", reason: expect.stringMatching(/not an IPv4 CIDR block/) },
+    ]);
+  });
+
+  test("the session hands its engines the wire's predicate", () => {
+    const session = new ProviderSession(new Map([[widget.type, widget as unknown as ResourceDeclaration]]));
+    expect(session.engine("Widget").check({}, { zoneUuid: "z", cidr: UNKNOWN }).failures).toEqual([]);
   });
 
   test("an argument the resource does not have is refused", () => {

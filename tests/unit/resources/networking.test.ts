@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 import type { ResourceDeclaration } from "../../../provider/engine/declaration";
-import { Engine, UNKNOWN } from "../../../provider/engine/engine";
+import { Engine } from "../../../provider/engine/engine";
+import { UNKNOWN, containsUnknown } from "../../../provider/wire";
 import {
   internalLoadBalancerDeclaration,
   loadBalancerRuleDeclaration,
@@ -43,6 +44,7 @@ function engine(declaration: unknown): Engine {
       throw new Error("check and diff must not need a client");
     },
     settings: () => ({ zoneUuid: "zone-1" }),
+    containsUnknown,
   });
 }
 

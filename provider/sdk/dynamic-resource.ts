@@ -1,7 +1,8 @@
 /**
  * The dynamic front end's resource class for a declaration: a `pulumi.dynamic.Resource` with the
  * type token `pulumi-nodejs:dynamic/restcloud:<Type>` (previews read `restcloud:Vpc`). Users get it
- * through the SDK's factory (sdk/resource.ts), which picks the front end.
+ * through the SDK's factory (resource.ts), which picks the front end. It runs in the program, as
+ * native-resource.ts does; the provider process's side is ../dynamic.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { AnyObjectSchema, ResourceDeclaration } from "../engine/declaration";
@@ -10,12 +11,10 @@ import {
   secretProperties,
   type ResourceArgs,
   type RestCloudResourceClass,
-} from "../sdk/properties";
-import { META_KEY, type ResourceMeta } from "./meta";
-import { dynamicProviderFor } from "./shim";
+} from "./properties";
+import { META_KEY, type ResourceMeta } from "../dynamic/meta";
+import { dynamicProviderFor } from "../dynamic/shim";
 import { dynamicTypeToken } from "../type-tokens";
-
-export { dynamicTypeToken };
 
 export function dynamicResourceClass<IS extends AnyObjectSchema, OS extends AnyObjectSchema>(
   declaration: ResourceDeclaration<IS, OS>,

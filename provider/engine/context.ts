@@ -1,0 +1,23 @@
+/**
+ * What an operation runs with: a declaration's functions (declaration.ts) and the identity of
+ * creates (identity.ts) both take it, so it sits apart from both.
+ */
+import type { RestCloudClient } from "../client";
+
+/** The provider configuration the engine runs with (from `restcloud:*` config or RESTCLOUD_* variables). */
+export interface ProviderSettings {
+  /** The default zone for resources that take a `zoneUuid` and were given none. */
+  readonly zoneUuid?: string;
+  /** Whether creates claim their records with the owner tag (ownership.ts). Default: true. */
+  readonly ownerTags?: boolean;
+}
+
+/** What a declaration's functions receive: a client, the settings, and this operation's time budget. */
+export interface OperationContext {
+  readonly client: RestCloudClient;
+  readonly settings: ProviderSettings;
+  /** The overall time this operation may wait (create, update or delete timeout). */
+  readonly timeoutMs: number;
+  /** Reports progress of a long wait (shown by `pulumi up` in verbose mode). */
+  progress(message: string): void;
+}
