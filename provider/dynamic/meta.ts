@@ -16,7 +16,7 @@ export interface ResourceMeta {
   autoName?: string;
   /** The name generated for it (set by check, kept in state). */
   generatedName?: string;
-  /** Set when the create's wait failed: the next update finishes it (runs awaitReady again). */
+  /** Set when the create's wait failed: the next update finishes it (its ready waits and follow-up steps). */
   pendingReady?: boolean;
   /** Pulumi's customTimeouts, as given ("10m", "90s", "1h"). */
   timeouts?: { create?: string; update?: string; delete?: string };

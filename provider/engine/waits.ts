@@ -10,7 +10,7 @@
  */
 import type { WaitOptions } from "../client/waiters";
 import { pollUntil, waitFor, waitForGone, waitForVisible } from "../client/waiters";
-import type { OperationContext, ResourceDeclaration } from "./declaration";
+import type { OperationContext } from "./context";
 
 /** Where a kind's live record is found: every wait of the kind polls it. */
 export interface RecordLookup<R> {
@@ -197,7 +197,10 @@ function isGenerator<R>(value: Procedure<R>): value is AsyncGenerator<Wait<R>, v
 
 /** A declaration's delete with its waits (for callers outside the engine: `restcloud discover --delete`). */
 export function deleteWithWaits(
-  declaration: Pick<ResourceDeclaration, "record" | "delete">,
+  declaration: {
+    readonly record?: RecordLookup<unknown>;
+    delete(ctx: OperationContext, id: string, state: never): Procedure<unknown>;
+  },
   ctx: OperationContext,
   id: string,
   state: Record<string, unknown>,
