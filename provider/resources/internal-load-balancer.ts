@@ -62,7 +62,7 @@ const defaultAlgorithm = defaultValue(inputs.shape.algorithm);
 export const internalLoadBalancerDeclaration = defineResource({
   type: "InternalLoadBalancer",
   description:
-    "An internal load balancer of a VPC tier: a source address and port of the tier balanced over a port of the tier's instances. The API identifies it by its name, unique in the account: the resource's id is that name. Every change replaces it (deleting first: the API has no update call).",
+    "An internal load balancer of a VPC tier: a source address and port of the tier balanced over a port of the tier's instances. The API identifies it by its name, unique in the account: the resource's id is that name.",
   inputs,
   outputs: z.object({
     ipAddress: z.string().optional().describe("The address it listens on (sourceIpAddress, given or chosen)."),

@@ -61,7 +61,7 @@ export const loadBalancerRuleDeclaration = defineResource({
   type: "LoadBalancerRule",
   noun: "load-balancer rule",
   description:
-    "A public load-balancer rule: a public TCP port of a public IP address balanced over a private port of the instances of a network. The name and the algorithm update in place (updateLoadBalancerRule); every other change replaces the rule.",
+    "A public load-balancer rule: a public TCP port of a public IP address balanced over a private port of the instances of a network.",
   inputs,
   outputs: z.object({
     ...recordOutputs,

@@ -27,7 +27,7 @@ export const portForwardingRuleDeclaration = defineResource({
   type: "PortForwardingRule",
   noun: "port-forwarding rule",
   description:
-    "A port-forwarding rule: a public port range of a public IP address forwarded to the same-length private port range of an instance on the address's network. Every change replaces it (the API has no update call).",
+    "A port-forwarding rule: a public port range of a public IP address forwarded to the same-length private port range of an instance on the address's network.",
   inputs: z
     .object({
       ipAddressUuid: uuid.describe("The public IP address whose ports are forwarded."),

@@ -182,7 +182,7 @@ const firewallInputs = z
 /** An ingress rule of a security group: which sources may reach which ports. */
 export const securityGroupFirewallRuleDeclaration = defineResource({
   type: "SecurityGroupFirewallRule",
-  description: "An ingress rule of a security group: which sources may reach which ports. Every change replaces it.",
+  description: "An ingress rule of a security group: which sources may reach which ports.",
   inputs: firewallInputs,
   replaceOn: ["securityGroupUuid", ...TRAFFIC_FIELDS, "cidrList"],
   ...embeddedRule<z.infer<typeof firewallInputs>>(
@@ -216,7 +216,7 @@ const egressInputs = z
 export const securityGroupEgressRuleDeclaration = defineResource({
   type: "SecurityGroupEgressRule",
   description:
-    "An egress rule of a security group: which protocols and ports its members may reach (the API takes no destination CIDR for these). Every change replaces it.",
+    "An egress rule of a security group: which protocols and ports its members may reach (the API takes no destination CIDR for these).",
   inputs: egressInputs,
   replaceOn: ["securityGroupUuid", ...TRAFFIC_FIELDS],
   ...embeddedRule<z.infer<typeof egressInputs>>(KINDS.egress, liveTraffic, sameTraffic),
@@ -240,7 +240,7 @@ export const securityGroupPortForwardingRuleDeclaration = defineResource({
   type: "SecurityGroupPortForwardingRule",
   noun: "security group port-forwarding rule",
   description:
-    "A port-forwarding rule of a security group: a public port range forwarded to the same-length private range of its members. Every change replaces it.",
+    "A port-forwarding rule of a security group: a public port range forwarded to the same-length private range of its members.",
   inputs: portForwardingInputs,
   replaceOn: ["securityGroupUuid", "protocol", "publicPort", "publicEndPort", "privatePort", "privateEndPort"],
   ...embeddedRule<z.infer<typeof portForwardingInputs>>(

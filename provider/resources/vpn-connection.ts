@@ -55,7 +55,7 @@ const inputs = z.object({
 export const vpnConnectionDeclaration = defineResource({
   type: "VpnConnection",
   description:
-    "A site-to-site VPN connection between a VPC (through its VPN gateway, created with its first connection) and a VpnCustomerGateway whose networks do not overlap the VPC's. Changing resetTrigger resets it in place (resetVpnConnection); every other change replaces it.",
+    "A site-to-site VPN connection between a VPC (through its VPN gateway, created with its first connection) and a VpnCustomerGateway whose networks do not overlap the VPC's.",
   inputs,
   outputs: z.object({
     ...recordOutputs,

@@ -129,7 +129,7 @@ function visible(v: GatewayInputs) {
 export const vpnCustomerGatewayDeclaration = defineResource({
   type: "VpnCustomerGateway",
   description:
-    "The customer (remote) end of a site-to-site VPN: its public address, the networks behind it, the IKE and ESP policies and the pre-shared key (a secret). Every argument updates in place (updateVpnCustomerGateway, 202, awaited until visible).",
+    "The customer (remote) end of a site-to-site VPN: its public address, the networks behind it, the IKE and ESP policies and the pre-shared key (a secret).",
   inputs,
   outputs: z.object({
     ...recordOutputs,

@@ -26,6 +26,7 @@ import {
   replaceSentence,
   updateSentence,
   withFacts,
+  changeSummary,
 } from "./sentences";
 
 /** What changing an argument does. */
@@ -244,7 +245,7 @@ function resourceModel(d: ResourceDeclaration, registry: TypeRegistry): Resource
   return {
     type: d.type,
     token: token(d.type),
-    description: d.description,
+    description: withFacts(d.description, changeSummary(d)),
     inputs,
     outputs,
     alwaysPresent: [

@@ -25,6 +25,21 @@ export function nounOf(d: Pick<ResourceDeclaration, "type" | "noun">): string {
   return words.map((w) => SPELLINGS[w] ?? w.toLowerCase()).join(" ");
 }
 
+/**
+ * What a change does to the resource as a whole, where one sentence says it: every change replaces
+ * it (no update step), or every argument updates in place (nothing replaces). Otherwise the
+ * arguments' own sentences say it.
+ */
+export function changeSummary(d: Pick<ResourceDeclaration, "updates" | "replaceOn" | "deleteBeforeReplace">): string {
+  if (d.updates.length === 0) {
+    return d.deleteBeforeReplace
+      ? "Every change replaces it, deleting it first (the API has no update call)."
+      : "Every change replaces it (the API has no update call).";
+  }
+  if (d.replaceOn.length === 0) return "Every argument updates in place.";
+  return "";
+}
+
 export function replaceSentence(noun: string): string {
   return `Changing it replaces the ${noun}.`;
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud/internal"
 )
 
-// An egress rule of a network: which destinations and ports its instances may reach.
+// An egress rule of a network: which destinations and ports its instances may reach. Every change replaces it (the API has no update call).
 //
 // ## Example Usage
 // ### Basic usage

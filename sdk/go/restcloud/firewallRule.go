@@ -12,7 +12,7 @@ import (
 	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud/internal"
 )
 
-// An ingress firewall rule on a public IP address: which sources may reach which ports.
+// An ingress firewall rule on a public IP address: which sources may reach which ports. Every change replaces it (the API has no update call).
 //
 // ## Example Usage
 // ### Basic usage

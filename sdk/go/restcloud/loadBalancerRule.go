@@ -12,7 +12,7 @@ import (
 	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud/internal"
 )
 
-// A public load-balancer rule: a public TCP port of a public IP address balanced over a private port of the instances of a network. The name and the algorithm update in place (updateLoadBalancerRule); every other change replaces the rule.
+// A public load-balancer rule: a public TCP port of a public IP address balanced over a private port of the instances of a network.
 //
 // ## Example Usage
 // ### Basic usage

@@ -11,7 +11,7 @@ import (
 	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud/internal"
 )
 
-// A public IPv4 address acquired from the zone's pool for a network or a VPC.
+// A public IPv4 address acquired from the zone's pool for a network or a VPC. Every change replaces it (the API has no update call).
 //
 // ## Example Usage
 // ### Basic usage

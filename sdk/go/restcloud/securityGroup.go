@@ -11,7 +11,7 @@ import (
 	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud/internal"
 )
 
-// A security group: a named set of firewall, egress and port-forwarding rules (SecurityGroupFirewallRule, SecurityGroupEgressRule, SecurityGroupPortForwardingRule) applied to networks (Network.securityGroupUuid) and instances (Instance.securityGroupName).
+// A security group: a named set of firewall, egress and port-forwarding rules (SecurityGroupFirewallRule, SecurityGroupEgressRule, SecurityGroupPortForwardingRule) applied to networks (Network.securityGroupUuid) and instances (Instance.securityGroupName). Every change replaces it, deleting it first (the API has no update call).
 //
 // ## Example Usage
 // ### Basic usage

@@ -12,7 +12,7 @@ import (
 	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud/internal"
 )
 
-// An egress rule of a security group: which protocols and ports its members may reach (the API takes no destination CIDR for these). Every change replaces it.
+// An egress rule of a security group: which protocols and ports its members may reach (the API takes no destination CIDR for these). Every change replaces it, deleting it first (the API has no update call).
 //
 // ## Example Usage
 // ### Basic usage

@@ -12,7 +12,7 @@ import (
 	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud/internal"
 )
 
-// An ingress rule of a security group: which sources may reach which ports. Every change replaces it.
+// An ingress rule of a security group: which sources may reach which ports. Every change replaces it, deleting it first (the API has no update call).
 //
 // ## Example Usage
 // ### Basic usage

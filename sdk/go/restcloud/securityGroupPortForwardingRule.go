@@ -12,7 +12,7 @@ import (
 	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud/internal"
 )
 
-// A port-forwarding rule of a security group: a public port range forwarded to the same-length private range of its members. Every change replaces it.
+// A port-forwarding rule of a security group: a public port range forwarded to the same-length private range of its members. Every change replaces it, deleting it first (the API has no update call).
 //
 // ## Example Usage
 // ### Basic usage

@@ -12,7 +12,7 @@ import (
 	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud/internal"
 )
 
-// A recurring snapshot schedule of a volume (hourly, daily, weekly or monthly), keeping its latest snapshots.
+// A recurring snapshot schedule of a volume (hourly, daily, weekly or monthly), keeping its latest snapshots. Every change replaces it, deleting it first (the API has no update call).
 //
 // ## Example Usage
 // ### Basic usage

@@ -12,7 +12,7 @@ import (
 	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud/internal"
 )
 
-// Static NAT of a public IP address to an instance: all traffic to the address reaches the instance (enableStaticNat). One per address and one per instance; the address may carry no port-forwarding or load-balancer rule. The resource's id is the address's uuid.
+// Static NAT of a public IP address to an instance: all traffic to the address reaches the instance (enableStaticNat). One per address and one per instance; the address may carry no port-forwarding or load-balancer rule. The resource's id is the address's uuid. Every change replaces it, deleting it first (the API has no update call).
 //
 // ## Example Usage
 // ### Basic usage

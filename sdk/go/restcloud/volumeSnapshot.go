@@ -12,7 +12,7 @@ import (
 	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud/internal"
 )
 
-// A point-in-time snapshot of a block storage volume. It is kept when the volume is deleted.
+// A point-in-time snapshot of a block storage volume. It is kept when the volume is deleted. Every change replaces it (the API has no update call).
 //
 // ## Example Usage
 // ### Basic usage

@@ -12,7 +12,7 @@ import (
 	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud/internal"
 )
 
-// The customer (remote) end of a site-to-site VPN: its public address, the networks behind it, the IKE and ESP policies and the pre-shared key (a secret). Every argument updates in place (updateVpnCustomerGateway, 202, awaited until visible).
+// The customer (remote) end of a site-to-site VPN: its public address, the networks behind it, the IKE and ESP policies and the pre-shared key (a secret). Every argument updates in place.
 //
 // ## Example Usage
 // ### Basic usage

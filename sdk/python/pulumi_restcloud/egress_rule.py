@@ -151,7 +151,7 @@ class EgressRule(pulumi.CustomResource):
                  start_port: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        An egress rule of a network: which destinations and ports its instances may reach.
+        An egress rule of a network: which destinations and ports its instances may reach. Every change replaces it (the API has no update call).
 
         ## Example Usage
         ### Basic usage
@@ -186,7 +186,7 @@ class EgressRule(pulumi.CustomResource):
                  args: EgressRuleArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An egress rule of a network: which destinations and ports its instances may reach.
+        An egress rule of a network: which destinations and ports its instances may reach. Every change replaces it (the API has no update call).
 
         ## Example Usage
         ### Basic usage

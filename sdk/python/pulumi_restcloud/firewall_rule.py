@@ -151,7 +151,7 @@ class FirewallRule(pulumi.CustomResource):
                  start_port: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        An ingress firewall rule on a public IP address: which sources may reach which ports.
+        An ingress firewall rule on a public IP address: which sources may reach which ports. Every change replaces it (the API has no update call).
 
         ## Example Usage
         ### Basic usage
@@ -186,7 +186,7 @@ class FirewallRule(pulumi.CustomResource):
                  args: FirewallRuleArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An ingress firewall rule on a public IP address: which sources may reach which ports.
+        An ingress firewall rule on a public IP address: which sources may reach which ports. Every change replaces it (the API has no update call).
 
         ## Example Usage
         ### Basic usage

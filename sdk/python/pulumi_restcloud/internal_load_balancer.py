@@ -171,7 +171,7 @@ class InternalLoadBalancer(pulumi.CustomResource):
                  source_port: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        An internal load balancer of a VPC tier: a source address and port of the tier balanced over a port of the tier's instances. The API identifies it by its name, unique in the account: the resource's id is that name. Every change replaces it (deleting first: the API has no update call).
+        An internal load balancer of a VPC tier: a source address and port of the tier balanced over a port of the tier's instances. The API identifies it by its name, unique in the account: the resource's id is that name. Every change replaces it, deleting it first (the API has no update call).
 
         ## Example Usage
         ### Basic usage
@@ -207,7 +207,7 @@ class InternalLoadBalancer(pulumi.CustomResource):
                  args: InternalLoadBalancerArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An internal load balancer of a VPC tier: a source address and port of the tier balanced over a port of the tier's instances. The API identifies it by its name, unique in the account: the resource's id is that name. Every change replaces it (deleting first: the API has no update call).
+        An internal load balancer of a VPC tier: a source address and port of the tier balanced over a port of the tier's instances. The API identifies it by its name, unique in the account: the resource's id is that name. Every change replaces it, deleting it first (the API has no update call).
 
         ## Example Usage
         ### Basic usage

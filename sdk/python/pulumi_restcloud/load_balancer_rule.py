@@ -170,7 +170,7 @@ class LoadBalancerRule(pulumi.CustomResource):
                  stickiness_policy_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A public load-balancer rule: a public TCP port of a public IP address balanced over a private port of the instances of a network. The name and the algorithm update in place (updateLoadBalancerRule); every other change replaces the rule.
+        A public load-balancer rule: a public TCP port of a public IP address balanced over a private port of the instances of a network.
 
         ## Example Usage
         ### Basic usage
@@ -207,7 +207,7 @@ class LoadBalancerRule(pulumi.CustomResource):
                  args: LoadBalancerRuleArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A public load-balancer rule: a public TCP port of a public IP address balanced over a private port of the instances of a network. The name and the algorithm update in place (updateLoadBalancerRule); every other change replaces the rule.
+        A public load-balancer rule: a public TCP port of a public IP address balanced over a private port of the instances of a network.
 
         ## Example Usage
         ### Basic usage

@@ -164,7 +164,7 @@ class PortForwardingRule(pulumi.CustomResource):
                  public_port: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        A port-forwarding rule: a public port range of a public IP address forwarded to the same-length private port range of an instance on the address's network. Every change replaces it (the API has no update call).
+        A port-forwarding rule: a public port range of a public IP address forwarded to the same-length private port range of an instance on the address's network. Every change replaces it, deleting it first (the API has no update call).
 
         ## Example Usage
         ### Basic usage
@@ -203,7 +203,7 @@ class PortForwardingRule(pulumi.CustomResource):
                  args: PortForwardingRuleArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A port-forwarding rule: a public port range of a public IP address forwarded to the same-length private port range of an instance on the address's network. Every change replaces it (the API has no update call).
+        A port-forwarding rule: a public port range of a public IP address forwarded to the same-length private port range of an instance on the address's network. Every change replaces it, deleting it first (the API has no update call).
 
         ## Example Usage
         ### Basic usage

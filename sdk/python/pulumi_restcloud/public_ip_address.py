@@ -84,7 +84,7 @@ class PublicIpAddress(pulumi.CustomResource):
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A public IPv4 address acquired from the zone's pool for a network or a VPC.
+        A public IPv4 address acquired from the zone's pool for a network or a VPC. Every change replaces it (the API has no update call).
 
         ## Example Usage
         ### Basic usage
@@ -113,7 +113,7 @@ class PublicIpAddress(pulumi.CustomResource):
                  args: Optional[PublicIpAddressArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A public IPv4 address acquired from the zone's pool for a network or a VPC.
+        A public IPv4 address acquired from the zone's pool for a network or a VPC. Every change replaces it (the API has no update call).
 
         ## Example Usage
         ### Basic usage

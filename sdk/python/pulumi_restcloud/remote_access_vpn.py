@@ -49,7 +49,7 @@ class RemoteAccessVpn(pulumi.CustomResource):
                  ip_address_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        Remote-access VPN on a public IP address (enableremotevpnaccess): VPN users dial in to the address's network. Not on an address with static NAT. The resource's id is the address's uuid. The API does not show whether remote access is enabled: a refresh sees the address, not the VPN.
+        Remote-access VPN on a public IP address (enableremotevpnaccess): VPN users dial in to the address's network. Not on an address with static NAT. The resource's id is the address's uuid. The API does not show whether remote access is enabled: a refresh sees the address, not the VPN. Every change replaces it (the API has no update call).
 
         ## Example Usage
         ### Basic usage
@@ -76,7 +76,7 @@ class RemoteAccessVpn(pulumi.CustomResource):
                  args: RemoteAccessVpnArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        Remote-access VPN on a public IP address (enableremotevpnaccess): VPN users dial in to the address's network. Not on an address with static NAT. The resource's id is the address's uuid. The API does not show whether remote access is enabled: a refresh sees the address, not the VPN.
+        Remote-access VPN on a public IP address (enableremotevpnaccess): VPN users dial in to the address's network. Not on an address with static NAT. The resource's id is the address's uuid. The API does not show whether remote access is enabled: a refresh sees the address, not the VPN. Every change replaces it (the API has no update call).
 
         ## Example Usage
         ### Basic usage

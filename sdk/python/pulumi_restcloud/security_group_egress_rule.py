@@ -134,7 +134,7 @@ class SecurityGroupEgressRule(pulumi.CustomResource):
                  start_port: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        An egress rule of a security group: which protocols and ports its members may reach (the API takes no destination CIDR for these). Every change replaces it.
+        An egress rule of a security group: which protocols and ports its members may reach (the API takes no destination CIDR for these). Every change replaces it, deleting it first (the API has no update call).
 
         ## Example Usage
         ### Basic usage
@@ -168,7 +168,7 @@ class SecurityGroupEgressRule(pulumi.CustomResource):
                  args: SecurityGroupEgressRuleArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An egress rule of a security group: which protocols and ports its members may reach (the API takes no destination CIDR for these). Every change replaces it.
+        An egress rule of a security group: which protocols and ports its members may reach (the API takes no destination CIDR for these). Every change replaces it, deleting it first (the API has no update call).
 
         ## Example Usage
         ### Basic usage

@@ -151,7 +151,7 @@ class SecurityGroupFirewallRule(pulumi.CustomResource):
                  start_port: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        An ingress rule of a security group: which sources may reach which ports. Every change replaces it.
+        An ingress rule of a security group: which sources may reach which ports. Every change replaces it, deleting it first (the API has no update call).
 
         ## Example Usage
         ### Basic usage
@@ -186,7 +186,7 @@ class SecurityGroupFirewallRule(pulumi.CustomResource):
                  args: SecurityGroupFirewallRuleArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An ingress rule of a security group: which sources may reach which ports. Every change replaces it.
+        An ingress rule of a security group: which sources may reach which ports. Every change replaces it, deleting it first (the API has no update call).
 
         ## Example Usage
         ### Basic usage

@@ -132,7 +132,7 @@ class SecurityGroupPortForwardingRule(pulumi.CustomResource):
                  security_group_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A port-forwarding rule of a security group: a public port range forwarded to the same-length private range of its members. Every change replaces it.
+        A port-forwarding rule of a security group: a public port range forwarded to the same-length private range of its members. Every change replaces it, deleting it first (the API has no update call).
 
         ## Example Usage
         ### Basic usage
@@ -167,7 +167,7 @@ class SecurityGroupPortForwardingRule(pulumi.CustomResource):
                  args: SecurityGroupPortForwardingRuleArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A port-forwarding rule of a security group: a public port range forwarded to the same-length private range of its members. Every change replaces it.
+        A port-forwarding rule of a security group: a public port range forwarded to the same-length private range of its members. Every change replaces it, deleting it first (the API has no update call).
 
         ## Example Usage
         ### Basic usage

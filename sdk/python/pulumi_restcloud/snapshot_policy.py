@@ -152,7 +152,7 @@ class SnapshotPolicy(pulumi.CustomResource):
                  volume_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A recurring snapshot schedule of a volume (hourly, daily, weekly or monthly), keeping its latest snapshots.
+        A recurring snapshot schedule of a volume (hourly, daily, weekly or monthly), keeping its latest snapshots. Every change replaces it, deleting it first (the API has no update call).
 
         ## Example Usage
         ### Basic usage
@@ -187,7 +187,7 @@ class SnapshotPolicy(pulumi.CustomResource):
                  args: SnapshotPolicyArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A recurring snapshot schedule of a volume (hourly, daily, weekly or monthly), keeping its latest snapshots.
+        A recurring snapshot schedule of a volume (hourly, daily, weekly or monthly), keeping its latest snapshots. Every change replaces it, deleting it first (the API has no update call).
 
         ## Example Usage
         ### Basic usage

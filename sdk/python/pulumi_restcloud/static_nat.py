@@ -82,7 +82,7 @@ class StaticNat(pulumi.CustomResource):
                  network_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        Static NAT of a public IP address to an instance: all traffic to the address reaches the instance (enableStaticNat). One per address and one per instance; the address may carry no port-forwarding or load-balancer rule. The resource's id is the address's uuid.
+        Static NAT of a public IP address to an instance: all traffic to the address reaches the instance (enableStaticNat). One per address and one per instance; the address may carry no port-forwarding or load-balancer rule. The resource's id is the address's uuid. Every change replaces it, deleting it first (the API has no update call).
 
         ## Example Usage
         ### Basic usage
@@ -112,7 +112,7 @@ class StaticNat(pulumi.CustomResource):
                  args: StaticNatArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        Static NAT of a public IP address to an instance: all traffic to the address reaches the instance (enableStaticNat). One per address and one per instance; the address may carry no port-forwarding or load-balancer rule. The resource's id is the address's uuid.
+        Static NAT of a public IP address to an instance: all traffic to the address reaches the instance (enableStaticNat). One per address and one per instance; the address may carry no port-forwarding or load-balancer rule. The resource's id is the address's uuid. Every change replaces it, deleting it first (the API has no update call).
 
         ## Example Usage
         ### Basic usage

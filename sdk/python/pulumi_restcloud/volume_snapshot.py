@@ -83,7 +83,7 @@ class VolumeSnapshot(pulumi.CustomResource):
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A point-in-time snapshot of a block storage volume. It is kept when the volume is deleted.
+        A point-in-time snapshot of a block storage volume. It is kept when the volume is deleted. Every change replaces it (the API has no update call).
 
         ## Example Usage
         ### Basic usage
@@ -112,7 +112,7 @@ class VolumeSnapshot(pulumi.CustomResource):
                  args: VolumeSnapshotArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A point-in-time snapshot of a block storage volume. It is kept when the volume is deleted.
+        A point-in-time snapshot of a block storage volume. It is kept when the volume is deleted. Every change replaces it (the API has no update call).
 
         ## Example Usage
         ### Basic usage

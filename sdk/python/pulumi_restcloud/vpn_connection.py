@@ -101,7 +101,7 @@ class VpnConnection(pulumi.CustomResource):
                  vpc_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A site-to-site VPN connection between a VPC (through its VPN gateway, created with its first connection) and a VpnCustomerGateway whose networks do not overlap the VPC's. Changing resetTrigger resets it in place (resetVpnConnection); every other change replaces it.
+        A site-to-site VPN connection between a VPC (through its VPN gateway, created with its first connection) and a VpnCustomerGateway whose networks do not overlap the VPC's.
 
         ## Example Usage
         ### Basic usage
@@ -132,7 +132,7 @@ class VpnConnection(pulumi.CustomResource):
                  args: VpnConnectionArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A site-to-site VPN connection between a VPC (through its VPN gateway, created with its first connection) and a VpnCustomerGateway whose networks do not overlap the VPC's. Changing resetTrigger resets it in place (resetVpnConnection); every other change replaces it.
+        A site-to-site VPN connection between a VPC (through its VPN gateway, created with its first connection) and a VpnCustomerGateway whose networks do not overlap the VPC's.
 
         ## Example Usage
         ### Basic usage

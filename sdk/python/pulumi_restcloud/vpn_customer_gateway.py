@@ -304,7 +304,7 @@ class VpnCustomerGateway(pulumi.CustomResource):
                  split_connection: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         """
-        The customer (remote) end of a site-to-site VPN: its public address, the networks behind it, the IKE and ESP policies and the pre-shared key (a secret). Every argument updates in place (updateVpnCustomerGateway, 202, awaited until visible).
+        The customer (remote) end of a site-to-site VPN: its public address, the networks behind it, the IKE and ESP policies and the pre-shared key (a secret). Every argument updates in place.
 
         ## Example Usage
         ### Basic usage
@@ -354,7 +354,7 @@ class VpnCustomerGateway(pulumi.CustomResource):
                  args: VpnCustomerGatewayArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        The customer (remote) end of a site-to-site VPN: its public address, the networks behind it, the IKE and ESP policies and the pre-shared key (a secret). Every argument updates in place (updateVpnCustomerGateway, 202, awaited until visible).
+        The customer (remote) end of a site-to-site VPN: its public address, the networks behind it, the IKE and ESP policies and the pre-shared key (a secret). Every argument updates in place.
 
         ## Example Usage
         ### Basic usage
