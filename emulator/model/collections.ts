@@ -24,7 +24,13 @@ declare const collectionTypes: unique symbol;
  */
 export type Collection<R, I = never> = string & { readonly [collectionTypes]: { record: R; internal: I } };
 
-const collection = <R, I = never>(name: string): Collection<R, I> => name as Collection<R, I>;
+/** Every collection's stored name, in declaration order: each `collection(...)` below adds its own. */
+const declaredNames: string[] = [];
+
+const collection = <R, I = never>(name: string): Collection<R, I> => {
+  declaredNames.push(name);
+  return name as Collection<R, I>;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Record types (the spec's "Record fields (as returned)"; numbers and booleans as the spec types them)
@@ -428,35 +434,7 @@ export const INVOICES = collection<StoredInvoiceRecord>("invoice");
 export const INVOICE_TAXES = collection<InvoiceTaxRecord>("invoice.tax");
 
 /** Every collection, by stored name. */
-export const COLLECTIONS: readonly string[] = [
-  VPCS,
-  NETWORKS,
-  SECURITY_GROUPS,
-  INSTANCES,
-  ATTACHED_NETWORKS,
-  VOLUMES,
-  SNAPSHOTS,
-  SNAPSHOT_POLICIES,
-  VM_SNAPSHOTS,
-  CLUSTERS,
-  IP_ADDRESSES,
-  STATIC_NATS,
-  REMOTE_VPNS,
-  FIREWALL_RULES,
-  EGRESS_RULES,
-  PORT_FORWARDING_RULES,
-  PORT_FORWARDING_TARGETS,
-  LOAD_BALANCER_RULES,
-  INTERNAL_LBS,
-  VPN_CUSTOMER_GATEWAYS,
-  VPN_CUSTOMER_GATEWAY_CRYPTO,
-  VPN_CONNECTIONS,
-  VPN_GATEWAYS,
-  VPN_CONNECTION_OPTIONS,
-  TAGS,
-  INVOICES,
-  INVOICE_TAXES,
-];
+export const COLLECTIONS: readonly string[] = declaredNames;
 
 /**
  * Collections whose records are not keyed by their `uuid`: the record must carry `field`, equal to
