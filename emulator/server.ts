@@ -29,6 +29,7 @@ import { installQuirks, parseQuirks } from "./quirks";
 import { RandomStream } from "./random";
 import { registerAsyncJob } from "./routes/asyncjob";
 import { AREAS } from "./routes/index";
+import { spelledResources } from "./routes/spellings";
 import { RequestStats } from "./stats";
 import { readFileSync } from "node:fs";
 import { Store, type State } from "./store";
@@ -441,6 +442,6 @@ function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     const name = (request.query as Record<string, unknown>).account ?? "demo";
     const account = typeof name === "string" ? deps.store.account(name) : undefined;
     if (!account) throw notFound("account", String(name));
-    return deps.store.resourcesWithInternals(account.id);
+    return spelledResources(deps.store.resourcesWithInternals(account.id));
   });
 }

@@ -3,7 +3,10 @@
  * in snapshots: never rename one) and the type of its records, and for the kinds that keep some, the
  * type of their internal fields.
  *
- * A record is exactly what the API returns (the spec's field names and types). What the emulator
+ * A record holds what the API returns, the spec's fields and types, under the domain's names: where
+ * the spec spells a field oddly (`getcIDR`, `transNetworkUuid`) the record says `cidr`, `networkUuid`,
+ * and the routes' envelope builders spell it back (state version 3; older states are migrated on
+ * load, see `migrateState`). What the emulator
  * needs besides (an instance's password, the cluster of a node, the instance a VM snapshot was taken
  * of...) is an *internal* entry, kept apart under the same key (`scope.internal(INSTANCES)[uuid]`),
  * persisted and snapshotted with the records, and never sent.
@@ -33,7 +36,8 @@ const collection = <R, I = never>(name: string): Collection<R, I> => {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Record types (the spec's "Record fields (as returned)"; numbers and booleans as the spec types them)
+// Record types (the spec's "Record fields (as returned)", under the domain's names; numbers and
+// booleans as the spec types them)
 
 /** Every record but InternalLb, StaticNat and the bookkeeping ones. */
 type Lifecycle = {
@@ -45,7 +49,8 @@ export type VpcRecord = Lifecycle & {
   uuid: string;
   name: string;
   description: string;
-  getcIDR: string;
+  /** The spec's `getcIDR` (`cIDR` under the cidr-as-cIDR quirk). */
+  cidr: string;
   zoneUuid: string;
   zoneName: string;
   domainName: string;
@@ -58,7 +63,8 @@ export type NetworkRecord = Lifecycle & {
   description: string;
   zoneUuid: string;
   networkOfferingUuid: string;
-  getcIDR: string;
+  /** The spec's `getcIDR` (`cIDR` under the cidr-as-cIDR quirk). */
+  cidr: string;
   gateway: string;
   networkType: string;
   networkAclList: string;
@@ -239,7 +245,8 @@ export type ClusterRecord = Lifecycle & {
   controlNodes: number;
   nodeRootDiskSize: number;
   externalLoadbalancerIpaddress: string;
-  transNetworkUuid: string;
+  /** The network its nodes run on: the spec's `transNetworkUuid`. */
+  networkUuid: string;
 };
 
 /** vCPUs and memory of a compute offering (custom or fixed). */
