@@ -2,6 +2,7 @@
 /** `restcloud-emulator`: run the emulator in a terminal. The first line printed is `listening on URL`. */
 import { DEFAULT_ACCOUNTS } from "./store";
 import { parseArgs } from "node:util";
+import { controlAccessNotice } from "./control/access";
 import { parseAccountSpec, resolveAccounts, type AccountSpec } from "./control/accounts";
 import { ASYNC_MODES, type AsyncMode } from "./jobs";
 import { QUIRKS, type Quirk } from "./core";
@@ -14,7 +15,11 @@ const HELP = `Usage: restcloud-emulator [options]
 A stateful emulator of the RestCloud REST API on your machine.
 
   --port N                 port to listen on (default 8080; 0 picks a free port)
-  --host HOST              address to bind (default 127.0.0.1)
+  --host HOST              address to bind (default 127.0.0.1); beyond loopback (0.0.0.0, a LAN
+                           address) the /_emulator control endpoints need a control token
+  --control-token T        that token (default: $RESTCLOUD_EMULATOR_CONTROL_TOKEN, else a random
+                           one, printed at start); pass it as the header x-emulator-control-token
+                           or Authorization: Bearer T, and open the console as /_emulator/?token=T
   --async-delay-ms N       delay of asynchronous work (default 3000)
   --state-file PATH        persist state to PATH after each change and reload it on start
   --load FILE              load a snapshot (saved from GET /_emulator/state) at start
@@ -56,6 +61,7 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
     options: {
       port: { type: "string" },
       host: { type: "string" },
+      "control-token": { type: "string" },
       "async-delay-ms": { type: "string" },
       "state-file": { type: "string" },
       load: { type: "string" },
@@ -114,6 +120,7 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
   return {
     port: number("port", values.port) ?? 8080,
     host: values.host,
+    controlToken: values["control-token"],
     asyncDelayMs: number("async-delay-ms", values["async-delay-ms"]),
     stateFile: values["state-file"],
     loadStateFile: values.load,
@@ -165,6 +172,8 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   process.stdout.write(`listening on ${emulator.url}\n`);
+  const access = emulator.controlAccess;
+  if (access) process.stdout.write(`${controlAccessNotice(emulator.url, access)}\n`);
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

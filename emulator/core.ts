@@ -5,9 +5,10 @@
  *  - `model/<area>.ts`: the domain. Plain TypeScript over the account's state: records, lifecycle
  *    state machines, rules. It never sees a request and throws `ApiFault`s for bad input.
  *  - `routes/<area>.ts`: thin. Reads inputs from the query, path or body as the spec places them,
- *    calls the model, shapes the envelope. The spec's JSON field names live here and in the model's
- *    record types (`model/collections.ts`: the records are stored exactly as the API returns them;
- *    the emulator's own bookkeeping about a record is a separate internal entry, never sent).
+ *    calls the model, shapes the envelope. The spec's JSON field names live here: the model's record
+ *    types (`model/collections.ts`) hold the API's fields under the domain's names (`cidr` for
+ *    `getcIDR`), and the routes' envelope builders spell them as the spec (and the quirks) do. The
+ *    emulator's own bookkeeping about a record is a separate internal entry, never sent.
  *
  * Every area exports `register: AreaRegistrar` from its routes file; `server.ts` lists them.
  */
@@ -20,18 +21,28 @@ export class ApiFault extends Error {
     readonly httpStatus: 400 | 401 | 404 | 409 | 429 | 503 | 550,
     readonly errorCode: string,
     message: string,
+    /** The input the fault names, in the model's spelling, when it names one (`cidr: ...`). */
+    readonly field?: string,
   ) {
     super(message);
     this.name = "ApiFault";
+  }
+
+  /** The same fault naming its field as the request spells it (the route's `specNames`). */
+  spelled(names: Readonly<Record<string, string>>): ApiFault {
+    const name = this.field === undefined ? undefined : names[this.field];
+    if (name === undefined) return this;
+    return new ApiFault(this.httpStatus, this.errorCode, name + this.message.slice(this.field!.length), name);
   }
 }
 
 /** 400, naming the field: `badInput("cidr", "must be a CIDR block such as 10.0.0.0/16")`. */
 export const badInput = (field: string, reason: string): ApiFault =>
-  new ApiFault(400, "INVALID_PARAMETER", `${field}: ${reason}`);
+  new ApiFault(400, "INVALID_PARAMETER", `${field}: ${reason}`, field);
 
 /** 400 for a required input that is absent or empty. */
-export const missing = (field: string): ApiFault => new ApiFault(400, "MISSING_PARAMETER", `${field}: is required`);
+export const missing = (field: string): ApiFault =>
+  new ApiFault(400, "MISSING_PARAMETER", `${field}: is required`, field);
 
 /** 404 for an unknown (or another account's) uuid. */
 export const notFound = (kind: string, uuid: string): ApiFault =>
@@ -102,7 +113,7 @@ export type DeferredChange =
 
 /** Behaviours of real deployments that differ from the spec (api-notes.md), switched on by option. */
 export const QUIRKS = [
-  /** VPC records carry `cIDR` instead of `getcIDR`. */
+  /** VPC and network records carry `cIDR` instead of `getcIDR`. */
   "cidr-as-cIDR",
   /** List Cluster answers one bare object (the first cluster) instead of an array. */
   "cluster-list-object",

@@ -4,7 +4,7 @@
  * registers them all with the config the core needs (operation, mutating).
  */
 import type { FastifyInstance } from "fastify";
-import { scopeOf, type AccountScope, type EmulatorContext } from "./core";
+import { ApiFault, scopeOf, type AccountScope, type EmulatorContext } from "./core";
 import type { Inputs } from "./http";
 
 export interface EndpointInputs {
@@ -20,6 +20,8 @@ export interface Endpoint {
   path: string;
   operation: string;
   mutating: boolean;
+  /** The spec's spelling of model field names that its 400s name (`{ cidr: "getcIDR" }`). */
+  specNames?: Readonly<Record<string, string>>;
   handle(inputs: EndpointInputs, ctx: EmulatorContext): unknown;
 }
 
@@ -44,15 +46,18 @@ export function registerEndpoints(app: FastifyInstance, ctx: EmulatorContext, en
       url: endpoint.path,
       config: { operation: endpoint.operation, mutating: endpoint.mutating },
       handler: async (request, reply) => {
-        const result = endpoint.handle(
-          {
-            query: asInputs(request.query),
-            params: asInputs(request.params),
-            body: asInputs(request.body),
-            scope: scopeOf(request),
-          },
-          ctx,
-        );
+        const inputs: EndpointInputs = {
+          query: asInputs(request.query),
+          params: asInputs(request.params),
+          body: asInputs(request.body),
+          scope: scopeOf(request),
+        };
+        let result: unknown;
+        try {
+          result = endpoint.handle(inputs, ctx);
+        } catch (err) {
+          throw err instanceof ApiFault && endpoint.specNames ? err.spelled(endpoint.specNames) : err;
+        }
         if (!(result instanceof WithStatus)) return result;
         reply.code(result.status);
         return result.body;

@@ -96,6 +96,14 @@ export function readEnum<T extends string>(
   return value as T;
 }
 
+/**
+ * A model record under the spec's field names: each field `names` maps is renamed (in place, so the
+ * fields keep their order); the rest pass as they are.
+ */
+export function spelled<R extends object>(record: R, names: Readonly<Record<string, string>>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).map(([field, value]) => [names[field] ?? field, value]));
+}
+
 /** `{count, [key]: records}`: the list-style envelope of the spec. */
 export function envelope<T>(key: string, records: readonly T[]): Record<string, unknown> {
   return { count: records.length, [key]: records };

@@ -1,6 +1,6 @@
 /** The emulator as a library: `startEmulator({ port: 0 })` in tests, the CLI in a terminal. */
 import type { AccountScope, EmulatorContext } from "./core";
-import { createServer, type EmulatorOptions } from "./server";
+import { createServer, DEFAULT_HOST, type EmulatorOptions } from "./server";
 
 export type { EmulatorOptions } from "./server";
 export type { FaultRule, FaultRuleView, FaultLogEntry, FaultEffect, FaultMoment } from "./faults";
@@ -9,6 +9,8 @@ export type { AccountSpec, AccountsOption } from "./control/accounts";
 export type { Snapshot } from "./control/snapshot";
 export type { RequestLogEntry } from "./control/requestlog";
 export type { AsyncMode } from "./jobs";
+export type { ControlAccess } from "./control/access";
+import type { ControlAccess } from "./control/access";
 import { DEFAULT_ACCOUNTS } from "./store";
 /** The built-in regular account's headers (`apikey`, `secretkey`), for programs and scripts run against the emulator. */
 export const DEMO_CREDENTIALS = (({ apiKey, secretKey }) => ({ apiKey, secretKey }))(DEFAULT_ACCOUNTS[0]);
@@ -17,6 +19,8 @@ export interface RunningEmulator {
   /** `http://HOST:PORT`, no trailing slash. */
   url: string;
   port: number;
+  /** The token the `/_emulator` endpoints require (bound beyond loopback), and its source; undefined when they are open. */
+  controlAccess: ControlAccess | undefined;
   /** What the areas see: catalog, clock, ids, async work (tests may use it to inspect or drive state). */
   context: EmulatorContext;
   /** An account's state by account name ("demo", "admin", or one of `accounts`), for tests that seed or inspect records directly. */
@@ -27,7 +31,7 @@ export interface RunningEmulator {
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const server = await createServer(options);
-  const host = options.host ?? "127.0.0.1";
+  const host = options.host ?? DEFAULT_HOST;
   try {
     await server.app.listen({ port: options.port ?? 0, host });
   } catch (err) {
@@ -40,6 +44,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   return {
     url: `http://${urlHost}:${port}`,
     port,
+    controlAccess: server.controlAccess,
     context: server.context,
     scope: server.scope,
     stop: () => server.close(),

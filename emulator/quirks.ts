@@ -1,6 +1,7 @@
 /**
  * Deployment differences (core.ts `QUIRKS`), applied at the route edge keyed by the route's
- * operation and method, so that no area needs to know about them.
+ * operation and method, so that no area needs to know about them. cidr-as-cIDR is not here: it is a
+ * spelling of a record field, which the VPC and network envelope builders choose (routes/network.ts).
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { QUIRKS, scopeOf, type ApiRecord, type EmulatorContext, type Quirk } from "./core";
@@ -64,15 +65,6 @@ interface RouteFacts {
 
 /** Each quirk that rewrites a successful JSON response. */
 const RESPONSE_REWRITES: Partial<Record<Quirk, (body: unknown, route: RouteFacts) => unknown>> = {
-  "cidr-as-cIDR": (body) => {
-    if (!isObject(body) || !Array.isArray(body.listVpcResponse)) return body;
-    const renamed = (body.listVpcResponse as unknown[]).map((r) => {
-      if (!isObject(r) || !("getcIDR" in r)) return r;
-      const { getcIDR, ...rest } = r;
-      return { ...rest, cIDR: getcIDR };
-    });
-    return { ...body, listVpcResponse: renamed };
-  },
   "cluster-list-object": (body, { operation }) =>
     operation === "listCluster" && Array.isArray(body) && body.length > 0 ? body[0] : body,
   "duplicate-list-records": (body, { operation }) => {

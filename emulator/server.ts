@@ -1,11 +1,13 @@
 /**
  * The emulator's HTTP server: options, the context areas receive, authentication, faults, stats,
- * quirks, the error envelope and the `/_emulator` control endpoints.
+ * quirks, the error envelope and the `/_emulator` control endpoints (and who may use them:
+ * control/access.ts).
  */
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { createCatalog } from "./catalog";
 import { Clock } from "./clock";
 import { resolveAccounts, type AccountsOption } from "./control/accounts";
+import { controlAccessFor, installControlAccess, type ControlAccess } from "./control/access";
 import { ControlError } from "./control/errors";
 import { AttributingFaultLog, redactUrl, RequestLog } from "./control/requestlog";
 import { registerControlRoutes } from "./control/routes";
@@ -29,6 +31,7 @@ import { installQuirks, parseQuirks } from "./quirks";
 import { RandomStream } from "./random";
 import { registerAsyncJob } from "./routes/asyncjob";
 import { AREAS } from "./routes/index";
+import { spelledResources } from "./routes/spellings";
 import { RequestStats } from "./stats";
 import { readFileSync } from "node:fs";
 import { Store, type State } from "./store";
@@ -47,8 +50,14 @@ declare module "fastify" {
 export interface EmulatorOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
-  /** Default 127.0.0.1. */
+  /** Default 127.0.0.1. Beyond loopback (0.0.0.0, a LAN address...), the control endpoints need a token. */
   host?: string;
+  /**
+   * The token the `/_emulator` control endpoints require when `host` is not a loopback address
+   * (default: `RESTCLOUD_EMULATOR_CONTROL_TOKEN`, else a random one; see control/access.ts). On
+   * loopback they are open and this is not used.
+   */
+  controlToken?: string;
   /** Delay of asynchronous work in milliseconds (default 3000). */
   asyncDelayMs?: number;
   /** Persist the state to this JSON file after each change and reload it on start. */
@@ -86,6 +95,8 @@ export interface EmulatorOptions {
 export interface EmulatorServer {
   app: FastifyInstance;
   context: EmulatorContext;
+  /** The token the control endpoints require, and its source; undefined when they are open (loopback). */
+  controlAccess: ControlAccess | undefined;
   /** An account's state by name or id. */
   scope(account: string): AccountScope;
   /** Cancel pending timers and close the server. */
@@ -93,6 +104,7 @@ export interface EmulatorServer {
 }
 
 const PUBLIC_KEY_PATH = "/restapi/costestimate/getpublickey";
+export const DEFAULT_HOST = "127.0.0.1";
 
 const pathOf = (request: FastifyRequest): string => request.url.split("?")[0];
 const isApi = (request: FastifyRequest): boolean => pathOf(request).startsWith("/restapi/");
@@ -120,24 +132,99 @@ function initialSnapshot(options: EmulatorOptions): { source: string; snapshot: 
 }
 
 export async function createServer(options: EmulatorOptions = {}): Promise<EmulatorServer> {
-  const seed = options.seed === undefined ? undefined : String(options.seed);
+  const settings = resolveSettings(options);
+  const parts = createParts(options, settings);
+  const app = createApp(options.logger === true);
+  const operations = collectOperations(app);
+  const log = requestLogger(parts);
+  const injector = createFaultInjector(parts, log);
+
+  installJsonParser(app);
+  app.setErrorHandler(sendError);
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(errorBody("NOT_FOUND", `no such endpoint: ${request.method} ${pathOf(request)}`)),
+  );
+  if (settings.controlAccess) installControlAccess(app, settings.controlAccess);
+  installRequestHooks(app, parts, injector, log);
+  registerEverything(app, parts, operations);
+
+  try {
+    applyStartOptions(options, settings, parts, operations);
+  } catch (err) {
+    parts.clock.stop();
+    await app.close();
+    throw err;
+  }
+
+  return {
+    app,
+    context: parts.context,
+    controlAccess: settings.controlAccess,
+    scope: (name) => {
+      const account = parts.store.account(name);
+      if (!account) throw new Error(`no account ${name}`);
+      return parts.store.scope(account);
+    },
+    close: async () => {
+      parts.clock.stop();
+      // Held and reset connections first: the server's close waits for every open request.
+      injector.close();
+      await app.close();
+    },
+  };
+}
+
+/** The options checked and resolved before anything starts: a mistake throws, naming the option. */
+interface Settings {
+  seed: string | undefined;
+  asyncMode: AsyncMode;
+  accounts: ReturnType<typeof resolveAccounts>;
+  initial: { source: string; snapshot: unknown } | undefined;
+  /** Undefined when the control endpoints are open (bound to loopback). */
+  controlAccess: ControlAccess | undefined;
+}
+
+function resolveSettings(options: EmulatorOptions): Settings {
   const asyncMode = options.asyncMode ?? "auto";
   if (!ASYNC_MODES.includes(asyncMode)) {
     throw new Error(`asyncMode: must be one of ${ASYNC_MODES.join(", ")} (got ${JSON.stringify(asyncMode)})`);
   }
-  const accounts = resolveAccounts(options.accounts);
-  const initial = initialSnapshot(options);
+  return {
+    seed: options.seed === undefined ? undefined : String(options.seed),
+    asyncMode,
+    accounts: resolveAccounts(options.accounts),
+    initial: initialSnapshot(options),
+    controlAccess: controlAccessFor(options.host ?? DEFAULT_HOST, options.controlToken),
+  };
+}
+
+/** The emulator's mutable parts: state, clock, ids, asynchronous work, faults, counters and logs. */
+interface Parts {
+  clock: Clock;
+  store: Store;
+  uuids: RandomStream;
+  work: DeferredWork;
+  context: EmulatorContext;
+  faults: { get(): FaultSettings; set(next: FaultSettings): void };
+  faultRules: FaultRules;
+  /** The fault log, which also tells the request log which request a fault struck. */
+  faultLog: AttributingFaultLog;
+  faultDraws: RandomStream;
+  requests: RequestLog;
+  stats: RequestStats;
+}
+
+function createParts(options: EmulatorOptions, settings: Settings): Parts {
   const clock = new Clock();
-  const store = new Store(options.stateFile, accounts);
-  const uuids = new RandomStream(seed, "uuid", store.uuidCounter);
-  const randoms = new RandomStream(seed, "random");
-  const faultDraws = new RandomStream(seed, "fault");
+  const store = new Store(options.stateFile, settings.accounts);
+  const uuids = new RandomStream(settings.seed, "uuid", store.uuidCounter);
+  const randoms = new RandomStream(settings.seed, "random");
   const newUuid = (): string => {
     const id = uuids.uuid();
     store.uuidCounter = uuids.counter;
     return id;
   };
-  const work = new DeferredWork(store, clock, newUuid, asyncMode);
+  const work = new DeferredWork(store, clock, newUuid, settings.asyncMode);
   const catalog = createCatalog();
   const pools = new PublicIpPools(
     () => store.publicIps,
@@ -150,26 +237,6 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
     failAfterRate: options.failAfterRate,
     latencyMs: options.latencyMs,
   });
-  const stats = new RequestStats();
-  const faultRules = new FaultRules();
-  /** The fault log, which also tells the request log which request a fault struck. */
-  const faultLog = new AttributingFaultLog();
-  const requests = new RequestLog();
-  /** Every operation name of the route table, for validating rules. */
-  const operations = new Set<string>();
-  const injector = new FaultInjector({
-    settings: () => faults,
-    rules: faultRules,
-    log: faultLog,
-    draw: () => faultDraws.next(),
-    now: () => clock.now(),
-    countUnanswered: (request, outcome) => {
-      const config = request.routeOptions.config;
-      stats.record(config.operation, config.mutating === true, outcome);
-      logRequest(request, null);
-    },
-  });
-
   const context: EmulatorContext = {
     catalog,
     quirks: parseQuirks(options.quirks ?? []),
@@ -191,31 +258,75 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
     },
     allocatePrivateIp,
   };
+  return {
+    clock,
+    store,
+    uuids,
+    work,
+    context,
+    faults: { get: () => faults, set: (next) => (faults = next) },
+    faultRules: new FaultRules(),
+    faultLog: new AttributingFaultLog(),
+    faultDraws: new RandomStream(settings.seed, "fault"),
+    requests: new RequestLog(),
+    stats: new RequestStats(),
+  };
+}
 
+/** The request log's side: when each request arrived, and its entry once answered (or dropped). */
+interface RequestLogger {
+  arrived(request: FastifyRequest): void;
+  answered(request: FastifyRequest, status: number | null): void;
+}
+
+function requestLogger({ clock, store, requests, faultLog }: Parts): RequestLogger {
   /** When each request arrived (epoch ms, and a monotonic mark for its duration). */
   const arrivals = new WeakMap<FastifyRequest, { at: number; mark: number }>();
-  const logRequest = (request: FastifyRequest, status: number | null): void => {
-    if (isControl(request)) return;
-    const arrival = arrivals.get(request) ?? { at: clock.now(), mark: performance.now() };
-    const scope = (request as FastifyRequest & { restcloudScope?: AccountScope }).restcloudScope;
-    // A request faulted before authentication still shows whose keys it carried.
-    const account = scope?.account ?? store.authenticate(request.headers.apikey, request.headers.secretkey);
-    requests.add({
-      time: new Date(arrival.at).toISOString(),
-      account: account?.name ?? null,
-      method: request.method,
-      path: redactUrl(request.url),
-      operation: request.routeOptions.config?.operation ?? null,
-      status,
-      fault: faultLog.faultOf(request),
-      durationMs: Math.round((performance.now() - arrival.mark) * 100) / 100,
-    });
+  return {
+    arrived: (request) => void arrivals.set(request, { at: clock.now(), mark: performance.now() }),
+    answered: (request, status) => {
+      if (isControl(request)) return;
+      const arrival = arrivals.get(request) ?? { at: clock.now(), mark: performance.now() };
+      const scope = (request as FastifyRequest & { restcloudScope?: AccountScope }).restcloudScope;
+      // A request faulted before authentication still shows whose keys it carried.
+      const account = scope?.account ?? store.authenticate(request.headers.apikey, request.headers.secretkey);
+      requests.add({
+        time: new Date(arrival.at).toISOString(),
+        account: account?.name ?? null,
+        method: request.method,
+        path: redactUrl(request.url),
+        operation: request.routeOptions.config?.operation ?? null,
+        status,
+        fault: faultLog.faultOf(request),
+        durationMs: Math.round((performance.now() - arrival.mark) * 100) / 100,
+      });
+    },
   };
+}
 
-  // The log goes to stderr so that stdout keeps the CLI's one "listening on" line first. Requests
-  // are logged without headers, and with secret-looking query parameters masked.
-  const app = Fastify({
-    logger: options.logger
+/** Faults before and after processing; a request it leaves unanswered is counted and logged here. */
+function createFaultInjector(parts: Parts, log: RequestLogger): FaultInjector {
+  return new FaultInjector({
+    settings: () => parts.faults.get(),
+    rules: parts.faultRules,
+    log: parts.faultLog,
+    draw: () => parts.faultDraws.next(),
+    now: () => parts.clock.now(),
+    countUnanswered: (request, outcome) => {
+      const config = request.routeOptions.config;
+      parts.stats.record(config.operation, config.mutating === true, outcome);
+      log.answered(request, null);
+    },
+  });
+}
+
+/**
+ * The Fastify instance. Its log goes to stderr so that stdout keeps the CLI's one "listening on"
+ * line first; requests are logged without headers, and with secret-looking query parameters masked.
+ */
+function createApp(logger: boolean): FastifyInstance {
+  return Fastify({
+    logger: logger
       ? {
           level: "info",
           stream: process.stderr,
@@ -230,11 +341,19 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
         }
       : false,
   });
+}
+
+/** Every operation name of the route table, filled as routes register, for validating fault rules. */
+function collectOperations(app: FastifyInstance): Set<string> {
+  const operations = new Set<string>();
   app.addHook("onRoute", (route) => {
     if (route.config?.operation) operations.add(route.config.operation);
   });
+  return operations;
+}
 
-  // JSON bodies, and an empty body where JSON is announced (some clients send the header on every call).
+/** JSON bodies, and an empty body where JSON is announced (some clients send the header on every call). */
+function installJsonParser(app: FastifyInstance): void {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
     const text = String(body);
@@ -245,136 +364,133 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
       done(new ApiFault(400, "INVALID_JSON", `request body is not valid JSON: ${(err as Error).message}`), undefined);
     }
   });
+}
 
-  app.setErrorHandler((error: FastifyError | ApiFault, request: FastifyRequest, reply: FastifyReply) => {
-    if (request.routeOptions.config?.plainErrors) {
-      // The newer control endpoints: `{error}`, bad input (bad JSON included) a 400.
-      const status =
-        error instanceof ControlError
+/** The error envelope: the API's `listErrorResponse`, or `{error}` on the newer control endpoints. */
+function sendError(error: FastifyError | ApiFault, request: FastifyRequest, reply: FastifyReply) {
+  if (request.routeOptions.config?.plainErrors) {
+    // The newer control endpoints: `{error}`, bad input (bad JSON included) a 400.
+    const status =
+      error instanceof ControlError
+        ? error.httpStatus
+        : error instanceof ApiFault
           ? error.httpStatus
-          : error instanceof ApiFault
-            ? error.httpStatus
-            : ((error as FastifyError).statusCode ?? 500) < 500
-              ? 400
-              : 500;
-      if (status >= 500) reply.log.error(error);
-      return reply.code(status).send({ error: error.message });
-    }
-    if (error instanceof ApiFault || error instanceof InjectedStatus) {
-      if (error.httpStatus === 429) reply.header("Retry-After", "1");
-      return reply.code(error.httpStatus).send(errorBody(error.errorCode, error.message));
-    }
-    const status = (error as FastifyError).statusCode ?? 500;
-    if (status < 500) {
-      // Fastify's own rejections (bad JSON, unsupported content type, body too large): bad input.
-      return reply.code(400).send(errorBody("INVALID_REQUEST", error.message));
-    }
-    reply.log.error(error);
-    return reply.code(500).send(errorBody("INTERNAL_ERROR", error.message));
-  });
+          : ((error as FastifyError).statusCode ?? 500) < 500
+            ? 400
+            : 500;
+    if (status >= 500) reply.log.error(error);
+    return reply.code(status).send({ error: error.message });
+  }
+  if (error instanceof ApiFault || error instanceof InjectedStatus) {
+    if (error.httpStatus === 429) reply.header("Retry-After", "1");
+    return reply.code(error.httpStatus).send(errorBody(error.errorCode, error.message));
+  }
+  const status = (error as FastifyError).statusCode ?? 500;
+  if (status < 500) {
+    // Fastify's own rejections (bad JSON, unsupported content type, body too large): bad input.
+    return reply.code(400).send(errorBody("INVALID_REQUEST", error.message));
+  }
+  reply.log.error(error);
+  return reply.code(500).send(errorBody("INTERNAL_ERROR", error.message));
+}
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(errorBody("NOT_FOUND", `no such endpoint: ${request.method} ${pathOf(request)}`)),
-  );
-
-  app.addHook("onRequest", async (request) => {
-    arrivals.set(request, { at: clock.now(), mark: performance.now() });
-  });
-
-  // Faults first (a gateway throttles before the service authenticates), then authentication.
-  app.addHook("onRequest", (request, reply) =>
-    faultLog.within(request, () => injector.beforeProcessing(request, reply)),
-  );
-
+/** The API's keys: the account a request acts as, or a 401 (the public key endpoint needs none). */
+function installApiAuthentication(app: FastifyInstance, store: Store): void {
   app.addHook("onRequest", async (request) => {
     if (!isApi(request)) return;
     const account = store.authenticate(request.headers.apikey, request.headers.secretkey);
     if (account) {
-      const scope = store.scope(account);
-      (request as FastifyRequest & { restcloudScope?: AccountScope }).restcloudScope = scope;
+      (request as FastifyRequest & { restcloudScope?: AccountScope }).restcloudScope = store.scope(account);
     } else if (pathOf(request) !== PUBLIC_KEY_PATH) {
       throw new ApiFault(401, "UNAUTHORIZED", "missing or invalid apikey/secretkey headers");
     }
   });
+}
 
-  installQuirks(app, context);
-
+/** Arrival, faults, authentication and quirks on the way in; lost answers, stats and the log on the way out. */
+function installRequestHooks(app: FastifyInstance, parts: Parts, injector: FaultInjector, log: RequestLogger): void {
+  app.addHook("onRequest", async (request) => log.arrived(request));
+  // Faults first (a gateway throttles before the service authenticates), then authentication.
+  app.addHook("onRequest", (request, reply) =>
+    parts.faultLog.within(request, () => injector.beforeProcessing(request, reply)),
+  );
+  installApiAuthentication(app, parts.store);
+  installQuirks(app, parts.context);
   // The ambiguous failures: the work is done (quirks included), the answer is lost.
   app.addHook("onSend", (request, reply, payload) =>
-    faultLog.within(request, () => injector.afterProcessing(request, reply, payload)),
+    parts.faultLog.within(request, () => injector.afterProcessing(request, reply, payload)),
   );
-
   app.addHook("onResponse", async (request, reply) => {
     if (injector.wasUnanswered(request)) return;
-    logRequest(request, reply.statusCode);
+    log.answered(request, reply.statusCode);
     if (!isApi(request)) return;
     const config = request.routeOptions.config;
-    stats.record(config.operation, config.mutating === true, reply.statusCode);
+    parts.stats.record(config.operation, config.mutating === true, reply.statusCode);
   });
+}
 
+/** Replace the whole state by a validated snapshot's: cancel the timers, load, reschedule the pending work. */
+function loadState({ work, store, uuids }: Parts, state: State): number {
+  work.cancelAll();
+  store.replaceState(state);
+  uuids.counter = state.uuidCounter;
+  work.resume();
+  return countRecords(state);
+}
+
+/** The console, the control endpoints, the job status and every API area. */
+function registerEverything(app: FastifyInstance, parts: Parts, operations: ReadonlySet<string>): void {
+  const { store, stats, work, faultRules, faultLog, requests, clock } = parts;
   registerConsole(app);
   registerControl(app, {
     store,
     stats,
-    getFaults: () => faults,
-    setFaults: (next) => (faults = next),
+    getFaults: parts.faults.get,
+    setFaults: parts.faults.set,
     rules: faultRules,
     log: faultLog,
     operations,
     cancelPending: () => work.cancelAll(),
   });
-
-  /** Replace the whole state by a validated snapshot's: cancel the timers, load, reschedule the pending work. */
-  const load = (state: State): number => {
-    work.cancelAll();
-    store.replaceState(state);
-    uuids.counter = state.uuidCounter;
-    work.resume();
-    return countRecords(state);
-  };
-  registerControlRoutes(app, { store, work, requests, operations, now: () => clock.now(), load });
+  registerControlRoutes(app, {
+    store,
+    work,
+    requests,
+    operations,
+    now: () => clock.now(),
+    load: (state) => loadState(parts, state),
+  });
   registerAsyncJob(app, work);
-  for (const area of AREAS) area.register(app, context);
+  for (const area of AREAS) area.register(app, parts.context);
+}
 
+/** The fault rules and the snapshot of the options, once the route table is known; throws naming what is wrong. */
+function applyStartOptions(
+  options: EmulatorOptions,
+  settings: Settings,
+  parts: Parts,
+  operations: ReadonlySet<string>,
+): void {
   if (options.faultRules) {
     try {
-      faultRules.replace(parseFaultRules(options.faultRules, "faultRules", operations));
+      parts.faultRules.replace(parseFaultRules(options.faultRules, "faultRules", operations));
     } catch (err) {
-      clock.stop();
-      await app.close();
       throw new Error((err as Error).message);
     }
   }
-
-  if (initial) {
-    try {
-      load(readSnapshot(initial.snapshot, new Set(accounts.map((a) => a.id)), clock.now(), "snapshot").state);
-    } catch (err) {
-      clock.stop();
-      await app.close();
-      if (err instanceof InvalidSnapshot) throw new Error(`${initial.source}: ${err.message}`);
-      throw err;
-    }
-  } else {
+  const { initial } = settings;
+  if (!initial) {
     // Work that fell due while the emulator was down completes now; the rest is rescheduled.
-    work.resume();
+    parts.work.resume();
+    return;
   }
-
-  return {
-    app,
-    context,
-    scope: (name) => {
-      const account = store.account(name);
-      if (!account) throw new Error(`no account ${name}`);
-      return store.scope(account);
-    },
-    close: async () => {
-      clock.stop();
-      // Held and reset connections first: the server's close waits for every open request.
-      injector.close();
-      await app.close();
-    },
-  };
+  const accountIds = new Set(settings.accounts.map((a) => a.id));
+  try {
+    loadState(parts, readSnapshot(initial.snapshot, accountIds, parts.clock.now(), "snapshot").state);
+  } catch (err) {
+    if (err instanceof InvalidSnapshot) throw new Error(`${initial.source}: ${err.message}`);
+    throw err;
+  }
 }
 
 interface ControlDeps {
@@ -389,7 +505,7 @@ interface ControlDeps {
   cancelPending(): void;
 }
 
-/** `/_emulator/...`: unauthenticated, never faulted, never counted. */
+/** `/_emulator/...`: never faulted, never counted; open on loopback, else behind the control token (control/access.ts). */
 function registerControl(app: FastifyInstance, deps: ControlDeps): void {
   app.get("/_emulator/health", async () => ({ status: "ok" }));
   app.post("/_emulator/reset", async () => {
@@ -441,6 +557,6 @@ function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     const name = (request.query as Record<string, unknown>).account ?? "demo";
     const account = typeof name === "string" ? deps.store.account(name) : undefined;
     if (!account) throw notFound("account", String(name));
-    return deps.store.resourcesWithInternals(account.id);
+    return spelledResources(deps.store.resourcesWithInternals(account.id));
   });
 }

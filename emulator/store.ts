@@ -4,9 +4,10 @@
  * jobs, the pending deferred changes and the public IP pools. Persisted atomically (temp file, then
  * rename) after each change when a state file is configured, and reloaded from it on start.
  *
- * Format versions: 2 keeps internal entries in `internal`; version 1 (before them) kept them inside
- * the records as `_`-prefixed fields. A version 1 file or snapshot is read and migrated
- * (`migrateState`); what is written is always the current version.
+ * Format versions: 3 stores records under the domain's field names (`cidr`, a cluster's
+ * `networkUuid`); 2 stored the spec's (`getcIDR`, `transNetworkUuid`) and kept internal entries in
+ * `internal`; 1 kept those inside the records as `_`-prefixed fields. An older file or snapshot is
+ * read and migrated (`migrateState`); what is written is always the current version.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from "node:fs";
 import { dirname } from "node:path";
@@ -64,7 +65,10 @@ export interface StoredJob extends JobRecord {
 }
 
 /** The version of the state written (in the state file and in snapshots). */
-export const STATE_VERSION = 2;
+export const STATE_VERSION = 3;
+
+/** The versions a state file or snapshot may have; older ones are migrated on load. */
+export const READABLE_STATE_VERSIONS: readonly number[] = [1, 2, STATE_VERSION];
 
 export interface State {
   version: typeof STATE_VERSION;
@@ -106,7 +110,7 @@ export class Store {
 
   private static load(file: string): State {
     const parsed = JSON.parse(readFileSync(file, "utf8")) as Partial<Omit<State, "version">> & { version?: unknown };
-    if (parsed.version !== 1 && parsed.version !== STATE_VERSION)
+    if (!READABLE_STATE_VERSIONS.includes(parsed.version as number))
       throw new Error(`${file}: not an emulator state file (version ${String(parsed.version)})`);
     return migrateState({ ...emptyState(), ...parsed, version: parsed.version });
   }
@@ -228,14 +232,50 @@ export class Store {
 }
 
 /**
- * A state of either version, as the current version. Version 1 kept a record's internal entry in
- * the record, as `_`-prefixed fields (`_password`): they move to `internal`, without the prefix
- * (`password`). The `_` fields of pending changes (`_attachingTo: ""`, which cleared an attach's
- * target when its job completed) are dropped: the internal entries they touched are read only while
- * the record is in the transitional status they leave. Mutates and returns `state`.
+ * A state of any readable version, as the current version. Mutates and returns `state`.
+ * - 1 to 2: a record's internal entry was in the record, as `_`-prefixed fields (`_password`): they
+ *   move to `internal`, without the prefix (`password`). The `_` fields of pending changes
+ *   (`_attachingTo: ""`, which cleared an attach's target when its job completed) are dropped: the
+ *   internal entries they touched are read only while the record is in the transitional status they leave.
+ * - 2 to 3: the spec's spellings in records, and in pending changes to them, become the domain's
+ *   (`RENAMED_IN_VERSION_3`).
  */
 export function migrateState(state: Omit<State, "version"> & { version: unknown }): State {
-  if (state.version === STATE_VERSION) return state as State;
+  if (state.version === 1) moveInternalFields(state);
+  if (state.version === 1 || state.version === 2) renameFields(state, RENAMED_IN_VERSION_3);
+  state.version = STATE_VERSION;
+  return state as State;
+}
+
+/** Collection name to the fields that version 3 renamed in its records (old name to new). */
+const RENAMED_IN_VERSION_3: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  vpc: { getcIDR: "cidr" },
+  network: { getcIDR: "cidr" },
+  cluster: { transNetworkUuid: "networkUuid" },
+};
+
+function renameFields(
+  state: Omit<State, "version">,
+  renamed: Readonly<Record<string, Readonly<Record<string, string>>>>,
+): void {
+  const rename = (fields: Record<string, unknown>, names: Readonly<Record<string, string>> | undefined): void => {
+    for (const [from, to] of Object.entries(names ?? {})) {
+      if (!(from in fields)) continue;
+      if (!(to in fields)) fields[to] = fields[from];
+      delete fields[from];
+    }
+  };
+  for (const resources of Object.values(state.accounts)) {
+    for (const [name, records] of Object.entries(resources)) {
+      for (const record of Object.values(records)) rename(record, renamed[name]);
+    }
+  }
+  for (const work of state.pending) {
+    for (const change of work.changes) if ("set" in change) rename(change.set, renamed[change.collection]);
+  }
+}
+
+function moveInternalFields(state: Omit<State, "version">): void {
   state.internal ??= {};
   for (const [accountId, resources] of Object.entries(state.accounts)) {
     for (const [name, records] of Object.entries(resources)) {
@@ -256,6 +296,4 @@ export function migrateState(state: Omit<State, "version"> & { version: unknown 
       for (const field of Object.keys(change.set)) if (field.startsWith("_")) delete change.set[field];
     }
   }
-  state.version = STATE_VERSION;
-  return state as State;
 }

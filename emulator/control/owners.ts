@@ -233,7 +233,7 @@ const RULES: Record<string, KindRule> = {
   [VPN_GATEWAYS]: { parent: field("vpcUuid", VPCS) },
   [INTERNAL_LBS]: { parent: field("networkUuid", NETWORKS) },
   [SNAPSHOT_POLICIES]: { parent: field("volumeUuid", VOLUMES) },
-  [CLUSTERS]: { parent: field("transNetworkUuid", NETWORKS) },
+  [CLUSTERS]: { parent: field("networkUuid", NETWORKS) },
   [TAGS]: {},
 
   [ATTACHED_NETWORKS]: {

@@ -6,18 +6,26 @@
  * A snapshot is validated in full before anything changes; the first problem found is reported as
  * `<where>: <what>` (`state.accounts.demo.vpc.1234: the record has no uuid`).
  *
- * Version 2 (written) keeps the internal entries of records in `state.internal`; version 1 (still
- * read, and migrated: see `migrateState`) kept them in the records as `_`-prefixed fields.
+ * Version 3 (written) stores records under the domain's field names and keeps their internal entries
+ * in `state.internal`; versions 2 (the spec's field names) and 1 (internal fields in the records,
+ * `_`-prefixed) are still read, and migrated: see `migrateState`.
  */
 import type { ApiRecord } from "../core";
 import { KEYED_BY } from "../model/collections";
-import { migrateState, STATE_VERSION, type PendingWork, type State, type StoredJob } from "../store";
+import {
+  migrateState,
+  READABLE_STATE_VERSIONS,
+  STATE_VERSION,
+  type PendingWork,
+  type State,
+  type StoredJob,
+} from "../store";
 
 export const SNAPSHOT_FORMAT = "restcloud-emulator-state";
 /** The version written; the snapshot's and its state's version are the same. */
 export const SNAPSHOT_VERSION = STATE_VERSION;
-/** The versions read: 1 is migrated on load. */
-const READABLE_VERSIONS: readonly number[] = [1, SNAPSHOT_VERSION];
+/** The versions read: older ones are migrated on load. */
+const READABLE_VERSIONS = READABLE_STATE_VERSIONS;
 
 export interface Snapshot {
   format: typeof SNAPSHOT_FORMAT;
@@ -86,7 +94,7 @@ export function readSnapshot(
   if (typeof input.version !== "number" || !READABLE_VERSIONS.includes(input.version)) {
     fail(
       "version",
-      `unsupported version ${JSON.stringify(input.version) ?? "(none)"}; this emulator reads versions ${READABLE_VERSIONS.join(" and ")}`,
+      `unsupported version ${JSON.stringify(input.version) ?? "(none)"}; this emulator reads versions ${READABLE_VERSIONS.join(", ")}`,
     );
   }
   const savedAt = typeof input.savedAt === "string" ? Date.parse(input.savedAt) : NaN;

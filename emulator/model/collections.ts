@@ -3,7 +3,10 @@
  * in snapshots: never rename one) and the type of its records, and for the kinds that keep some, the
  * type of their internal fields.
  *
- * A record is exactly what the API returns (the spec's field names and types). What the emulator
+ * A record holds what the API returns, the spec's fields and types, under the domain's names: where
+ * the spec spells a field oddly (`getcIDR`, `transNetworkUuid`) the record says `cidr`, `networkUuid`,
+ * and the routes' envelope builders spell it back (state version 3; older states are migrated on
+ * load, see `migrateState`). What the emulator
  * needs besides (an instance's password, the cluster of a node, the instance a VM snapshot was taken
  * of...) is an *internal* entry, kept apart under the same key (`scope.internal(INSTANCES)[uuid]`),
  * persisted and snapshotted with the records, and never sent.
@@ -24,10 +27,17 @@ declare const collectionTypes: unique symbol;
  */
 export type Collection<R, I = never> = string & { readonly [collectionTypes]: { record: R; internal: I } };
 
-const collection = <R, I = never>(name: string): Collection<R, I> => name as Collection<R, I>;
+/** Every collection's stored name, in declaration order: each `collection(...)` below adds its own. */
+const declaredNames: string[] = [];
+
+const collection = <R, I = never>(name: string): Collection<R, I> => {
+  declaredNames.push(name);
+  return name as Collection<R, I>;
+};
 
 // ---------------------------------------------------------------------------------------------
-// Record types (the spec's "Record fields (as returned)"; numbers and booleans as the spec types them)
+// Record types (the spec's "Record fields (as returned)", under the domain's names; numbers and
+// booleans as the spec types them)
 
 /** Every record but InternalLb, StaticNat and the bookkeeping ones. */
 type Lifecycle = {
@@ -39,7 +49,8 @@ export type VpcRecord = Lifecycle & {
   uuid: string;
   name: string;
   description: string;
-  getcIDR: string;
+  /** The spec's `getcIDR` (`cIDR` under the cidr-as-cIDR quirk). */
+  cidr: string;
   zoneUuid: string;
   zoneName: string;
   domainName: string;
@@ -52,7 +63,8 @@ export type NetworkRecord = Lifecycle & {
   description: string;
   zoneUuid: string;
   networkOfferingUuid: string;
-  getcIDR: string;
+  /** The spec's `getcIDR` (`cIDR` under the cidr-as-cIDR quirk). */
+  cidr: string;
   gateway: string;
   networkType: string;
   networkAclList: string;
@@ -233,7 +245,8 @@ export type ClusterRecord = Lifecycle & {
   controlNodes: number;
   nodeRootDiskSize: number;
   externalLoadbalancerIpaddress: string;
-  transNetworkUuid: string;
+  /** The network its nodes run on: the spec's `transNetworkUuid`. */
+  networkUuid: string;
 };
 
 /** vCPUs and memory of a compute offering (custom or fixed). */
@@ -428,35 +441,7 @@ export const INVOICES = collection<StoredInvoiceRecord>("invoice");
 export const INVOICE_TAXES = collection<InvoiceTaxRecord>("invoice.tax");
 
 /** Every collection, by stored name. */
-export const COLLECTIONS: readonly string[] = [
-  VPCS,
-  NETWORKS,
-  SECURITY_GROUPS,
-  INSTANCES,
-  ATTACHED_NETWORKS,
-  VOLUMES,
-  SNAPSHOTS,
-  SNAPSHOT_POLICIES,
-  VM_SNAPSHOTS,
-  CLUSTERS,
-  IP_ADDRESSES,
-  STATIC_NATS,
-  REMOTE_VPNS,
-  FIREWALL_RULES,
-  EGRESS_RULES,
-  PORT_FORWARDING_RULES,
-  PORT_FORWARDING_TARGETS,
-  LOAD_BALANCER_RULES,
-  INTERNAL_LBS,
-  VPN_CUSTOMER_GATEWAYS,
-  VPN_CUSTOMER_GATEWAY_CRYPTO,
-  VPN_CONNECTIONS,
-  VPN_GATEWAYS,
-  VPN_CONNECTION_OPTIONS,
-  TAGS,
-  INVOICES,
-  INVOICE_TAXES,
-];
+export const COLLECTIONS: readonly string[] = declaredNames;
 
 /**
  * Collections whose records are not keyed by their `uuid`: the record must carry `field`, equal to

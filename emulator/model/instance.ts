@@ -101,7 +101,7 @@ function usedAddresses(scope: AccountScope, networkUuid: string): Set<string> {
 }
 
 function allocateAddress(ctx: EmulatorContext, scope: AccountScope, network: NetworkRecord): string {
-  return ctx.allocatePrivateIp(String(network.getcIDR), usedAddresses(scope, network.uuid));
+  return ctx.allocatePrivateIp(network.cidr, usedAddresses(scope, network.uuid));
 }
 
 /** The attachments (`{uuid, instanceUuid, networkUuid, privateIp}`) of an instance's extra networks. */
@@ -513,7 +513,7 @@ export function instanceNetworks(scope: AccountScope, uuid: string): InstanceNet
         defaultNetwork: nic.defaultNetwork,
         privateIp: nic.privateIp,
         gateway: network.gateway ?? "",
-        netmask: netmaskOf(network.getcIDR),
+        netmask: netmaskOf(network.cidr),
         publicIp: staticNatAddress(scope, uuid, nic.networkUuid),
         status: "Active",
         isActive: true,

@@ -65,7 +65,7 @@ export function createInternalLb(scope: AccountScope, ctx: EmulatorContext, inpu
   if (Object.values(scope.collection(INTERNAL_LBS)).some((r) => r.name === input.name)) {
     throw conflict(`an internal load balancer named "${input.name}" already exists`);
   }
-  const cidr = String(network.getcIDR ?? "");
+  const cidr = network.cidr;
   const used = usedAddresses(scope, network);
   let sourceIpAddress = input.sourceIpAddress;
   if (sourceIpAddress !== undefined) {

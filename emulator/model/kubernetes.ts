@@ -43,7 +43,8 @@ export interface CreateClusterInput {
   zoneUuid: string;
   kubernetesSupportedVersionUuid: string;
   computeOfferingUuid: string;
-  transNetworkUuid: string;
+  /** The network the nodes run on. */
+  networkUuid: string;
   size: number;
   controlNodes?: number;
   haEnabled?: boolean;
@@ -134,7 +135,7 @@ function placeNodes(
   internal: ClusterInternal,
   specs: NodeSpec[],
 ): InstanceRecord[] {
-  const network = scope.collection(NETWORKS)[cluster.transNetworkUuid];
+  const network = scope.collection(NETWORKS)[cluster.networkUuid];
   const version = ctx.catalog.kubernetesVersion(internal.kubernetesVersionUuid);
   const placed: InstanceRecord[] = [];
   try {
@@ -192,7 +193,7 @@ export function createCluster(ctx: EmulatorContext, scope: AccountScope, input: 
     throw notFound("Kubernetes version", input.kubernetesSupportedVersionUuid);
   }
   const nodeSize = requireNodeSize(ctx, input.zoneUuid, input.computeOfferingUuid, version);
-  requireNetwork(scope, "transNetworkUuid", input.transNetworkUuid, input.zoneUuid);
+  requireNetwork(scope, "networkUuid", input.networkUuid, input.zoneUuid);
   requireClusterSize(input.size);
   const { controlNodes, haEnabled } = resolveControlNodes(input);
   const nodeRootDiskSize = input.nodeRootDiskSize ?? NODE_ROOT_DISK_GB.default;
@@ -216,7 +217,7 @@ export function createCluster(ctx: EmulatorContext, scope: AccountScope, input: 
     controlNodes,
     nodeRootDiskSize,
     externalLoadbalancerIpaddress: input.externalLoadbalancerIpaddress ?? "",
-    transNetworkUuid: input.transNetworkUuid,
+    networkUuid: input.networkUuid,
     status: "Active",
     isActive: true,
   };

@@ -3,7 +3,7 @@
  * of a network's instances. A new rule is state "Add" and becomes "Active" after the asynchronous
  * delay; an update is accepted (202) and becomes visible after the delay.
  */
-import { conflict, missing, type AccountScope, type EmulatorContext } from "../core";
+import { badInput, conflict, missing, type AccountScope, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";
 import { IP_ADDRESSES, LOAD_BALANCER_RULES, NETWORKS, type LoadBalancerRuleRecord } from "./collections";
 import { filterRecords, removeRecord, requireZone } from "./records";
@@ -25,7 +25,8 @@ export interface Stickiness {
 export interface LoadBalancerRuleInput {
   name: string;
   publicIpUuid: string;
-  networkUuid: string;
+  /** Absent: the address's network (an address of a VPC needs it: the rule names no instance). */
+  networkUuid?: string;
   publicport: string;
   privateport: string;
   algorithm: Algorithm;
@@ -39,7 +40,12 @@ export function createLoadBalancerRule(
   input: LoadBalancerRuleInput,
 ): LoadBalancerRuleRecord {
   const ip = requireRecord(scope, IP_ADDRESSES, "IP address", input.publicIpUuid);
-  assertReaches(requireRecord(scope, NETWORKS, "network", input.networkUuid), ip);
+  // The spec does not require networkUuid; an address of a VPC leaves the tier to name.
+  if (input.networkUuid === undefined && ip.vpcUuid !== undefined) {
+    throw badInput("networkUuid", `is required for IP address ${ip.uuid} of VPC ${ip.vpcUuid} (which tier?)`);
+  }
+  const networkUuid = input.networkUuid ?? ip.networkUuid;
+  assertReaches(requireRecord(scope, NETWORKS, "network", networkUuid), ip);
   const publicPort = port("publicport", input.publicport);
   const privatePort = port("privateport", input.privateport);
   assertNoStaticNat(scope, input.publicIpUuid);

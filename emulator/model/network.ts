@@ -85,7 +85,7 @@ export function networkRecord(ctx: EmulatorContext, scope: AccountScope, shape: 
     description: shape.name,
     zoneUuid: shape.zoneUuid,
     networkOfferingUuid: shape.offering.uuid,
-    getcIDR: shape.cidr,
+    cidr: shape.cidr,
     gateway: shape.gateway,
     networkType: shape.networkType,
     networkAclList: shape.networkAclList,
@@ -112,7 +112,7 @@ export interface NetworkInput {
 function nextNetworkBlock(scope: AccountScope): Block {
   const taken = Object.values(scope.collection(NETWORKS))
     .filter((n) => n.vpcUuid === undefined)
-    .map((n) => parseCidr(String(n.getcIDR)))
+    .map((n) => parseCidr(n.cidr))
     .filter((b): b is Block => b !== undefined);
   for (let n = 1; n <= 255; n++) {
     const block: Block = { network: parseIpv4(`10.1.${n}.0`) as number, prefix: 24 };
@@ -178,10 +178,10 @@ export function updateNetwork(
   const { cidr, ...names } = change;
   const set = definedFields(names);
   if (cidr !== undefined) {
-    const block = privateBlock("getcIDR", cidr, NETWORK_PREFIX);
+    const block = privateBlock("cidr", cidr, NETWORK_PREFIX);
     const network = requireNetwork(scope, uuid);
     if (network.vpcUuid !== undefined) {
-      throw badInput("getcIDR", "a VPC tier's block is fixed by its gateway and netmask");
+      throw badInput("cidr", "a VPC tier's block is fixed by its gateway and netmask");
     }
     const outside = Object.values(scope.collection(INSTANCES)).filter((i) => {
       const ip = typeof i.instancePrivateIp === "string" ? parseIpv4(i.instancePrivateIp) : undefined;
@@ -190,7 +190,7 @@ export function updateNetwork(
     if (outside.length) {
       throw conflict(`${outside.length} instance(s) of network ${uuid} have addresses outside ${formatCidr(block)}`);
     }
-    Object.assign(set, { getcIDR: formatCidr(block), gateway: formatIpv4(block.network + 1) });
+    Object.assign(set, { cidr: formatCidr(block), gateway: formatIpv4(block.network + 1) });
   }
   const network = requireNetwork(scope, uuid);
   if (Object.keys(set).length) ctx.later(scope, [{ collection: NETWORKS, uuid, set }]);
@@ -233,7 +233,7 @@ export function changeSecurityGroup(scope: AccountScope, uuid: string, securityG
 }
 
 /** The fields by which other records name the network they use. */
-const NETWORK_REFERENCES = ["networkUuid", "transNetworkUuid"] as const;
+const NETWORK_REFERENCES = ["networkUuid"] as const;
 
 export function deleteNetwork(scope: AccountScope, uuid: string): true {
   requireNetwork(scope, uuid);

@@ -30,7 +30,8 @@ export interface PortForwardingRuleInput {
   publicPort: string;
   publicEndPort?: string;
   virtualmachineUuid: string;
-  networkUuid: string;
+  /** Absent: the address's network, or for an address of a VPC, the instance's network. */
+  networkUuid?: string;
 }
 
 /** Whether a public range of an IP is already taken: by a rule of the same protocol, or (TCP) by a load-balancer rule. */
@@ -56,14 +57,15 @@ export function createPortForwardingRule(
 ): PortForwardingRuleRecord {
   const ip = requireRecord(scope, IP_ADDRESSES, "IP address", input.ipAddressUuid);
   const vm = requireRecord(scope, INSTANCES, "instance", input.virtualmachineUuid);
-  const network = requireRecord(scope, NETWORKS, "network", input.networkUuid);
+  // The spec does not require networkUuid: an address of a VPC is reached through the instance's tier.
+  const networkUuid = input.networkUuid ?? (ip.vpcUuid === undefined ? ip.networkUuid : vm.networkUuid);
+  const network = requireRecord(scope, NETWORKS, "network", networkUuid);
   assertReaches(network, ip);
   const onNetwork =
-    vm.networkUuid === input.networkUuid ||
-    filterRecords(scope, ATTACHED_NETWORKS, { instanceUuid: input.virtualmachineUuid, networkUuid: input.networkUuid })
-      .length > 0;
+    vm.networkUuid === networkUuid ||
+    filterRecords(scope, ATTACHED_NETWORKS, { instanceUuid: input.virtualmachineUuid, networkUuid }).length > 0;
   if (!onNetwork) {
-    throw badInput("virtualmachineUuid", `instance ${input.virtualmachineUuid} is not on network ${input.networkUuid}`);
+    throw badInput("virtualmachineUuid", `instance ${input.virtualmachineUuid} is not on network ${networkUuid}`);
   }
   const pub = portRange("publicPort", input.publicPort, "publicEndPort", input.publicEndPort);
   const priv = portRange("privatePort", input.privatePort, "privateEndPort", input.privateEndPort);
@@ -95,7 +97,7 @@ export function createPortForwardingRule(
   scope.collection(PORT_FORWARDING_TARGETS)[uuid] = {
     uuid,
     vmUuid: input.virtualmachineUuid,
-    networkUuid: input.networkUuid,
+    networkUuid,
   };
   scope.changed();
   return record;

@@ -7,6 +7,7 @@
 import { badInput, conflict, notFound, type AccountScope, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";
 import {
+  INSTANCES,
   NETWORKS,
   SECURITY_GROUPS,
   type EgressRuleRecord,
@@ -186,11 +187,25 @@ export function deleteSecurityGroupRule(
   return group;
 }
 
-/** A group that a network uses cannot go (409). */
+/**
+ * A group that a network or an instance uses cannot go (409), as CloudStack refuses it. An instance
+ * holds its group (by name) until it is expunged: a destroyed one still counts.
+ */
 export function deleteSecurityGroup(scope: AccountScope, uuid: string): true {
-  requireRecord(scope, SECURITY_GROUPS, KIND, uuid);
-  const user = filterRecords(scope, NETWORKS, { securityGroupUuid: uuid })[0];
-  if (user) throw conflict(`security group ${uuid} is used by network ${user.uuid}`);
+  const group = requireRecord(scope, SECURITY_GROUPS, KIND, uuid);
+  const network = filterRecords(scope, NETWORKS, { securityGroupUuid: uuid })[0];
+  if (network) throw conflict(`security group ${uuid} is used by network ${network.uuid}`);
+  const instances = Object.entries(scope.internal(INSTANCES))
+    .filter(
+      ([instanceUuid, internal]) =>
+        internal.securityGroupName === group.name && scope.collection(INSTANCES)[instanceUuid],
+    )
+    .map(([instanceUuid]) => instanceUuid);
+  if (instances.length) {
+    throw conflict(
+      `security group ${uuid} is in use by ${instances.length} instance(s) (${instances.join(", ")}); delete those first`,
+    );
+  }
   scope.remove(SECURITY_GROUPS, uuid);
   scope.changed();
   return true;

@@ -40,7 +40,7 @@ export function requireVpc(scope: AccountScope, uuid: string): VpcRecord {
 }
 
 export function createVpc(ctx: EmulatorContext, scope: AccountScope, input: VpcInput): VpcRecord {
-  const block = privateBlock("getcIDR", input.cidr, VPC_PREFIX);
+  const block = privateBlock("cidr", input.cidr, VPC_PREFIX);
   const zone = requireZone(ctx, input.zoneUuid);
   if (!ctx.catalog.vpcOffering(input.vpcOfferingUuid, input.zoneUuid)) {
     if (ctx.catalog.vpcOffering(input.vpcOfferingUuid)) {
@@ -53,7 +53,7 @@ export function createVpc(ctx: EmulatorContext, scope: AccountScope, input: VpcI
     uuid,
     name: input.name,
     description: input.description ?? input.name,
-    getcIDR: formatCidr(block),
+    cidr: formatCidr(block),
     zoneUuid: zone.uuid,
     zoneName: zone.name,
     domainName: scope.account.name,
@@ -119,13 +119,13 @@ export function createTier(ctx: EmulatorContext, scope: AccountScope, input: Tie
   if (offering.type !== "VPC") {
     throw badInput("networkOfferingUuid", `network offering ${offering.name} is not for VPC tiers`);
   }
-  const vpcBlock = parseCidr(vpc.getcIDR) as Block;
+  const vpcBlock = parseCidr(vpc.cidr) as Block;
   if (!containsBlock(vpcBlock, block)) {
-    throw badInput("gateway", `the tier ${formatCidr(block)} is not inside the VPC's ${vpc.getcIDR}`);
+    throw badInput("gateway", `the tier ${formatCidr(block)} is not inside the VPC's ${vpc.cidr}`);
   }
-  const sibling = tiersOf(scope, input.vpcUuid).find((t) => overlaps(parseCidr(t.getcIDR) as Block, block));
+  const sibling = tiersOf(scope, input.vpcUuid).find((t) => overlaps(parseCidr(t.cidr) as Block, block));
   if (sibling) {
-    throw conflict(`the tier ${formatCidr(block)} overlaps tier ${sibling.name} (${sibling.getcIDR})`);
+    throw conflict(`the tier ${formatCidr(block)} overlaps tier ${sibling.name} (${sibling.cidr})`);
   }
   const tier = networkRecord(ctx, scope, {
     name: input.name,

@@ -26,7 +26,7 @@ import { filterRecords, removeRecord, requireZone } from "./records";
 
 const KIND = "VPN connection";
 
-const vpcCidr = (vpc: VpcRecord): string => String(vpc.getcIDR ?? "");
+const vpcCidr = (vpc: VpcRecord): string => vpc.cidr;
 
 /** The VPC's VPN gateway, created when absent. */
 function vpnGatewayOf(scope: AccountScope, ctx: EmulatorContext, vpc: VpcRecord): VpnGatewayRecord {

@@ -1,7 +1,7 @@
 /** Kubernetes endpoints (spec section Kubernetes): bare Cluster objects, a bare array for the list. */
 import type { AreaRegistrar, EmulatorContext } from "../core";
 import { registerEndpoints, type Endpoint, type EndpointInputs } from "../endpoints";
-import { envelope, readBool, readInt, readString } from "../http";
+import { envelope, readBool, readInt, readString, spelled } from "../http";
 import {
   changeClusterPower,
   createCluster,
@@ -11,8 +11,12 @@ import {
   scaleCluster,
 } from "../model/kubernetes";
 import type { ClusterRecord } from "../model/collections";
+import { CLUSTER_NAMES } from "./spellings";
 
 const required = { required: true } as const;
+
+/** A Cluster as the spec spells it. */
+const clusterOut = (cluster: ClusterRecord) => spelled(cluster, CLUSTER_NAMES);
 
 /** start, stop, scale and destroy: `q: uuid` (plus their own inputs), answering the bare Cluster. */
 function clusterAction(
@@ -25,7 +29,7 @@ function clusterAction(
     path: `/restapi/kubernetes/${operation}`,
     operation,
     mutating: true,
-    handle: (inputs, ctx) => action(ctx, inputs, readString(inputs.query, "uuid", required)),
+    handle: (inputs, ctx) => clusterOut(action(ctx, inputs, readString(inputs.query, "uuid", required))),
   };
 }
 
@@ -35,32 +39,36 @@ const ENDPOINTS: Endpoint[] = [
     path: "/restapi/kubernetes/createKubernetes",
     operation: "createKubernetes",
     mutating: true,
+    specNames: CLUSTER_NAMES,
     handle: ({ body, scope }, ctx) =>
-      createCluster(ctx, scope, {
-        name: readString(body, "name", required),
-        zoneUuid: readString(body, "zoneUuid", required),
-        kubernetesSupportedVersionUuid: readString(body, "kubernetesSupportedVersionUuid", required),
-        computeOfferingUuid: readString(body, "computeOfferingUuid", required),
-        transNetworkUuid: readString(body, "transNetworkUuid", required),
-        size: readInt(body, "size", required),
-        controlNodes: readInt(body, "controlNodes"),
-        haEnabled: readBool(body, "haEnabled"),
-        nodeRootDiskSize: readInt(body, "nodeRootDiskSize"),
-        description: readString(body, "description"),
-        externalLoadbalancerIpaddress: readString(body, "externalLoadbalancerIpaddress"),
-        sshKeyName: readString(body, "sshKeyName"),
-        dockerRegistryUrl: readString(body, "dockerRegistryUrl"),
-        dockerRegistryUsername: readString(body, "dockerRegistryUsername"),
-        dockerRegistryPassword: readString(body, "dockerRegistryPassword"),
-        // domainUuid: the account's own domain is the only one it can use; accepted and not checked.
-      }),
+      clusterOut(
+        createCluster(ctx, scope, {
+          name: readString(body, "name", required),
+          zoneUuid: readString(body, "zoneUuid", required),
+          kubernetesSupportedVersionUuid: readString(body, "kubernetesSupportedVersionUuid", required),
+          computeOfferingUuid: readString(body, "computeOfferingUuid", required),
+          networkUuid: readString(body, "transNetworkUuid", required),
+          size: readInt(body, "size", required),
+          controlNodes: readInt(body, "controlNodes"),
+          haEnabled: readBool(body, "haEnabled"),
+          nodeRootDiskSize: readInt(body, "nodeRootDiskSize"),
+          description: readString(body, "description"),
+          externalLoadbalancerIpaddress: readString(body, "externalLoadbalancerIpaddress"),
+          sshKeyName: readString(body, "sshKeyName"),
+          dockerRegistryUrl: readString(body, "dockerRegistryUrl"),
+          dockerRegistryUsername: readString(body, "dockerRegistryUsername"),
+          dockerRegistryPassword: readString(body, "dockerRegistryPassword"),
+          // domainUuid: the account's own domain is the only one it can use; accepted and not checked.
+        }),
+      ),
   },
   {
     method: "GET",
     path: "/restapi/kubernetes/listCluster",
     operation: "listCluster",
     mutating: false,
-    handle: ({ query, scope }) => listClusters(scope, { clusterUuid: readString(query, "clusterUuid") }),
+    handle: ({ query, scope }) =>
+      listClusters(scope, { clusterUuid: readString(query, "clusterUuid") }).map(clusterOut),
   },
   {
     method: "GET",

@@ -52,7 +52,7 @@ const ENDPOINTS: Endpoint[] = [
         createLoadBalancerRule(scope, ctx, {
           name: readString(body, "name", required),
           publicIpUuid: readString(body, "publicIpUuid", required),
-          networkUuid: readString(body, "networkUuid", required),
+          networkUuid: readString(body, "networkUuid"),
           publicport: readString(body, "publicport", required),
           privateport: readString(body, "privateport", required),
           algorithm: readEnum(body, "algorithm", ALGORITHMS, required),

@@ -1,7 +1,8 @@
 /** Network endpoints (spec section Network). */
-import type { AreaRegistrar } from "../core";
+import type { AreaRegistrar, EmulatorContext } from "../core";
 import { accepted, registerEndpoints, type Endpoint } from "../endpoints";
-import { envelope, readBool, readString } from "../http";
+import { envelope, readBool, readString, spelled } from "../http";
+import type { NetworkRecord } from "../model/collections";
 import {
   changeSecurityGroup,
   createNetwork,
@@ -12,9 +13,17 @@ import {
   restartNetwork,
   updateNetwork,
 } from "../model/network";
+import { answeredCidrNames, CIDR_NAMES } from "./spellings";
 
 const KEY = "listNetworkResponse";
 const required = { required: true } as const;
+
+/** `{count, listNetworkResponse}` of networks or VPC tiers, spelled as the spec (or the quirk). */
+export const networkEnvelope = (ctx: EmulatorContext, networks: readonly NetworkRecord[]) =>
+  envelope(
+    KEY,
+    networks.map((network) => spelled(network, answeredCidrNames(ctx))),
+  );
 
 const ENDPOINTS: Endpoint[] = [
   {
@@ -31,7 +40,7 @@ const ENDPOINTS: Endpoint[] = [
         isPublic: readBool(query, "isPublic"),
         securityGroupUuid: readString(query, "securityGroupUuid"),
       });
-      return envelope(KEY, [network]);
+      return networkEnvelope(ctx, [network]);
     },
   },
   {
@@ -40,8 +49,8 @@ const ENDPOINTS: Endpoint[] = [
     operation: "networkList",
     mutating: false,
     handle: ({ query, scope }, ctx) =>
-      envelope(
-        KEY,
+      networkEnvelope(
+        ctx,
         listNetworks(ctx, scope, {
           zoneUuid: readString(query, "zoneUuid", required),
           uuid: readString(query, "uuid"),
@@ -54,21 +63,24 @@ const ENDPOINTS: Endpoint[] = [
     path: "/restapi/network/networkId",
     operation: "networkId",
     mutating: false,
-    handle: ({ query, scope }) => envelope(KEY, [requireNetwork(scope, readString(query, "uuid", required))]),
+    handle: ({ query, scope }, ctx) =>
+      networkEnvelope(ctx, [requireNetwork(scope, readString(query, "uuid", required))]),
   },
   {
     method: "PUT",
     path: "/restapi/network/updateNetwork",
     operation: "updateNetwork",
     mutating: true,
+    specNames: CIDR_NAMES,
     handle: ({ body, scope }, ctx) => {
       const network = updateNetwork(ctx, scope, readString(body, "uuid", required), {
-        cidr: readString(body, "getcIDR"),
+        // Deployments that answer `cIDR` also accept it.
+        cidr: readString(body, "cIDR") ?? readString(body, "getcIDR"),
         name: readString(body, "name"),
         description: readString(body, "description"),
         networkDomain: readString(body, "networkDomain"),
       });
-      return accepted(envelope(KEY, [network]));
+      return accepted(networkEnvelope(ctx, [network]));
     },
   },
   {
@@ -79,7 +91,7 @@ const ENDPOINTS: Endpoint[] = [
     handle: ({ query, scope }, ctx) => {
       const uuid = readString(query, "uuid", required);
       const cleanUp = readBool(query, "cleanUpNetwork", required);
-      return envelope(KEY, [restartNetwork(ctx, scope, uuid, cleanUp)]);
+      return networkEnvelope(ctx, [restartNetwork(ctx, scope, uuid, cleanUp)]);
     },
   },
   {
@@ -87,9 +99,9 @@ const ENDPOINTS: Endpoint[] = [
     path: "/restapi/network/replaceAcl",
     operation: "replaceAcl",
     mutating: true,
-    handle: ({ query, scope }) => {
+    handle: ({ query, scope }, ctx) => {
       const uuid = readString(query, "uuid", required);
-      return envelope(KEY, [replaceAcl(scope, uuid, readString(query, "aclUuid", required))]);
+      return networkEnvelope(ctx, [replaceAcl(scope, uuid, readString(query, "aclUuid", required))]);
     },
   },
   {
@@ -97,9 +109,9 @@ const ENDPOINTS: Endpoint[] = [
     path: "/restapi/network/changeSecurityGroup",
     operation: "changeSecurityGroup",
     mutating: true,
-    handle: ({ query, scope }) => {
+    handle: ({ query, scope }, ctx) => {
       const uuid = readString(query, "uuid", required);
-      return envelope(KEY, [changeSecurityGroup(scope, uuid, readString(query, "securityGroupId", required))]);
+      return networkEnvelope(ctx, [changeSecurityGroup(scope, uuid, readString(query, "securityGroupId", required))]);
     },
   },
   {

@@ -28,7 +28,7 @@ const ENDPOINTS: Endpoint[] = [
           publicPort: readString(body, "publicPort", required),
           publicEndPort: readString(body, "publicEndPort"),
           virtualmachineUuid: readString(body, "virtualmachineUuid", required),
-          networkUuid: readString(body, "networkUuid", required),
+          networkUuid: readString(body, "networkUuid"),
         }),
       ]),
   },

@@ -1,7 +1,8 @@
 /** VPC and VPC tier endpoints (spec section VPC). */
-import type { AreaRegistrar } from "../core";
+import type { AreaRegistrar, EmulatorContext } from "../core";
 import { accepted, registerEndpoints, type Endpoint } from "../endpoints";
-import { envelope, readBool, readString } from "../http";
+import { envelope, readBool, readString, spelled } from "../http";
+import type { VpcRecord } from "../model/collections";
 import {
   createTier,
   createVpc,
@@ -12,10 +13,18 @@ import {
   updateTier,
   updateVpc,
 } from "../model/vpc";
+import { networkEnvelope } from "./network";
+import { answeredCidrNames, CIDR_NAMES } from "./spellings";
 
 const VPC_KEY = "listVpcResponse";
-const NETWORK_KEY = "listNetworkResponse";
 const required = { required: true } as const;
+
+/** `{count, listVpcResponse}`, spelled as the spec (or the cidr-as-cIDR quirk). */
+const vpcEnvelope = (ctx: EmulatorContext, vpcs: readonly VpcRecord[]) =>
+  envelope(
+    VPC_KEY,
+    vpcs.map((vpc) => spelled(vpc, answeredCidrNames(ctx))),
+  );
 
 const ENDPOINTS: Endpoint[] = [
   {
@@ -23,6 +32,7 @@ const ENDPOINTS: Endpoint[] = [
     path: "/restapi/vpc/createVpc",
     operation: "createVpc",
     mutating: true,
+    specNames: CIDR_NAMES,
     handle: ({ body, scope }, ctx) => {
       const name = readString(body, "name", required);
       const zoneUuid = readString(body, "zoneUuid", required);
@@ -38,7 +48,7 @@ const ENDPOINTS: Endpoint[] = [
         networkDomain: readString(body, "networkDomain"),
         publicLoadBalancerProvider: readString(body, "publicLoadBalancerProvider"),
       });
-      return envelope(VPC_KEY, [vpc]);
+      return vpcEnvelope(ctx, [vpc]);
     },
   },
   {
@@ -47,14 +57,14 @@ const ENDPOINTS: Endpoint[] = [
     operation: "vpcList",
     mutating: false,
     handle: ({ query, scope }, ctx) =>
-      envelope(VPC_KEY, listVpcs(ctx, scope, readString(query, "zoneUuid", required), readString(query, "uuid"))),
+      vpcEnvelope(ctx, listVpcs(ctx, scope, readString(query, "zoneUuid", required), readString(query, "uuid"))),
   },
   {
     method: "GET",
     path: "/restapi/vpc/vpcId",
     operation: "vpcId",
     mutating: false,
-    handle: ({ query, scope }) => envelope(VPC_KEY, [requireVpc(scope, readString(query, "uuid", required))]),
+    handle: ({ query, scope }, ctx) => vpcEnvelope(ctx, [requireVpc(scope, readString(query, "uuid", required))]),
   },
   {
     method: "PUT",
@@ -66,7 +76,7 @@ const ENDPOINTS: Endpoint[] = [
         name: readString(body, "name"),
         description: readString(body, "description"),
       });
-      return accepted(envelope(VPC_KEY, [vpc]));
+      return accepted(vpcEnvelope(ctx, [vpc]));
     },
   },
   {
@@ -78,7 +88,7 @@ const ENDPOINTS: Endpoint[] = [
       const uuid = readString(query, "uuid", required);
       readBool(query, "cleanUpVPC", required);
       readBool(query, "redundantVpcRouter", required);
-      return envelope(VPC_KEY, [restartVpc(ctx, scope, uuid)]);
+      return vpcEnvelope(ctx, [restartVpc(ctx, scope, uuid)]);
     },
   },
   {
@@ -96,7 +106,7 @@ const ENDPOINTS: Endpoint[] = [
         zoneUuid: readString(body, "zoneUuid"),
         aclUuid: readString(body, "aclUuid"),
       });
-      return envelope(NETWORK_KEY, [tier]);
+      return networkEnvelope(ctx, [tier]);
     },
   },
   {
@@ -111,7 +121,7 @@ const ENDPOINTS: Endpoint[] = [
         networkOfferingUuid: readString(body, "networkOfferingUuid"),
         networkDomain: readString(body, "networkDomain"),
       });
-      return accepted(envelope(NETWORK_KEY, [tier]));
+      return accepted(networkEnvelope(ctx, [tier]));
     },
   },
   {

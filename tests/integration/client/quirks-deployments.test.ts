@@ -233,6 +233,52 @@ describe("cidr-as-cIDR: VPC records carry cIDR", () => {
   });
 });
 
+describe("cidr-as-cIDR: network and tier records carry cIDR", () => {
+  const world = twoEmulators(["cidr-as-cIDR"]);
+
+  test("every network and tier the caller reads carries getcIDR; the wire carried cIDR", async () => {
+    const { client } = world.recorded;
+    const ids = await discoverCatalog(client);
+    const { zoneUuid } = ids;
+    const network = await client.network.create({
+      name: "cidr-network",
+      zoneUuid,
+      networkOfferingUuid: ids.networkOfferingUuid,
+    });
+    const updated = await client.network.update({ uuid: network.uuid, getcIDR: "10.1.9.0/24" });
+    const listed = await client.network.list({ zoneUuid, uuid: network.uuid });
+    const got = await client.network.get({ uuid: network.uuid });
+    const restarted = await client.network.restart({ uuid: network.uuid, cleanUpNetwork: false });
+    for (const record of [network, ...updated, ...listed, got, restarted]) {
+      expect(record?.getcIDR).toMatch(/^10\.1\.\d+\.0\/24$/);
+      expect(record).not.toHaveProperty("cIDR");
+    }
+    const vpc = await client.vpc.create({
+      name: "cidr-vpc",
+      zoneUuid,
+      vpcOfferingUuid: ids.vpcOfferingUuid,
+      getcIDR: "10.60.0.0/16",
+    });
+    const tier = await client.vpc.createTier({
+      name: "cidr-tier",
+      zoneUuid,
+      vpcUuid: vpc.uuid,
+      networkOfferingUuid: ids.tierOfferingUuid,
+      gateway: "10.60.1.1",
+      netmask: "255.255.255.0",
+    });
+    expect(tier).toMatchObject({ getcIDR: "10.60.1.0/24" });
+    expect(tier).not.toHaveProperty("cIDR");
+    // The quirk is really on: the wire carried cIDR, and no getcIDR.
+    for (const uuid of [network.uuid, tier.uuid]) {
+      const answer = await raw(world.quirked, `/restapi/network/networkId?uuid=${uuid}`);
+      const record = (answer.listNetworkResponse as Record<string, unknown>[])[0];
+      expect(record.cIDR).toMatch(/^10\.(1|60)\.\d+\.0\/24$/);
+      expect(record).not.toHaveProperty("getcIDR");
+    }
+  });
+});
+
 describe("every spelling at once", () => {
   const world = twoEmulators(["kong-envelopes", "cidr-as-cIDR", "job-status-complete"]);
 

@@ -12,6 +12,7 @@ import type { RunningEmulator } from "../../../emulator/index";
 import { ADMIN, DEMO, Fixtures, send, type ApiRecord, type Credentials } from "./fixtures";
 import {
   asVersion1State,
+  asVersion2State,
   emulatorsOnDemand,
   instanceInput,
   networkInput,
@@ -139,10 +140,10 @@ describe("snapshots of the whole state", () => {
     // The snapshot: its envelope, and every collection kind of the model filled.
     expect(snapshot).toEqual({
       format: "restcloud-emulator-state",
-      version: 2,
+      version: 3,
       savedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       state: {
-        version: 2,
+        version: 3,
         accounts: expect.any(Object),
         internal: expect.any(Object),
         jobs: expect.any(Object),
@@ -352,8 +353,8 @@ describe("snapshots of the whole state", () => {
     await expect(emulators.start({ loadStateFile: join(dir, "absent.json") })).rejects.toThrow(/cannot read/);
     writeFileSync(join(dir, "garbage.json"), "{not json");
     await expect(emulators.start({ loadStateFile: join(dir, "garbage.json") })).rejects.toThrow(/not JSON/);
-    await expect(emulators.start({ initialState: { format: "restcloud-emulator-state", version: 3 } })).rejects.toThrow(
-      /^initialState: version: unsupported version 3/,
+    await expect(emulators.start({ initialState: { format: "restcloud-emulator-state", version: 4 } })).rejects.toThrow(
+      /^initialState: version: unsupported version 4/,
     );
 
     const child = spawnEmulatorCli(["--port", "0", "--load", file]);
@@ -367,7 +368,7 @@ describe("snapshots of the whole state", () => {
 });
 
 describe("a version 1 snapshot (internal fields inside the records)", () => {
-  it("loads: the `_` fields become internal entries the API never shows, and it saves as version 2", async () => {
+  it("loads: the `_` fields become internal entries the API never shows, and it saves as version 3", async () => {
     const first = await emulators.start({ seed: "version-1", asyncMode: "manual" });
     const network = await request(first, "POST", "/restapi/network/createNetwork", networkInput());
     const networkUuid = network.body.listNetworkResponse[0].uuid as string;
@@ -394,6 +395,45 @@ describe("a version 1 snapshot (internal fields inside the records)", () => {
     const listed = (await request(second, "GET", "/restapi/instance/instanceList", { zoneUuid: ZONE })).body;
     expect(JSON.stringify(listed)).not.toContain(password);
     expect(JSON.stringify(listed)).not.toContain('"_');
+  });
+});
+
+describe("a version 2 snapshot (records under the spec's field names)", () => {
+  it("loads: getcIDR and transNetworkUuid become the model's cidr and networkUuid, the API answers alike, it saves as version 3", async () => {
+    const first = await emulators.start({ seed: "version-2", asyncDelayMs: FAST_MS });
+    const fx = await fillEverything(first);
+    const current = await save(first);
+    const old = { ...current, version: 2, state: asVersion2State(current.state) };
+    const oldVpc = Object.values(old.state.accounts.demo.vpc as Json)[0] as Json;
+    expect([typeof oldVpc.getcIDR, "cidr" in oldVpc]).toEqual(["string", false]);
+    const oldCluster = Object.values(old.state.accounts.demo.cluster as Json)[0] as Json;
+    expect([typeof oldCluster.transNetworkUuid, "networkUuid" in oldCluster]).toEqual(["string", false]);
+
+    const second = await emulators.start({ seed: "version-2", asyncDelayMs: FAST_MS });
+    expect((await load(second, old)).status).toBe(200);
+    expect((await save(second)).state).toEqual(current.state);
+    const [a, b] = await readEverything(fx, [first.url, second.url], DEMO);
+    expect(b).toEqual(a);
+  }, 30_000);
+
+  it("migrates a pending change of a network's getcIDR: it applies as the model's cidr", async () => {
+    const first = await emulators.start({ asyncMode: "manual" });
+    const created = await request(first, "POST", "/restapi/network/createNetwork", networkInput());
+    const uuid = created.body.listNetworkResponse[0].uuid as string;
+    await request(first, "POST", "/_emulator/advance", {});
+    const update = await request(first, "PUT", "/restapi/network/updateNetwork", { uuid, getcIDR: "10.77.0.0/24" });
+    expect(update.status).toBe(202);
+    const current = await save(first);
+    const old = { ...current, version: 2, state: asVersion2State(current.state) };
+    expect(JSON.stringify(old.state.pending)).toContain('"getcIDR":"10.77.0.0/24"');
+
+    const second = await emulators.start({ asyncMode: "manual" });
+    expect((await load(second, old)).status).toBe(200);
+    const changesOf = (state: Json) => (state.pending as Json[]).map((work) => work.changes);
+    expect(changesOf((await save(second)).state)).toEqual(changesOf(current.state));
+    await request(second, "POST", "/_emulator/advance", {});
+    const network = (await request(second, "GET", "/restapi/network/networkId", { uuid })).body.listNetworkResponse[0];
+    expect([network.getcIDR, network.gateway, "cidr" in network]).toEqual(["10.77.0.0/24", "10.77.0.1", false]);
   });
 });
 
@@ -425,11 +465,11 @@ describe("an invalid snapshot", () => {
       /^format: must be "restcloud-emulator-state" \(got "moto"\)/,
     ],
     ["no format marker", () => edited((s) => delete s.format), /^format: must be/],
-    ["a wrong version", () => edited((s) => (s.version = 3)), /^version: unsupported version 3/],
+    ["a wrong version", () => edited((s) => (s.version = 4)), /^version: unsupported version 4/],
     [
       "a state version other than the snapshot's",
       () => edited((s) => (s.state.version = 1)),
-      /^state\.version: must be 2, the snapshot's version/,
+      /^state\.version: must be 3, the snapshot's version/,
     ],
     ["a bad savedAt", () => edited((s) => (s.savedAt = "yesterday")), /^savedAt: must be an ISO 8601 date/],
     ["an unknown top-level field", () => edited((s) => (s.extra = 1)), /^body\.extra: unknown field/],

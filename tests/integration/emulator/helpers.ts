@@ -342,12 +342,46 @@ export function spawnEmulatorCli(args: readonly string[]): ChildProcessWithoutNu
   );
 }
 
+/** Collection to the fields version 3 stores under the domain's names: domain name to the spec's (version 2). */
+const SPEC_NAMES_OF_VERSION_2: Record<string, Record<string, string>> = {
+  vpc: { cidr: "getcIDR" },
+  network: { cidr: "getcIDR" },
+  cluster: { networkUuid: "transNetworkUuid" },
+};
+
 /**
- * A state (version 2) as version 1 kept it: each internal entry folded into its record as
- * `_`-prefixed fields, no `internal`. For the tests of the migration of old state files and snapshots.
+ * A state (version 3) as version 2 kept it: records, and pending changes to them, under the spec's
+ * field names (`getcIDR`, `transNetworkUuid`). For the tests of the migration of old state files and snapshots.
+ */
+export function asVersion2State(state: Json): Json {
+  const old = structuredClone(state);
+  old.version = 2;
+  const respell = (fields: Json, names: Record<string, string> | undefined) => {
+    for (const [domain, spec] of Object.entries(names ?? {})) {
+      if (!(domain in fields)) continue;
+      fields[spec] = fields[domain];
+      delete fields[domain];
+    }
+  };
+  for (const collections of Object.values(old.accounts as Json)) {
+    for (const [name, records] of Object.entries(collections as Json)) {
+      for (const record of Object.values(records as Json)) respell(record as Json, SPEC_NAMES_OF_VERSION_2[name]);
+    }
+  }
+  for (const work of old.pending as Json[]) {
+    for (const change of work.changes as Json[]) {
+      if (change.set) respell(change.set as Json, SPEC_NAMES_OF_VERSION_2[String(change.collection)]);
+    }
+  }
+  return old;
+}
+
+/**
+ * A state (version 3) as version 1 kept it: the spec's field names (as version 2), and each internal
+ * entry folded into its record as `_`-prefixed fields, no `internal`.
  */
 export function asVersion1State(state: Json): Json {
-  const old = structuredClone(state);
+  const old = asVersion2State(state);
   old.version = 1;
   for (const [account, collections] of Object.entries((old.internal ?? {}) as Json)) {
     for (const [name, entries] of Object.entries(collections as Json)) {

@@ -4,6 +4,7 @@ import {
   ADMIN,
   asyncDelays,
   createNetwork,
+  createVpcWithTier,
   UNKNOWN,
   useEmulator,
   withoutBlanks,
@@ -113,10 +114,34 @@ describe("load-balancer rules", () => {
     expect(reply.body.listErrorResponse.errorMsg).toMatch(/^networkUuid: /);
   });
 
+  it("without networkUuid, balances on the address's network (the spec does not require the field)", async () => {
+    const fresh = await acquireIp(emulator, network.uuid);
+    const reply = await create({ networkUuid: undefined, publicIpUuid: fresh.uuid, publicport: "8081" });
+    expect(reply.status).toBe(200);
+    const record = reply.body[KEY][0];
+    expect(record).toMatchObject({ ipAddressUuid: fresh.uuid, publicPort: "8081", state: "Add" });
+    expect(await listed(String(record.uuid))).toMatchObject({ uuid: record.uuid, ipAddressUuid: fresh.uuid });
+  });
+
+  it("without networkUuid, refuses a VPC's address (400): the rule names no instance to find the tier by", async () => {
+    const { vpc } = await createVpcWithTier(emulator);
+    const vpcIp = await acquireIp(emulator, vpc.uuid, "VPC");
+    await asyncDelays(3); // pending state changes of earlier rules are done
+    await expectRefused(
+      () =>
+        call(
+          "POST",
+          "/restapi/loadbalancerrule/createLoadBalancerRule",
+          withoutBlanks(ruleInput({ networkUuid: undefined, publicIpUuid: vpcIp.uuid, publicport: "8082" })),
+        ),
+      400,
+      `networkUuid: is required for IP address ${String(vpcIp.uuid)} of VPC ${String(vpc.uuid)} (which tier?)`,
+    );
+  });
+
   it.each([
     ["no name", { name: undefined }, 400, /^name: is required/],
     ["no publicIpUuid", { publicIpUuid: undefined }, 400, /^publicIpUuid: is required/],
-    ["no networkUuid", { networkUuid: undefined }, 400, /^networkUuid: is required/],
     ["no publicport", { publicport: undefined }, 400, /^publicport: is required/],
     ["no privateport", { privateport: undefined }, 400, /^privateport: is required/],
     ["no algorithm", { algorithm: undefined }, 400, /^algorithm: is required/],

@@ -197,9 +197,9 @@ describe("deleteNetwork", () => {
     seed(emulator, "egressrule", { uuid: "eg-1", networkUuid: network.uuid });
     expect((await call("DELETE", path)).status).toBe(409);
     delete emulator.scope("demo").collection("egressrule")["eg-1"];
-    seed(emulator, "kubernetes", { uuid: "k-1", transNetworkUuid: network.uuid });
+    seed(emulator, "cluster", { uuid: "k-1", networkUuid: network.uuid });
     expect((await call("DELETE", path)).status).toBe(409);
-    delete emulator.scope("demo").collection("kubernetes")["k-1"];
+    delete emulator.scope("demo").collection("cluster")["k-1"];
     expect(await call("DELETE", path)).toEqual({ status: 200, body: true });
     expect((await call("DELETE", path)).status).toBe(404);
   });

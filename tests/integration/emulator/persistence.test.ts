@@ -46,7 +46,7 @@ describe("persistence", () => {
     expect(again[0].publicIpAddress).not.toBe(ip[0].publicIpAddress);
   });
 
-  it("reads a version 1 state file (internal fields inside the records) and writes it back as version 2", async () => {
+  it("reads a version 1 state file (internal fields inside the records) and writes it back as version 3", async () => {
     const first = await start({ asyncDelayMs: 10 });
     const networkUuid = (await createNetwork(first, { name: "n" })).uuid;
     const created = await request(first, "POST", "/restapi/instance/createInstance", instanceInput({ networkUuid }));
@@ -56,7 +56,7 @@ describe("persistence", () => {
     const password = await passwordOf(first);
     await stop(first);
     const saved = JSON.parse(readFileSync(stateFile, "utf8")) as Json;
-    expect(saved.version).toBe(2);
+    expect(saved.version).toBe(3);
     expect(saved.internal.demo.instance[uuid]).toEqual({ password: expect.any(String) });
     writeFileSync(stateFile, JSON.stringify(asVersion1State(saved)));
 
@@ -64,7 +64,8 @@ describe("persistence", () => {
     expect(await passwordOf(second)).toEqual(password);
     await createVpc(second);
     const rewritten = JSON.parse(readFileSync(stateFile, "utf8")) as Json;
-    expect(rewritten.version).toBe(2);
+    expect(rewritten.version).toBe(3);
+    expect(rewritten.accounts.demo.network[networkUuid]).toEqual(saved.accounts.demo.network[networkUuid]);
     expect(rewritten.internal.demo.instance[uuid]).toEqual(saved.internal.demo.instance[uuid]);
     expect(Object.keys(rewritten.accounts.demo.instance[uuid] as Json).filter((f) => f.startsWith("_"))).toEqual([]);
   });

@@ -3,6 +3,8 @@ import {
   acquireIp,
   ADMIN,
   createNetwork,
+  createVpcWithTier,
+  errorOf,
   runningInstance,
   UNKNOWN,
   useEmulator,
@@ -132,13 +134,45 @@ describe("port-forwarding rules", () => {
     expect(unreachable.body.listErrorResponse.errorMsg).toMatch(/^networkUuid: /);
   });
 
+  it("without networkUuid, forwards on the address's network (the spec does not require the field)", async () => {
+    const reply = await create({ networkUuid: undefined, publicPort: "4000", privatePort: "4000" });
+    expect(reply.status).toBe(200);
+    const record = reply.body[KEY][0];
+    expect(record).toMatchObject({ ipAddressUuid: ip.uuid, publicPort: "4000", privatePort: "4000" });
+    expect((await list({ zoneUuid: ZONE, vmUuid: vm.uuid })).body[KEY]).toContainEqual(record);
+    // The network it was put on holds it: the network cannot go while the rule stands.
+    expect((await call("DELETE", `/restapi/network/deleteNetwork/${String(network.uuid)}`)).status).toBe(409);
+
+    const elsewhere = await createNetwork(emulator, { name: "elsewhere" });
+    const outsider = await newInstance("outsider", elsewhere.uuid);
+    const refused = await create({ networkUuid: undefined, virtualmachineUuid: outsider.uuid, publicPort: "4001" });
+    expect([refused.status, errorOf(refused).errorMsg]).toEqual([
+      400,
+      `virtualmachineUuid: instance ${String(outsider.uuid)} is not on network ${String(network.uuid)}`,
+    ]);
+  });
+
+  it("without networkUuid, forwards a VPC's address to the instance's tier", async () => {
+    const { vpc, tier } = await createVpcWithTier(emulator);
+    const vpcIp = await acquireIp(emulator, vpc.uuid, "VPC");
+    const tierVm = await newInstance("tier-vm", String(tier.uuid));
+    const reply = await create({
+      networkUuid: undefined,
+      ipAddressUuid: vpcIp.uuid,
+      virtualmachineUuid: tierVm.uuid,
+      publicPort: "22",
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body[KEY][0]).toMatchObject({ ipAddressUuid: vpcIp.uuid, virtualMachineName: tierVm.displayName });
+    expect((await call("DELETE", `/restapi/network/deleteNetwork/${String(tier.uuid)}`)).status).toBe(409);
+  });
+
   it.each([
     ["no ipAddressUuid", { ipAddressUuid: undefined }, 400, /^ipAddressUuid: is required/],
     ["protocol ICMP", { protocol: "ICMP" }, 400, /^protocol: must be one of TCP, UDP/],
     ["no privatePort", { privatePort: undefined }, 400, /^privatePort: is required/],
     ["no publicPort", { publicPort: undefined }, 400, /^publicPort: is required/],
     ["no virtualmachineUuid", { virtualmachineUuid: undefined }, 400, /^virtualmachineUuid: is required/],
-    ["no networkUuid", { networkUuid: undefined }, 400, /^networkUuid: is required/],
     ["port 0", { publicPort: "0" }, 400, /^publicPort: /],
     ["a reversed range", { publicPort: "5000", publicEndPort: "4000" }, 400, /^publicEndPort: /],
     [

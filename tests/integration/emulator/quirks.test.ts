@@ -1,5 +1,15 @@
 import { startEmulator, type Quirk } from "../../../emulator/index";
-import { createNetwork, createVpc, emulatorsOnDemand, request, sleep, volumeInput, ZONE, type Json } from "./helpers";
+import {
+  createNetwork,
+  createVpc,
+  emulatorsOnDemand,
+  request,
+  sleep,
+  tierInput,
+  volumeInput,
+  ZONE,
+  type Json,
+} from "./helpers";
 
 const ASYNC_MS = 40;
 const LINGER_MS = 1000;
@@ -25,6 +35,34 @@ describe("quirks", () => {
     expect(vpc).not.toHaveProperty("getcIDR");
     const listed = (await call("GET", `/restapi/vpc/vpcList?zoneUuid=${ZONE}`)).body as Json;
     expect((listed.listVpcResponse as Json[])[0]).toEqual(vpc);
+  });
+
+  it("cidr-as-cIDR: network and tier records carry cIDR instead of getcIDR, and updateNetwork takes it", async () => {
+    const { emulator, call } = await withQuirks(["cidr-as-cIDR"]);
+    const network = await createNetwork(emulator);
+    expect(network.cIDR).toMatch(/^10\.1\.\d+\.0\/24$/);
+    expect(network).not.toHaveProperty("getcIDR");
+    const updated = await call("PUT", "/restapi/network/updateNetwork", { uuid: network.uuid, cIDR: "10.1.200.0/24" });
+    expect(updated.status).toBe(202);
+    await sleep(ASYNC_MS * 3);
+    const got = ((await call("GET", `/restapi/network/networkId?uuid=${String(network.uuid)}`)).body as Json)
+      .listNetworkResponse[0] as Json;
+    expect(got).toMatchObject({ cIDR: "10.1.200.0/24", gateway: "10.1.200.1" });
+    expect(got).not.toHaveProperty("getcIDR");
+    const refused = await call("PUT", "/restapi/network/updateNetwork", { uuid: network.uuid, cIDR: "8.8.8.0/24" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.listErrorResponse.errorMsg).toBe("getcIDR: 8.8.8.0/24 is not a private (RFC 1918) block");
+
+    const vpc = await createVpc(emulator, { getcIDR: "10.20.0.0/16" });
+    const tier = await call("POST", "/restapi/vpc/createVpcNetwork", tierInput(vpc.uuid));
+    const tierRecord = (tier.body as Json).listNetworkResponse[0] as Json;
+    expect(tierRecord).toMatchObject({ cIDR: "10.20.1.0/24", vpcUuid: vpc.uuid });
+    expect(tierRecord).not.toHaveProperty("getcIDR");
+    const listed = (await call("GET", `/restapi/network/networkList?zoneUuid=${ZONE}`)).body as Json;
+    for (const record of listed.listNetworkResponse as Json[]) {
+      expect(record.cIDR).toEqual(expect.any(String));
+      expect(record).not.toHaveProperty("getcIDR");
+    }
   });
 
   it("cluster-list-object: listCluster answers the first cluster as a bare object", async () => {

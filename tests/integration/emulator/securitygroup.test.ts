@@ -1,6 +1,18 @@
 /** Security groups and their embedded rules, over HTTP: lifecycle, rule validation and conflicts, deletes. */
 import { CATALOG_IDS } from "../../../emulator/catalog";
-import { ADMIN, networkInput, UNKNOWN, useEmulator, type AccountHeaders, type Json } from "./helpers";
+import {
+  ADMIN,
+  createNetwork,
+  errorOf,
+  networkInput,
+  readInstance,
+  runningInstance,
+  UNKNOWN,
+  until,
+  useEmulator,
+  type AccountHeaders,
+  type Json,
+} from "./helpers";
 
 const KEY = "listSecurityGroupResponse";
 
@@ -177,6 +189,36 @@ describe("security groups", () => {
     expect((await api("DELETE", `deleteSecurityGroup/${unused.uuid}`, {}, ADMIN)).status).toBe(404);
     expect(await api("DELETE", `deleteSecurityGroup/${unused.uuid}`)).toEqual({ status: 200, body: true });
     expect((await api("DELETE", `deleteSecurityGroup/${unused.uuid}`)).status).toBe(404);
+  });
+
+  it("cannot delete a group an instance uses (409), destroyed or not, until the instance is expunged", async () => {
+    const sg = await newGroup();
+    const network = await createNetwork(emulator, { name: "sg-users" });
+    const vm = await runningInstance(emulator, {
+      name: "guarded-vm",
+      networkUuid: network.uuid,
+      securitygroupName: sg.name,
+    });
+    const path = `deleteSecurityGroup/${String(sg.uuid)}`;
+    const inUse = `security group ${String(sg.uuid)} is in use by 1 instance(s) (${String(vm.uuid)}); delete those first`;
+
+    const refused = await api("DELETE", path);
+    expect([refused.status, errorOf(refused)]).toEqual([409, { errorCode: "CONFLICT", errorMsg: inUse }]);
+    expect((await api("GET", "securityList", { uuid: sg.uuid })).body.count).toBe(1);
+
+    // Destroyed but recoverable: CloudStack still counts the instance as the group's.
+    const destroy = (expunge: boolean) =>
+      emulator.call("GET", "/restapi/instance/destroyInstance", { uuid: vm.uuid, expunge });
+    expect((await destroy(false)).status).toBe(200);
+    const stillRefused = await api("DELETE", path);
+    expect([stillRefused.status, errorOf(stillRefused).errorMsg]).toEqual([409, inUse]);
+
+    expect((await destroy(true)).status).toBe(200);
+    await until(
+      () => readInstance(emulator, String(vm.uuid)),
+      (instance) => instance === undefined,
+    );
+    expect(await api("DELETE", path)).toEqual({ status: 200, body: true });
   });
 
   it.each([

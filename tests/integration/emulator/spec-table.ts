@@ -1197,7 +1197,8 @@ const LOAD_BALANCER_RULE = section("Load Balancer Rule", "/restapi/loadbalancerr
       b("stickinessPolicyUuid", "S"),
       b("name", "S", NOTES),
       b("publicIpUuid", "S", NOTES),
-      b("networkUuid", "S", NOTES),
+      // api-notes.md lists it as required; the emulator finds the network from the address (or the instance)
+      b("networkUuid", "S"),
       b("algorithm", "S", { required: "notes", values: ALGORITHMS }),
       b("svcLbSticky", "object"),
     ],
@@ -1307,7 +1308,8 @@ const PORT_FORWARDING_RULE = section("Port Forwarding Rule", "/restapi/portforwa
       b("publicPort", "S", NOTES),
       b("publicEndPort", "S"),
       b("virtualmachineUuid", "S", NOTES),
-      b("networkUuid", "S", NOTES),
+      // api-notes.md lists it as required; the emulator finds the network from the address (or the instance)
+      b("networkUuid", "S"),
     ],
     response: envelopeOf("PortForwardingRule"),
   },
