@@ -151,7 +151,7 @@ const inputs = z.object({
       .boolean()
       .optional()
       .describe(
-        "Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks its network's deletion.",
+        "Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks the deletion of its network and of its security group.",
       ),
     true,
     { keptInState: true },

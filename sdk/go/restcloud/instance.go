@@ -55,7 +55,7 @@ type Instance struct {
 	DiskSize pulumi.IntPtrOutput `pulumi:"diskSize"`
 	// The name shown in the portal. Default: `name`. Updated in place (updateInstanceName).
 	DisplayName pulumi.StringPtrOutput `pulumi:"displayName"`
-	// Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks its network's deletion. Default: true. Updated in place (no API call).
+	// Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks the deletion of its network and of its security group. Default: true. Updated in place (no API call).
 	ExpungeOnDestroy pulumi.BoolOutput `pulumi:"expungeOnDestroy"`
 	// The hypervisor to place it on. Changing it replaces the instance.
 	HypervisorName pulumi.StringPtrOutput `pulumi:"hypervisorName"`
@@ -175,7 +175,7 @@ type instanceArgs struct {
 	DiskSize *int `pulumi:"diskSize"`
 	// The name shown in the portal. Default: `name`. Updated in place (updateInstanceName).
 	DisplayName *string `pulumi:"displayName"`
-	// Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks its network's deletion. Default: true. Updated in place (no API call).
+	// Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks the deletion of its network and of its security group. Default: true. Updated in place (no API call).
 	ExpungeOnDestroy *bool `pulumi:"expungeOnDestroy"`
 	// The hypervisor to place it on. Changing it replaces the instance.
 	HypervisorName *string `pulumi:"hypervisorName"`
@@ -213,7 +213,7 @@ type InstanceArgs struct {
 	DiskSize pulumi.IntPtrInput
 	// The name shown in the portal. Default: `name`. Updated in place (updateInstanceName).
 	DisplayName pulumi.StringPtrInput
-	// Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks its network's deletion. Default: true. Updated in place (no API call).
+	// Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks the deletion of its network and of its security group. Default: true. Updated in place (no API call).
 	ExpungeOnDestroy pulumi.BoolPtrInput
 	// The hypervisor to place it on. Changing it replaces the instance.
 	HypervisorName pulumi.StringPtrInput
@@ -351,7 +351,7 @@ func (o InstanceOutput) DisplayName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Instance) pulumi.StringPtrOutput { return v.DisplayName }).(pulumi.StringPtrOutput)
 }
 
-// Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks its network's deletion. Default: true. Updated in place (no API call).
+// Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks the deletion of its network and of its security group. Default: true. Updated in place (no API call).
 func (o InstanceOutput) ExpungeOnDestroy() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Instance) pulumi.BoolOutput { return v.ExpungeOnDestroy }).(pulumi.BoolOutput)
 }

@@ -47,7 +47,7 @@ class InstanceArgs:
         :param pulumi.Input[_builtins.int] cpu_core: vCPUs, for a custom compute plan only. Updated in place (resizeVm).
         :param pulumi.Input[_builtins.int] disk_size: A data disk created with the instance, in GB (prefer a Volume, which resizes in place). Changing it replaces the instance.
         :param pulumi.Input[_builtins.str] display_name: The name shown in the portal. Default: `name`. Updated in place (updateInstanceName).
-        :param pulumi.Input[_builtins.bool] expunge_on_destroy: Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks its network's deletion. Default: true. Updated in place (no API call).
+        :param pulumi.Input[_builtins.bool] expunge_on_destroy: Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks the deletion of its network and of its security group. Default: true. Updated in place (no API call).
         :param pulumi.Input[_builtins.str] hypervisor_name: The hypervisor to place it on. Changing it replaces the instance.
         :param pulumi.Input[_builtins.int] memory: Memory in MiB, for a custom compute plan only. Updated in place (resizeVm).
         :param pulumi.Input[_builtins.str] name: The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the instance.
@@ -182,7 +182,7 @@ class InstanceArgs:
     @pulumi.getter(name="expungeOnDestroy")
     def expunge_on_destroy(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks its network's deletion. Default: true. Updated in place (no API call).
+        Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks the deletion of its network and of its security group. Default: true. Updated in place (no API call).
         """
         return pulumi.get(self, "expunge_on_destroy")
 
@@ -349,7 +349,7 @@ class Instance(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] cpu_core: vCPUs, for a custom compute plan only. Updated in place (resizeVm).
         :param pulumi.Input[_builtins.int] disk_size: A data disk created with the instance, in GB (prefer a Volume, which resizes in place). Changing it replaces the instance.
         :param pulumi.Input[_builtins.str] display_name: The name shown in the portal. Default: `name`. Updated in place (updateInstanceName).
-        :param pulumi.Input[_builtins.bool] expunge_on_destroy: Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks its network's deletion. Default: true. Updated in place (no API call).
+        :param pulumi.Input[_builtins.bool] expunge_on_destroy: Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks the deletion of its network and of its security group. Default: true. Updated in place (no API call).
         :param pulumi.Input[_builtins.str] hypervisor_name: The hypervisor to place it on. Changing it replaces the instance.
         :param pulumi.Input[_builtins.int] memory: Memory in MiB, for a custom compute plan only. Updated in place (resizeVm).
         :param pulumi.Input[_builtins.str] name: The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the instance.
@@ -558,7 +558,7 @@ class Instance(pulumi.CustomResource):
     @pulumi.getter(name="expungeOnDestroy")
     def expunge_on_destroy(self) -> pulumi.Output[_builtins.bool]:
         """
-        Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks its network's deletion. Default: true. Updated in place (no API call).
+        Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks the deletion of its network and of its security group. Default: true. Updated in place (no API call).
         """
         return pulumi.get(self, "expunge_on_destroy")
 
