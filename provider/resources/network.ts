@@ -3,8 +3,10 @@ import { defineResource } from "../engine/declaration";
 import { sameName } from "../engine/identity";
 import { catalogReference, uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
-import { showing } from "../engine/waits";
-import { args, networkRecord, replaceAclStep, minutes, recordOutputs } from "./common";
+import { showing, until } from "../engine/waits";
+import { args, getNetwork, networkRecord, replaceAclStep, minutes, recordOutputs, triggered, triggers } from "./common";
+
+type NetworkRecord = NonNullable<Awaited<ReturnType<typeof getNetwork>>>;
 
 /** A guest network (isolated or shared) outside any VPC. */
 export const networkDeclaration = defineResource({
@@ -26,6 +28,7 @@ export const networkDeclaration = defineResource({
     aclUuid: uuid.optional().describe("The network ACL list applied to the network. Updated in place (replaceAcl)."),
     description: z.string().optional().describe("Free text shown with the network. Updated in place."),
     networkDomain: z.string().optional().describe("The network's DNS domain. Updated in place."),
+    restartTriggers: triggers("restarts the network (restartNetwork, without clean-up)"),
   }),
   outputs: z.object({
     ...recordOutputs,
@@ -36,8 +39,8 @@ export const networkDeclaration = defineResource({
   }),
   autoName: "name",
   zoneDefault: "zoneUuid",
-  // The record does not show it.
-  unreadable: ["isPublic"],
+  // The record does not show it; the triggers are the program's alone.
+  unreadable: ["isPublic", "restartTriggers"],
   replaceOn: ["zoneUuid", "networkOfferingUuid", "isPublic"],
   updates: [
     {
@@ -63,6 +66,17 @@ export const networkDeclaration = defineResource({
       },
     },
     replaceAclStep,
+    {
+      fields: ["restartTriggers"],
+      via: "restartNetwork",
+      async *apply(ctx, id, news) {
+        if (!triggered(news.restartTriggers)) return;
+        ctx.progress(`restarting network ${id}`);
+        // A restart may be sent again after an ambiguous failure (the operation is idempotent).
+        await ctx.client.network.restart({ uuid: id, cleanUpNetwork: false });
+        yield until<NetworkRecord>("to finish restarting", (network) => network.status !== "Restarting");
+      },
+    },
   ],
   defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
   identity: {

@@ -145,6 +145,7 @@ export const RESOURCE_COLLECTIONS: Record<string, string> = {
   Network: "network",
   Instance: "instance",
   Volume: "volume",
+  UploadedVolume: "volume",
   FirewallRule: "firewallrule",
   EgressRule: "egressrule",
   KubernetesCluster: "cluster",
