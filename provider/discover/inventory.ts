@@ -218,7 +218,8 @@ export async function listAccount(
             ? `the data disk instance ${withDisk.get(volume.uuid)} was created with (its diskSize)`
             : undefined;
         add({
-          kind: "Volume",
+          // A data volume without a storage plan was uploaded (createVolume always takes a plan).
+          kind: !root && !volume.storageOfferingUuid ? "UploadedVolume" : "Volume",
           id: volume.uuid,
           name: text(volume.name),
           zoneUuid,

@@ -81,3 +81,20 @@ export function appliedWhen<T>(
 
 /** Minutes to milliseconds, for default timeouts. */
 export const minutes = (n: number): number => n * 60_000;
+
+/**
+ * An action as a trigger, the way pulumi-command's `triggers` work: a list of any values whose
+ * change performs the action during `pulumi up` (a preview shows the list changing as an update, and
+ * performs nothing). `action` says what a change does, e.g. "restarts the VPC's router (restartVpc)".
+ */
+export const triggers = (action: string) =>
+  z
+    .array(z.unknown())
+    .optional()
+    .describe(
+      `Any values (a date, a counter, another resource's output...). A change to the list ${action}, ` +
+        "and waits until it is done. Its value at creation and its removal perform nothing.",
+    );
+
+/** Whether an update step of a trigger list performs its action: only a (changed) list that is set. */
+export const triggered = (list: readonly unknown[] | undefined): boolean => list !== undefined;

@@ -7,7 +7,7 @@ import { restcloudResource } from "../sdk/resource";
 import { ApiError } from "../client/errors";
 import { findInZones } from "../engine/import";
 import { gone, recordLookup, showing, until } from "../engine/waits";
-import { appliedWhen, args, byUuid, minutes, recordOutputs } from "./common";
+import { appliedWhen, args, byUuid, minutes, recordOutputs, triggered, triggers } from "./common";
 
 const DESIRED_STATES = ["Running", "Stopped"] as const;
 type DesiredState = (typeof DESIRED_STATES)[number];
@@ -68,6 +68,41 @@ async function* resize(ctx: OperationContext, zoneUuid: string, id: string, news
     return;
   }
   yield newSize;
+}
+
+/**
+ * A new SSH key pair, in place. The spec leaves resetSSHkey's parameters and answer unshown; CloudStack,
+ * which such portals run on, resets a key only on a Stopped instance (and the emulator refuses a
+ * Running one with 409). So the step stops a running instance, resets the key (installed at its next
+ * boot) and starts it again when its declared state is Running: a restart instead of a replacement,
+ * which would lose the instance's disks and addresses. Removing the argument resets nothing.
+ */
+async function* resetSshKey(ctx: OperationContext, zoneUuid: string, id: string, news: InstanceInputs) {
+  const sshKeyName = news.sshKeyName;
+  if (sshKeyName === undefined) return;
+  const before = (yield settled) as Vm;
+  if (before.state === "Running") yield* setRunState(ctx, zoneUuid, id, "Stopped");
+  // The record shows the key by uuid: a new sshUuid shows a reset that took effect. Where it does not
+  // change, the verification finds nothing and the call is sent again: resetting to one key twice
+  // has the effect of doing it once.
+  const verify = appliedWhen(
+    () => getInstance(ctx, zoneUuid, id),
+    (vm) => before.sshUuid !== undefined && vm.sshUuid !== before.sshUuid,
+  );
+  await ctx.client.instance.resetSshKey({ uuid: id, sshKeyName }, { verify });
+  if ((news.state ?? "Running") === "Running") yield* setRunState(ctx, zoneUuid, id, "Running");
+}
+
+/**
+ * The ISO attached (one at a time): the old one detached, the new one attached. The record shows no
+ * ISO, so the step goes by the last value applied (`olds`); neither call is resent after an
+ * ambiguous failure (nothing could tell whether it took effect, and the service refuses a repeat).
+ */
+async function* changeIso(ctx: OperationContext, id: string, news: InstanceInputs, olds: Partial<InstanceInputs>) {
+  if (news.isoUuid === olds.isoUuid) return;
+  yield settled;
+  if (olds.isoUuid !== undefined) await ctx.client.instance.detachIso({ uuid: id });
+  if (news.isoUuid !== undefined) await ctx.client.instance.attachIso({ uuid: id, isoUuid: news.isoUuid });
 }
 
 /**
@@ -137,7 +172,15 @@ const inputs = z.object({
     .optional()
     .describe("A data disk created with the instance, in GB (prefer a Volume, which resizes in place)."),
   storageOfferingUuid: catalogReference("storageOffering").optional().describe("The storage plan of `diskSize`."),
-  sshKeyName: z.string().min(1).optional().describe("The SSH key pair installed at boot."),
+  sshKeyName: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "The name of the SSH key pair installed on the instance. A new name resets the key on the stopped " +
+        "instance, which then starts again if its state is Running; removing it resets nothing.",
+    ),
+  isoUuid: uuid.optional().describe("The ISO attached to the instance (as a CD-ROM; one at a time); unset to detach it."),
   securityGroupName: z.string().min(1).optional().describe("A security group applied at boot."),
   hypervisorName: z.string().min(1).optional().describe("The hypervisor to place it on."),
   state: withDefault(
@@ -146,6 +189,9 @@ const inputs = z.object({
     { keptInState: true },
   ),
   additionalNetworkUuids: z.array(uuid).optional().describe("Networks attached besides the default one."),
+  rebootTriggers: triggers(
+    "reboots the instance (stopInstance, then startInstance; the API has no reboot call) when its state is Running",
+  ),
   expungeOnDestroy: withDefault(
     z
       .boolean()
@@ -186,8 +232,9 @@ export const instanceDeclaration = defineResource({
   autoName: "name",
   zoneDefault: "zoneUuid",
   defaults: stateDefaults(inputs),
-  // The record shows the key by uuid only, and neither the security group nor the hypervisor.
-  unreadable: ["sshKeyName", "securityGroupName", "hypervisorName"],
+  // The record shows the key by uuid only, and neither the ISO, the security group nor the hypervisor;
+  // the triggers are the program's alone.
+  unreadable: ["sshKeyName", "isoUuid", "securityGroupName", "hypervisorName", "rebootTriggers"],
   replaceOn: [
     "name",
     "zoneUuid",
@@ -196,11 +243,11 @@ export const instanceDeclaration = defineResource({
     "rootDiskSize",
     "diskSize",
     "storageOfferingUuid",
-    "sshKeyName",
     "securityGroupName",
     "hypervisorName",
   ],
-  // In this order: resize first (it may stop and restart), then the name, the networks, the power state.
+  // In this order: resize first (it may stop and restart), then the name, the networks, the key (it
+  // may stop and restart), the ISO, a reboot (after the ISO: to boot from it), the power state.
   updates: [
     {
       fields: ["computeOfferingUuid", "cpuCore", "memory"],
@@ -222,6 +269,26 @@ export const instanceDeclaration = defineResource({
       fields: ["additionalNetworkUuids"],
       via: "attachNetwork, detachNetwork",
       apply: (ctx, id, news) => reconcileNetworks(ctx, news.zoneUuid!, id, news.additionalNetworkUuids ?? []),
+    },
+    {
+      fields: ["sshKeyName"],
+      via: "resetSSHkey (stopping and restarting a running instance)",
+      apply: (ctx, id, news) => resetSshKey(ctx, news.zoneUuid!, id, news),
+    },
+    {
+      fields: ["isoUuid"],
+      via: "detachIso, attachIso",
+      apply: (ctx, id, news, olds) => changeIso(ctx, id, news, olds),
+    },
+    {
+      fields: ["rebootTriggers"],
+      via: "stopInstance, startInstance",
+      async *apply(ctx, id, news) {
+        if (!triggered(news.rebootTriggers) || (news.state ?? "Running") !== "Running") return;
+        ctx.progress(`rebooting instance ${id}`);
+        yield* setRunState(ctx, news.zoneUuid!, id, "Stopped");
+        yield* setRunState(ctx, news.zoneUuid!, id, "Running");
+      },
     },
     {
       fields: ["state"],
@@ -263,8 +330,14 @@ export const instanceDeclaration = defineResource({
   },
   record: instanceRecord,
   ready: [inState("Running")],
-  // A new instance runs, is shown by its name and has its default network only.
-  createdAs: (inputs) => ({ displayName: inputs.name, additionalNetworkUuids: [], state: "Running" as const }),
+  // A new instance runs, is shown by its name, has its default network only and no ISO (its key is the
+  // create's: no reset).
+  createdAs: (inputs) => ({
+    displayName: inputs.name,
+    additionalNetworkUuids: [],
+    isoUuid: undefined,
+    state: "Running" as const,
+  }),
   // Import: the zone whose list holds the instance; the additional networks (read when declared);
   // cpuCore and memory when its plan is a custom one (for a fixed plan they are not arguments).
   locate: async (ctx, id) => {

@@ -4,8 +4,10 @@ import { withDefault } from "../engine/defaults";
 import { sameName } from "../engine/identity";
 import { catalogReference, uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
-import { showing } from "../engine/waits";
-import { args, networkRecord, replaceAclStep, minutes, recordOutputs } from "./common";
+import { showing, until } from "../engine/waits";
+import { args, getNetwork, networkRecord, replaceAclStep, minutes, recordOutputs, triggered, triggers } from "./common";
+
+type NetworkRecord = NonNullable<Awaited<ReturnType<typeof getNetwork>>>;
 
 /** A guest network (isolated or shared) outside any VPC. */
 export const networkDeclaration = defineResource({
@@ -22,6 +24,7 @@ export const networkDeclaration = defineResource({
     aclUuid: uuid.optional().describe("The network ACL list applied to the network."),
     description: z.string().optional().describe("Free text shown with the network."),
     networkDomain: z.string().optional().describe("The network's DNS domain."),
+    restartTriggers: triggers("restarts the network (restartNetwork, without clean-up)"),
   }),
   outputs: z.object({
     ...recordOutputs,
@@ -32,8 +35,8 @@ export const networkDeclaration = defineResource({
   }),
   autoName: "name",
   zoneDefault: "zoneUuid",
-  // The record does not show it.
-  unreadable: ["isPublic"],
+  // The record does not show it; the triggers are the program's alone.
+  unreadable: ["isPublic", "restartTriggers"],
   replaceOn: ["zoneUuid", "networkOfferingUuid", "isPublic"],
   updates: [
     {
@@ -60,6 +63,17 @@ export const networkDeclaration = defineResource({
       },
     },
     replaceAclStep,
+    {
+      fields: ["restartTriggers"],
+      via: "restartNetwork",
+      async *apply(ctx, id, news) {
+        if (!triggered(news.restartTriggers)) return;
+        ctx.progress(`restarting network ${id}`);
+        // A restart may be sent again after an ambiguous failure (the operation is idempotent).
+        await ctx.client.network.restart({ uuid: id, cleanUpNetwork: false });
+        yield until<NetworkRecord>("to finish restarting", (network) => network.status !== "Restarting");
+      },
+    },
   ],
   defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
   identity: {

@@ -5,6 +5,7 @@ import { vpcTierDeclaration } from "./vpc-tier";
 import { networkDeclaration } from "./network";
 import { instanceDeclaration } from "./instance";
 import { volumeDeclaration } from "./volume";
+import { uploadedVolumeDeclaration } from "./uploaded-volume";
 import { egressRuleDeclaration, firewallRuleDeclaration } from "./rules";
 import { kubernetesClusterDeclaration } from "./kubernetes-cluster";
 import { publicIpAddressDeclaration } from "./public-ip-address";
@@ -32,6 +33,7 @@ export const DECLARATIONS: readonly ResourceDeclaration[] = [
   networkDeclaration,
   instanceDeclaration,
   volumeDeclaration,
+  uploadedVolumeDeclaration,
   firewallRuleDeclaration,
   egressRuleDeclaration,
   kubernetesClusterDeclaration,

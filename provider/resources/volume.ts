@@ -7,18 +7,18 @@ import { restcloudResource } from "../sdk/resource";
 import { job, recordLookup } from "../engine/waits";
 import { appliedWhen, args, byUuid, minutes, recordOutputs } from "./common";
 
-async function getVolume(ctx: OperationContext, zoneUuid: string, id: string) {
+export async function getVolume(ctx: OperationContext, zoneUuid: string, id: string) {
   return byUuid(await ctx.client.volume.list({ zoneUuid, uuid: id }), id);
 }
-type VolumeRecord = NonNullable<Awaited<ReturnType<typeof getVolume>>>;
+export type VolumeRecord = NonNullable<Awaited<ReturnType<typeof getVolume>>>;
 
-const volumeRecord = recordLookup("volume", (ctx, id, state: { zoneUuid?: string }) =>
+export const volumeRecord = recordLookup("volume", (ctx, id, state: { zoneUuid?: string }) =>
   getVolume(ctx, state.zoneUuid!, id),
 );
 
 // After an ambiguous failure the volume read back shows whether the job started (its record carries
 // the job's id, so the wait goes on as if the answer had arrived).
-async function* attach(ctx: OperationContext, zoneUuid: string, id: string, instanceUuid: string) {
+export async function* attach(ctx: OperationContext, zoneUuid: string, id: string, instanceUuid: string) {
   const verify = appliedWhen(
     () => getVolume(ctx, zoneUuid, id),
     (v) => v.vmUuid === instanceUuid || v.status === "Attaching",
@@ -26,7 +26,7 @@ async function* attach(ctx: OperationContext, zoneUuid: string, id: string, inst
   yield job<VolumeRecord>((await ctx.client.volume.attach({ uuid: id, instanceUuid }, { verify })).jobId);
 }
 
-async function* detach(ctx: OperationContext, zoneUuid: string, id: string) {
+export async function* detach(ctx: OperationContext, zoneUuid: string, id: string) {
   const verify = appliedWhen(
     () => getVolume(ctx, zoneUuid, id),
     (v) => !v.vmUuid || v.status === "Detaching",

@@ -3,9 +3,10 @@ import { defineResource } from "../engine/declaration";
 import { sameName } from "../engine/identity";
 import { catalogReference, cidrBlock } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
-import { recordLookup, showing } from "../engine/waits";
-import { args, getVpc, minutes, recordOutputs } from "./common";
+import { recordLookup, showing, until } from "../engine/waits";
+import { args, getVpc, minutes, recordOutputs, triggered, triggers } from "./common";
 
+type VpcRecord = NonNullable<Awaited<ReturnType<typeof getVpc>>>;
 const vpcRecord = recordLookup("VPC", (ctx, id, state: { zoneUuid?: string }) => getVpc(ctx, state.zoneUuid!, id));
 
 /** A virtual private cloud: an isolated address space in one zone, divided into tiers (VpcTier). */
@@ -20,6 +21,7 @@ export const vpcDeclaration = defineResource({
     description: z.string().optional().describe("Free text shown with the VPC."),
     networkDomain: z.string().optional().describe("The DNS domain of the VPC's networks."),
     publicLoadBalancerProvider: z.string().optional().describe("The provider of public load balancing in the VPC."),
+    restartTriggers: triggers("restarts the VPC (restartVpc: its router, without clean-up)"),
   }),
   outputs: z.object({
     ...recordOutputs,
@@ -28,8 +30,8 @@ export const vpcDeclaration = defineResource({
   }),
   autoName: "name",
   zoneDefault: "zoneUuid",
-  // The spec's VPC record shows none of them.
-  unreadable: ["vpcOfferingUuid", "networkDomain", "publicLoadBalancerProvider"],
+  // The spec's VPC record shows none of them; the triggers are the program's alone.
+  unreadable: ["vpcOfferingUuid", "networkDomain", "publicLoadBalancerProvider", "restartTriggers"],
   replaceOn: ["zoneUuid", "cidr", "vpcOfferingUuid", "networkDomain", "publicLoadBalancerProvider"],
   updates: [
     {
@@ -40,6 +42,17 @@ export const vpcDeclaration = defineResource({
         const change = { name: news.name, description: news.description ?? "" };
         await ctx.client.vpc.update({ uuid: id, ...change });
         yield showing(change);
+      },
+    },
+    {
+      fields: ["restartTriggers"],
+      via: "restartVpc",
+      async *apply(ctx, id, news) {
+        if (!triggered(news.restartTriggers)) return;
+        ctx.progress(`restarting VPC ${id}`);
+        // A restart may be sent again after an ambiguous failure (the operation is idempotent).
+        await ctx.client.vpc.restart({ uuid: id, cleanUpVPC: false, redundantVpcRouter: false });
+        yield until<VpcRecord>("to finish restarting", (vpc) => vpc.status !== "Restarting");
       },
     },
   ],

@@ -55,6 +55,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &SnapshotPolicy{}
 	case "restcloud:index:StaticNat":
 		r = &StaticNat{}
+	case "restcloud:index:UploadedVolume":
+		r = &UploadedVolume{}
 	case "restcloud:index:VmSnapshot":
 		r = &VmSnapshot{}
 	case "restcloud:index:Volume":

@@ -65,6 +65,8 @@ type Network struct {
 	NetworkOfferingUuid pulumi.StringOutput `pulumi:"networkOfferingUuid"`
 	// The network type the API reports (e.g. Isolated).
 	NetworkType pulumi.StringPtrOutput `pulumi:"networkType"`
+	// Any values (a date, a counter, another resource's output...). A change to the list restarts the network (restartNetwork, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
+	RestartTriggers pulumi.ArrayOutput `pulumi:"restartTriggers"`
 	// The security group applied to the network. Updated in place (changeSecurityGroup).
 	SecurityGroupUuid pulumi.StringPtrOutput `pulumi:"securityGroupUuid"`
 	// The record's status as the API reports it (e.g. "Active").
@@ -136,6 +138,8 @@ type networkArgs struct {
 	NetworkDomain *string `pulumi:"networkDomain"`
 	// The network offering (see getNetworkOfferings). Changing it replaces the network.
 	NetworkOfferingUuid string `pulumi:"networkOfferingUuid"`
+	// Any values (a date, a counter, another resource's output...). A change to the list restarts the network (restartNetwork, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
+	RestartTriggers []interface{} `pulumi:"restartTriggers"`
 	// The security group applied to the network. Updated in place (changeSecurityGroup).
 	SecurityGroupUuid *string `pulumi:"securityGroupUuid"`
 	// The zone of the network. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the network.
@@ -156,6 +160,8 @@ type NetworkArgs struct {
 	NetworkDomain pulumi.StringPtrInput
 	// The network offering (see getNetworkOfferings). Changing it replaces the network.
 	NetworkOfferingUuid pulumi.StringInput
+	// Any values (a date, a counter, another resource's output...). A change to the list restarts the network (restartNetwork, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
+	RestartTriggers pulumi.ArrayInput
 	// The security group applied to the network. Updated in place (changeSecurityGroup).
 	SecurityGroupUuid pulumi.StringPtrInput
 	// The zone of the network. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the network.
@@ -302,6 +308,11 @@ func (o NetworkOutput) NetworkOfferingUuid() pulumi.StringOutput {
 // The network type the API reports (e.g. Isolated).
 func (o NetworkOutput) NetworkType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Network) pulumi.StringPtrOutput { return v.NetworkType }).(pulumi.StringPtrOutput)
+}
+
+// Any values (a date, a counter, another resource's output...). A change to the list restarts the network (restartNetwork, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
+func (o NetworkOutput) RestartTriggers() pulumi.ArrayOutput {
+	return o.ApplyT(func(v *Network) pulumi.ArrayOutput { return v.RestartTriggers }).(pulumi.ArrayOutput)
 }
 
 // The security group applied to the network. Updated in place (changeSecurityGroup).

@@ -3792,6 +3792,177 @@ func (in *snapshotPolicyIntervalTypePtr) ToSnapshotPolicyIntervalTypePtrOutputWi
 	return pulumi.ToOutputWithContext(ctx, in).(SnapshotPolicyIntervalTypePtrOutput)
 }
 
+type UploadedVolumeFormat string
+
+const (
+	UploadedVolumeFormatQCOW2 = UploadedVolumeFormat("QCOW2")
+	UploadedVolumeFormatOVA   = UploadedVolumeFormat("OVA")
+	UploadedVolumeFormatRAW   = UploadedVolumeFormat("RAW")
+	UploadedVolumeFormatVHDX  = UploadedVolumeFormat("VHDX")
+	UploadedVolumeFormatVHD   = UploadedVolumeFormat("VHD")
+)
+
+func (UploadedVolumeFormat) ElementType() reflect.Type {
+	return reflect.TypeOf((*UploadedVolumeFormat)(nil)).Elem()
+}
+
+func (e UploadedVolumeFormat) ToUploadedVolumeFormatOutput() UploadedVolumeFormatOutput {
+	return pulumi.ToOutput(e).(UploadedVolumeFormatOutput)
+}
+
+func (e UploadedVolumeFormat) ToUploadedVolumeFormatOutputWithContext(ctx context.Context) UploadedVolumeFormatOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(UploadedVolumeFormatOutput)
+}
+
+func (e UploadedVolumeFormat) ToUploadedVolumeFormatPtrOutput() UploadedVolumeFormatPtrOutput {
+	return e.ToUploadedVolumeFormatPtrOutputWithContext(context.Background())
+}
+
+func (e UploadedVolumeFormat) ToUploadedVolumeFormatPtrOutputWithContext(ctx context.Context) UploadedVolumeFormatPtrOutput {
+	return UploadedVolumeFormat(e).ToUploadedVolumeFormatOutputWithContext(ctx).ToUploadedVolumeFormatPtrOutputWithContext(ctx)
+}
+
+func (e UploadedVolumeFormat) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e UploadedVolumeFormat) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e UploadedVolumeFormat) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e UploadedVolumeFormat) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type UploadedVolumeFormatOutput struct{ *pulumi.OutputState }
+
+func (UploadedVolumeFormatOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*UploadedVolumeFormat)(nil)).Elem()
+}
+
+func (o UploadedVolumeFormatOutput) ToUploadedVolumeFormatOutput() UploadedVolumeFormatOutput {
+	return o
+}
+
+func (o UploadedVolumeFormatOutput) ToUploadedVolumeFormatOutputWithContext(ctx context.Context) UploadedVolumeFormatOutput {
+	return o
+}
+
+func (o UploadedVolumeFormatOutput) ToUploadedVolumeFormatPtrOutput() UploadedVolumeFormatPtrOutput {
+	return o.ToUploadedVolumeFormatPtrOutputWithContext(context.Background())
+}
+
+func (o UploadedVolumeFormatOutput) ToUploadedVolumeFormatPtrOutputWithContext(ctx context.Context) UploadedVolumeFormatPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v UploadedVolumeFormat) *UploadedVolumeFormat {
+		return &v
+	}).(UploadedVolumeFormatPtrOutput)
+}
+
+func (o UploadedVolumeFormatOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o UploadedVolumeFormatOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e UploadedVolumeFormat) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o UploadedVolumeFormatOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o UploadedVolumeFormatOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e UploadedVolumeFormat) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type UploadedVolumeFormatPtrOutput struct{ *pulumi.OutputState }
+
+func (UploadedVolumeFormatPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**UploadedVolumeFormat)(nil)).Elem()
+}
+
+func (o UploadedVolumeFormatPtrOutput) ToUploadedVolumeFormatPtrOutput() UploadedVolumeFormatPtrOutput {
+	return o
+}
+
+func (o UploadedVolumeFormatPtrOutput) ToUploadedVolumeFormatPtrOutputWithContext(ctx context.Context) UploadedVolumeFormatPtrOutput {
+	return o
+}
+
+func (o UploadedVolumeFormatPtrOutput) Elem() UploadedVolumeFormatOutput {
+	return o.ApplyT(func(v *UploadedVolumeFormat) UploadedVolumeFormat {
+		if v != nil {
+			return *v
+		}
+		var ret UploadedVolumeFormat
+		return ret
+	}).(UploadedVolumeFormatOutput)
+}
+
+func (o UploadedVolumeFormatPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o UploadedVolumeFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *UploadedVolumeFormat) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// UploadedVolumeFormatInput is an input type that accepts values of the UploadedVolumeFormat enum
+// A concrete instance of `UploadedVolumeFormatInput` can be one of the following:
+//
+//	UploadedVolumeFormatQCOW2
+//	UploadedVolumeFormatOVA
+//	UploadedVolumeFormatRAW
+//	UploadedVolumeFormatVHDX
+//	UploadedVolumeFormatVHD
+type UploadedVolumeFormatInput interface {
+	pulumi.Input
+
+	ToUploadedVolumeFormatOutput() UploadedVolumeFormatOutput
+	ToUploadedVolumeFormatOutputWithContext(context.Context) UploadedVolumeFormatOutput
+}
+
+var uploadedVolumeFormatPtrType = reflect.TypeOf((**UploadedVolumeFormat)(nil)).Elem()
+
+type UploadedVolumeFormatPtrInput interface {
+	pulumi.Input
+
+	ToUploadedVolumeFormatPtrOutput() UploadedVolumeFormatPtrOutput
+	ToUploadedVolumeFormatPtrOutputWithContext(context.Context) UploadedVolumeFormatPtrOutput
+}
+
+type uploadedVolumeFormatPtr string
+
+func UploadedVolumeFormatPtr(v string) UploadedVolumeFormatPtrInput {
+	return (*uploadedVolumeFormatPtr)(&v)
+}
+
+func (*uploadedVolumeFormatPtr) ElementType() reflect.Type {
+	return uploadedVolumeFormatPtrType
+}
+
+func (in *uploadedVolumeFormatPtr) ToUploadedVolumeFormatPtrOutput() UploadedVolumeFormatPtrOutput {
+	return pulumi.ToOutput(in).(UploadedVolumeFormatPtrOutput)
+}
+
+func (in *uploadedVolumeFormatPtr) ToUploadedVolumeFormatPtrOutputWithContext(ctx context.Context) UploadedVolumeFormatPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(UploadedVolumeFormatPtrOutput)
+}
+
 type VpnCustomerGatewayEspEncryption string
 
 const (
@@ -4684,6 +4855,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*SecurityGroupPortForwardingRuleProtocolPtrInput)(nil)).Elem(), SecurityGroupPortForwardingRuleProtocol("TCP"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SnapshotPolicyIntervalTypeInput)(nil)).Elem(), SnapshotPolicyIntervalType("HOURLY"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SnapshotPolicyIntervalTypePtrInput)(nil)).Elem(), SnapshotPolicyIntervalType("HOURLY"))
+	pulumi.RegisterInputType(reflect.TypeOf((*UploadedVolumeFormatInput)(nil)).Elem(), UploadedVolumeFormat("QCOW2"))
+	pulumi.RegisterInputType(reflect.TypeOf((*UploadedVolumeFormatPtrInput)(nil)).Elem(), UploadedVolumeFormat("QCOW2"))
 	pulumi.RegisterInputType(reflect.TypeOf((*VpnCustomerGatewayEspEncryptionInput)(nil)).Elem(), VpnCustomerGatewayEspEncryption("aes128"))
 	pulumi.RegisterInputType(reflect.TypeOf((*VpnCustomerGatewayEspEncryptionPtrInput)(nil)).Elem(), VpnCustomerGatewayEspEncryption("aes128"))
 	pulumi.RegisterInputType(reflect.TypeOf((*VpnCustomerGatewayEspHashInput)(nil)).Elem(), VpnCustomerGatewayEspHash("sha1"))
@@ -4740,6 +4913,8 @@ func init() {
 	pulumi.RegisterOutputType(SecurityGroupPortForwardingRuleProtocolPtrOutput{})
 	pulumi.RegisterOutputType(SnapshotPolicyIntervalTypeOutput{})
 	pulumi.RegisterOutputType(SnapshotPolicyIntervalTypePtrOutput{})
+	pulumi.RegisterOutputType(UploadedVolumeFormatOutput{})
+	pulumi.RegisterOutputType(UploadedVolumeFormatPtrOutput{})
 	pulumi.RegisterOutputType(VpnCustomerGatewayEspEncryptionOutput{})
 	pulumi.RegisterOutputType(VpnCustomerGatewayEspEncryptionPtrOutput{})
 	pulumi.RegisterOutputType(VpnCustomerGatewayEspHashOutput{})

@@ -58,6 +58,8 @@ type Vpc struct {
 	NetworkDomain pulumi.StringPtrOutput `pulumi:"networkDomain"`
 	// The provider of public load balancing in the VPC. Changing it replaces the VPC.
 	PublicLoadBalancerProvider pulumi.StringPtrOutput `pulumi:"publicLoadBalancerProvider"`
+	// Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
+	RestartTriggers pulumi.ArrayOutput `pulumi:"restartTriggers"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
 	// The record's identifier (the same as the resource's id).
@@ -134,6 +136,8 @@ type vpcArgs struct {
 	NetworkDomain *string `pulumi:"networkDomain"`
 	// The provider of public load balancing in the VPC. Changing it replaces the VPC.
 	PublicLoadBalancerProvider *string `pulumi:"publicLoadBalancerProvider"`
+	// Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
+	RestartTriggers []interface{} `pulumi:"restartTriggers"`
 	// The VPC offering (see getVpcOfferings). Changing it replaces the VPC.
 	VpcOfferingUuid string `pulumi:"vpcOfferingUuid"`
 	// The zone of the VPC. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC.
@@ -152,6 +156,8 @@ type VpcArgs struct {
 	NetworkDomain pulumi.StringPtrInput
 	// The provider of public load balancing in the VPC. Changing it replaces the VPC.
 	PublicLoadBalancerProvider pulumi.StringPtrInput
+	// Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
+	RestartTriggers pulumi.ArrayInput
 	// The VPC offering (see getVpcOfferings). Changing it replaces the VPC.
 	VpcOfferingUuid pulumi.StringInput
 	// The zone of the VPC. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC.
@@ -278,6 +284,11 @@ func (o VpcOutput) NetworkDomain() pulumi.StringPtrOutput {
 // The provider of public load balancing in the VPC. Changing it replaces the VPC.
 func (o VpcOutput) PublicLoadBalancerProvider() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Vpc) pulumi.StringPtrOutput { return v.PublicLoadBalancerProvider }).(pulumi.StringPtrOutput)
+}
+
+// Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
+func (o VpcOutput) RestartTriggers() pulumi.ArrayOutput {
+	return o.ApplyT(func(v *Vpc) pulumi.ArrayOutput { return v.RestartTriggers }).(pulumi.ArrayOutput)
 }
 
 // The record's status as the API reports it (e.g. "Active").

@@ -49,6 +49,7 @@ from .security_group_firewall_rule import *
 from .security_group_port_forwarding_rule import *
 from .snapshot_policy import *
 from .static_nat import *
+from .uploaded_volume import *
 from .vm_snapshot import *
 from .volume import *
 from .volume_snapshot import *
@@ -91,6 +92,7 @@ _utilities.register(
    "restcloud:index:SecurityGroupPortForwardingRule": "SecurityGroupPortForwardingRule",
    "restcloud:index:SnapshotPolicy": "SnapshotPolicy",
    "restcloud:index:StaticNat": "StaticNat",
+   "restcloud:index:UploadedVolume": "UploadedVolume",
    "restcloud:index:VmSnapshot": "VmSnapshot",
    "restcloud:index:Volume": "Volume",
    "restcloud:index:VolumeSnapshot": "VolumeSnapshot",

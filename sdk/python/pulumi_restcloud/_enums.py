@@ -30,6 +30,7 @@ __all__ = [
     'SecurityGroupFirewallRuleProtocol',
     'SecurityGroupPortForwardingRuleProtocol',
     'SnapshotPolicyIntervalType',
+    'UploadedVolumeFormat',
     'VpnCustomerGatewayEspEncryption',
     'VpnCustomerGatewayEspHash',
     'VpnCustomerGatewayIkeEncryption',
@@ -206,6 +207,15 @@ class SnapshotPolicyIntervalType(_builtins.str, Enum):
     DAILY = "DAILY"
     WEEKLY = "WEEKLY"
     MONTHLY = "MONTHLY"
+
+
+@pulumi.type_token("restcloud:index:UploadedVolumeFormat")
+class UploadedVolumeFormat(_builtins.str, Enum):
+    QCOW2 = "QCOW2"
+    OVA = "OVA"
+    RAW = "RAW"
+    VHDX = "VHDX"
+    VHD = "VHD"
 
 
 @pulumi.type_token("restcloud:index:VpnCustomerGatewayEspEncryption")

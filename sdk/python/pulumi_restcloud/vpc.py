@@ -25,6 +25,7 @@ class VpcArgs:
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  network_domain: pulumi.Input[Optional[_builtins.str]] = None,
                  public_load_balancer_provider: pulumi.Input[Optional[_builtins.str]] = None,
+                 restart_triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Vpc resource.
@@ -35,6 +36,7 @@ class VpcArgs:
         :param pulumi.Input[_builtins.str] name: The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpc).
         :param pulumi.Input[_builtins.str] network_domain: The DNS domain of the VPC's networks. Changing it replaces the VPC.
         :param pulumi.Input[_builtins.str] public_load_balancer_provider: The provider of public load balancing in the VPC. Changing it replaces the VPC.
+        :param pulumi.Input[Sequence[Any]] restart_triggers: Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the VPC. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC.
         """
         pulumi.set(__self__, "cidr", cidr)
@@ -47,6 +49,8 @@ class VpcArgs:
             pulumi.set(__self__, "network_domain", network_domain)
         if public_load_balancer_provider is not None:
             pulumi.set(__self__, "public_load_balancer_provider", public_load_balancer_provider)
+        if restart_triggers is not None:
+            pulumi.set(__self__, "restart_triggers", restart_triggers)
         if zone_uuid is not None:
             pulumi.set(__self__, "zone_uuid", zone_uuid)
 
@@ -123,6 +127,18 @@ class VpcArgs:
         pulumi.set(self, "public_load_balancer_provider", value)
 
     @_builtins.property
+    @pulumi.getter(name="restartTriggers")
+    def restart_triggers(self) -> pulumi.Input[Optional[Sequence[Any]]]:
+        """
+        Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
+        """
+        return pulumi.get(self, "restart_triggers")
+
+    @restart_triggers.setter
+    def restart_triggers(self, value: pulumi.Input[Optional[Sequence[Any]]]):
+        pulumi.set(self, "restart_triggers", value)
+
+    @_builtins.property
     @pulumi.getter(name="zoneUuid")
     def zone_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -146,6 +162,7 @@ class Vpc(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  network_domain: pulumi.Input[Optional[_builtins.str]] = None,
                  public_load_balancer_provider: pulumi.Input[Optional[_builtins.str]] = None,
+                 restart_triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
                  vpc_offering_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -174,6 +191,7 @@ class Vpc(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] name: The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpc).
         :param pulumi.Input[_builtins.str] network_domain: The DNS domain of the VPC's networks. Changing it replaces the VPC.
         :param pulumi.Input[_builtins.str] public_load_balancer_provider: The provider of public load balancing in the VPC. Changing it replaces the VPC.
+        :param pulumi.Input[Sequence[Any]] restart_triggers: Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
         :param pulumi.Input[_builtins.str] vpc_offering_uuid: The VPC offering (see getVpcOfferings). Changing it replaces the VPC.
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the VPC. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC.
         """
@@ -221,6 +239,7 @@ class Vpc(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  network_domain: pulumi.Input[Optional[_builtins.str]] = None,
                  public_load_balancer_provider: pulumi.Input[Optional[_builtins.str]] = None,
+                 restart_triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
                  vpc_offering_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -239,6 +258,7 @@ class Vpc(pulumi.CustomResource):
             __props__.__dict__["name"] = name
             __props__.__dict__["network_domain"] = network_domain
             __props__.__dict__["public_load_balancer_provider"] = public_load_balancer_provider
+            __props__.__dict__["restart_triggers"] = restart_triggers
             if vpc_offering_uuid is None and not opts.urn:
                 raise TypeError("Missing required property 'vpc_offering_uuid'")
             __props__.__dict__["vpc_offering_uuid"] = vpc_offering_uuid
@@ -279,6 +299,7 @@ class Vpc(pulumi.CustomResource):
         __props__.__dict__["name"] = None
         __props__.__dict__["network_domain"] = None
         __props__.__dict__["public_load_balancer_provider"] = None
+        __props__.__dict__["restart_triggers"] = None
         __props__.__dict__["status"] = None
         __props__.__dict__["uuid"] = None
         __props__.__dict__["vpc_offering_uuid"] = None
@@ -341,6 +362,14 @@ class Vpc(pulumi.CustomResource):
         The provider of public load balancing in the VPC. Changing it replaces the VPC.
         """
         return pulumi.get(self, "public_load_balancer_provider")
+
+    @_builtins.property
+    @pulumi.getter(name="restartTriggers")
+    def restart_triggers(self) -> pulumi.Output[Optional[Sequence[Any]]]:
+        """
+        Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
+        """
+        return pulumi.get(self, "restart_triggers")
 
     @_builtins.property
     @pulumi.getter

@@ -1,5 +1,5 @@
 /**
- * Ambiguous creates, the matrix: every one of the 24 resource kinds has its first create fail
+ * Ambiguous creates, the matrix: every one of the 25 resource kinds has its first create fail
  * ambiguously (the client cannot know whether the service processed it), once per fault kind:
  *
  * - a 503 answered after processing;
@@ -81,7 +81,7 @@ afterAll(() => {
   console.log(`ambiguous creates, kinds x fault kinds:\n${lines.join("\n")}`);
 });
 
-describe.each(FAULT_KINDS)("$name on the first create of each of the 24 kinds", ({ name, rule, config }) => {
+describe.each(FAULT_KINDS)("$name on the first create of each of the 25 kinds", ({ name, rule, config }) => {
   let emulator: RunningEmulator;
   let stack: TestStack;
 

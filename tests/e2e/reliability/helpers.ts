@@ -21,9 +21,9 @@ export const FLEET_PROGRAM = path.join(PROGRAMS, "fleet");
 
 type StackConfig = Record<string, string | { value: string; secret: boolean }>;
 
-/** Every resource kind, several nameless records of one kind under one parent (42 resources). */
+/** Every resource kind, several nameless records of one kind under one parent (43 resources). */
 export const EVERY_KIND_PROGRAM = path.join(PROGRAMS, "every-kind");
-export const EVERY_KIND_SIZE = 42;
+export const EVERY_KIND_SIZE = 43;
 /** The reliability issue's realistic stack: 17 resources of 14 kinds, two public IPs of one VPC. */
 export const REALISTIC_PROGRAM = path.join(PROGRAMS, "realistic");
 export const REALISTIC_SIZE = 17;
@@ -43,6 +43,7 @@ export const CREATE_OPERATIONS: Record<string, string> = {
   Network: "createNetwork",
   Instance: "createInstance",
   Volume: "createVolume",
+  UploadedVolume: "uploadVolume",
   FirewallRule: "createFirewallRule",
   EgressRule: "createEgressRule",
   KubernetesCluster: "createKubernetes",
@@ -145,6 +146,7 @@ export const RESOURCE_COLLECTIONS: Record<string, string> = {
   Network: "network",
   Instance: "instance",
   Volume: "volume",
+  UploadedVolume: "volume",
   FirewallRule: "firewallrule",
   EgressRule: "egressrule",
   KubernetesCluster: "cluster",

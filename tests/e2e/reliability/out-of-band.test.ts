@@ -1,7 +1,7 @@
 /**
  * Gone is gone. Records deleted outside Pulumi (through the REST API, as a user or a script would):
  *
- * - every record of a stack of all 24 kinds deleted out of band, then `pulumi destroy` without a
+ * - every record of a stack of all 25 kinds deleted out of band, then `pulumi destroy` without a
  *   refresh completes, and leaves the state empty;
  * - an update of a record deleted out of band fails with a message that says so and suggests
  *   `pulumi refresh`; after the refresh, `pulumi up` creates it anew.
@@ -44,7 +44,7 @@ async function recordCount(): Promise<number> {
   return [...(await managedRecords(emulator.url)).values()].reduce((n, records) => n + Object.keys(records).length, 0);
 }
 
-describe("every record of a stack of all 24 kinds deleted out of band", () => {
+describe("every record of a stack of all 25 kinds deleted out of band", () => {
   let stack: TestStack;
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Import by id alone (engine/import.ts): against the emulator, a record of every kind (24) is made
+ * Import by id alone (engine/import.ts): against the emulator, a record of every kind (25) is made
  * through the engine, with several of one kind under one parent where the API allows it (three
  * addresses of one network, three firewall rules and two port-forwarding rules of one address, two
  * egress rules of one network, two firewall rules of one security group, two VPN connections of one
@@ -225,6 +225,11 @@ beforeAll(async () => {
     size: 10,
     instanceUuid: vmA.id,
   });
+  await make("uploaded", as(r.uploadedVolumeDeclaration), {
+    url: "https://images.example.com/every-kind.qcow2",
+    format: "QCOW2",
+    instanceUuid: vmA.id,
+  });
   await make("cluster", as(r.kubernetesClusterDeclaration), {
     kubernetesVersionUuid: cat.kubernetesVersionUuid,
     computeOfferingUuid: cat.smallPlanUuid,
@@ -436,7 +441,7 @@ test("every kind is made", () => {
 
 describe("an import by id alone answers the arguments the record was made with", () => {
   test.each(["group", "vpc", "tierA", "tierB", "network", "spare"])("%s", (label) => expectImported(label));
-  test.each(["vmA", "vmB", "vmC", "volume", "cluster"])("%s", (label) => expectImported(label));
+  test.each(["vmA", "vmB", "vmC", "volume", "uploaded", "cluster"])("%s", (label) => expectImported(label));
   test.each(["ipA", "ipB", "ipC", "vpcIpA", "vpcIpB"])("%s", (label) => expectImported(label));
   test.each(["fwHttps", "fwSsh", "fwPing", "fwVpc", "egHttp", "egDns"])("%s", (label) => expectImported(label));
   test.each(["pfA", "pfB", "lbWeb", "lbTier", "natB", "vpnC", "ilb"])("%s", (label) => expectImported(label));

@@ -229,7 +229,13 @@ test("Create, Read (refresh and import by id alone), Update, Delete against the 
   const { vpcOfferingUuid: _offering, ...shown } = inputs;
   expect(fromStruct(imported.getInputs()).props).toEqual(shown);
   const importedState = fromStruct(imported.getProperties()).props;
-  expect(importedState[NOT_READ_ON_IMPORT]).toEqual(["vpcOfferingUuid", "networkDomain", "publicLoadBalancerProvider"]);
+  // restartTriggers too: an imported VPC's trigger list is the program's, and adopting it restarts nothing.
+  expect(importedState[NOT_READ_ON_IMPORT]).toEqual([
+    "vpcOfferingUuid",
+    "networkDomain",
+    "publicLoadBalancerProvider",
+    "restartTriggers",
+  ]);
   const adopt = await rpc<ProviderMessages.DiffResponse>(
     "diff",
     vpc(new pb.DiffRequest())

@@ -1,5 +1,5 @@
 /**
- * Every resource kind of the provider (all 24), as a user would combine them, with several records of
+ * Every resource kind of the provider (all 25), as a user would combine them, with several records of
  * one kind under one parent wherever the API allows it: nameless records side by side are what an
  * ambiguous create can mix up (three public IPs of one network and two of one VPC, two firewall rules
  * and two port-forwarding rules of one IP, two egress rules of one network, two firewall rules of one
@@ -64,6 +64,10 @@ const volume = add(
   "volume",
   (name) =>
     new restcloud.Volume(name, { storageOfferingUuid: id("customStoragePlanUuid"), size: 10, instanceUuid: vmA.id }),
+);
+add(
+  "uploaded",
+  (name) => new restcloud.UploadedVolume(name, { url: "https://images.example.com/every-kind.qcow2", format: "QCOW2" }),
 );
 add(
   "cluster",
