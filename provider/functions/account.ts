@@ -316,8 +316,8 @@ export const getInvoicePaymentStatus = defineFunction({
       .trim()
       .min(1, "must not be empty")
       .describe(
-        "The invoice's payment reference (the API's `id`): getInvoices' `referenceNumber` as text (e.g. " +
-          '"100001"), or getTaxPendingInvoices\' `id`.',
+        "The invoice's payment reference (the API's `id`): getInvoices' `referenceNumber` as text, or " +
+          "getTaxPendingInvoices' `id`.",
       ),
   }),
   outputs: z.object({

@@ -28,7 +28,7 @@ import (
 //	func main() {
 //		pulumi.Run(func(ctx *pulumi.Context) error {
 //			result, err := restcloud.GetInvoicePaymentStatus(ctx, &restcloud.GetInvoicePaymentStatusArgs{
-//				InvoiceId: "100001",
+//				InvoiceId: "<invoice id>",
 //			})
 //			if err != nil {
 //				return err
@@ -50,7 +50,7 @@ func GetInvoicePaymentStatus(ctx *pulumi.Context, args *GetInvoicePaymentStatusA
 }
 
 type GetInvoicePaymentStatusArgs struct {
-	// The invoice's payment reference (the API's `id`): getInvoices' `referenceNumber` as text (e.g. "100001"), or getTaxPendingInvoices' `id`.
+	// The invoice's payment reference (the API's `id`): getInvoices' `referenceNumber` as text, or getTaxPendingInvoices' `id`.
 	InvoiceId string `pulumi:"invoiceId"`
 }
 
@@ -73,7 +73,7 @@ func GetInvoicePaymentStatusOutput(ctx *pulumi.Context, args GetInvoicePaymentSt
 }
 
 type GetInvoicePaymentStatusOutputArgs struct {
-	// The invoice's payment reference (the API's `id`): getInvoices' `referenceNumber` as text (e.g. "100001"), or getTaxPendingInvoices' `id`.
+	// The invoice's payment reference (the API's `id`): getInvoices' `referenceNumber` as text, or getTaxPendingInvoices' `id`.
 	InvoiceId pulumi.StringInput `pulumi:"invoiceId"`
 }
 

@@ -105,11 +105,11 @@ def get_invoice_payment_status(invoice_id: Optional[_builtins.str] = None,
     import pulumi
     import pulumi_restcloud as restcloud
 
-    result = restcloud.get_invoice_payment_status(invoice_id="100001")
+    result = restcloud.get_invoice_payment_status(invoice_id="<invoice id>")
     pulumi.export("invoiceId", result.invoice_id)
     ```
 
-    :param _builtins.str invoice_id: The invoice's payment reference (the API's `id`): getInvoices' `referenceNumber` as text (e.g. "100001"), or getTaxPendingInvoices' `id`.
+    :param _builtins.str invoice_id: The invoice's payment reference (the API's `id`): getInvoices' `referenceNumber` as text, or getTaxPendingInvoices' `id`.
     """
     __args__ = dict()
     __args__['invoiceId'] = invoice_id
@@ -133,11 +133,11 @@ def get_invoice_payment_status_output(invoice_id: pulumi.Input[Optional[_builtin
     import pulumi
     import pulumi_restcloud as restcloud
 
-    result = restcloud.get_invoice_payment_status(invoice_id="100001")
+    result = restcloud.get_invoice_payment_status(invoice_id="<invoice id>")
     pulumi.export("invoiceId", result.invoice_id)
     ```
 
-    :param _builtins.str invoice_id: The invoice's payment reference (the API's `id`): getInvoices' `referenceNumber` as text (e.g. "100001"), or getTaxPendingInvoices' `id`.
+    :param _builtins.str invoice_id: The invoice's payment reference (the API's `id`): getInvoices' `referenceNumber` as text, or getTaxPendingInvoices' `id`.
     """
     __args__ = dict()
     __args__['invoiceId'] = invoice_id
