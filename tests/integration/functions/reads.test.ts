@@ -12,6 +12,9 @@ import { RestCloudClient } from "../../../provider/client";
 import * as restcloud from "../../../provider/functions";
 import { FUNCTIONS, type InvokeOptions } from "../../../provider/functions";
 import { invokeFunction } from "../../../provider/functions/define";
+import { exampleCode, functionProgram } from "../../../provider/schema/examples";
+import { currentModel } from "../../../provider/schema/generate";
+import { packageSchema } from "../../../provider/schema/package-schema";
 
 const DEMO = { apiKey: "demo-api-key", secretKey: "demo-secret-key" };
 const ADMIN = { apiKey: "admin-api-key", secretKey: "admin-secret-key" };
@@ -279,4 +282,25 @@ test("a 550 (valid keys, no right) fails saying so, naming the function", async 
   } finally {
     await setFaultRules([]);
   }
+});
+
+test("schema.json marks the secret outputs; each language's doc example exports them as secrets", () => {
+  const model = currentModel();
+  const schema = packageSchema(model) as {
+    functions: Record<string, { outputs: { properties: Record<string, { secret?: boolean }> } }>;
+  };
+  const secretOf = (fn: string) =>
+    Object.entries(schema.functions[`restcloud:index:${fn}`]!.outputs.properties)
+      .filter(([, p]) => p.secret)
+      .map(([name]) => name)
+      .sort();
+  expect(secretOf("getInstancePasswords")).toEqual(["password", "passwords"]);
+  expect(secretOf("getPublicKey")).toEqual(["apiKey", "secretKey"]);
+  expect(secretOf("getTax")).toEqual([]);
+  const passwords = model.functions.find((f) => f.name === "getInstancePasswords")!;
+  const code = exampleCode(model, functionProgram(passwords));
+  expect(code.typescript).toContain("passwords: pulumi.secret(result.passwords)");
+  expect(code.python).toContain('pulumi.export("passwords", pulumi.Output.secret(result.passwords))');
+  expect(code.go).toContain('ctx.Export("passwords", pulumi.ToSecret(result.Passwords))');
+  expect(code.yaml).toContain("fn::secret: ${result.passwords}");
 });
