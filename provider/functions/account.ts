@@ -1,11 +1,13 @@
 /**
  * Look-ups of the account's live records: hypervisor hosts (administrators), Kubernetes cluster
- * nodes, an instance's networks and status, invoices. Billing changes stay client methods
- * (`client.invoice.updateStatus(...)`): a function only reads.
+ * nodes, an instance's networks, status and generated passwords (secret), invoices and an invoice's
+ * payment status. Billing changes stay client methods (`client.invoice.updateStatus(...)`,
+ * `client.invoice.generate(...)`): a function only reads (docs/operations.md says why).
  */
 import { z } from "zod";
 import { withDefaultText } from "../engine/defaults";
 import { ApiError } from "../client";
+import { recordId, stringField, record } from "../client/schema";
 import { defineFunction } from "./define";
 import { distinct, identified, numeric, out } from "./fields";
 
@@ -16,6 +18,7 @@ export const getHosts = defineFunction({
   description:
     "The hypervisor hosts, with their load. Administrators only: with a regular account's keys the API answers " +
     "550 (permission denied) and the call fails saying so.",
+  adminOnly: true,
   inputs: z.object({
     uuid: withDefaultText(z.string().trim().min(1).optional().describe("Only the host with this uuid."), "every host"),
   }),
@@ -162,6 +165,51 @@ export const getInstanceStatus = defineFunction({
   },
 });
 
+/** A row of the (not shown in the spec) password list, as the emulator answers it. */
+const passwordRow = record({ uuid: stringField, name: stringField, password: stringField, status: stringField });
+
+export const getInstancePasswords = defineFunction({
+  name: "getInstancePasswords",
+  description:
+    "The passwords the cloud generated for an instance (the API's instancePasswordList). The answer is secret: " +
+    "use the Output form, which keeps it encrypted in the state and hidden in the CLI's output wherever the " +
+    "program puts it. The spec does not show this call's parameters or answer: the instance is sent as `uuid`, " +
+    "the passwords read from `listInstancePasswordResponse` (else the answer's first list).",
+  inputs: z.object({ instanceUuid }),
+  secretOutputs: ["passwords", "password"],
+  outputs: z.object({
+    passwords: out.list(
+      z.object({
+        password: z.string().describe("The generated password (secret)."),
+        name: out.text("What the password is for, as the API names it (the instance's name in the emulator)."),
+        uuid: out.text("The password record's identifier, as the API gives it."),
+        status: out.text('The record\'s status (e.g. "Active").'),
+      }),
+      "The instance's generated passwords, in the API's order (secret).",
+    ),
+    password: out.text("The first of `passwords`, the one to log in with (secret); absent when there is none."),
+    instanceUuid: z.string().describe("The instance."),
+  }),
+  invoke: async (client, args) => {
+    const answer: unknown = await client.instance.passwords({ uuid: args.instanceUuid });
+    const object = (answer ?? {}) as Record<string, unknown>;
+    const rows = Array.isArray(object.listInstancePasswordResponse)
+      ? object.listInstancePasswordResponse
+      : (Object.values(object).find(Array.isArray) ?? []);
+    const passwords = (rows as unknown[]).flatMap((row) => {
+      const parsed = passwordRow.safeParse(row);
+      return parsed.success && parsed.data.password !== undefined && parsed.data.password !== ""
+        ? [{ ...parsed.data, password: parsed.data.password }]
+        : [];
+    });
+    return {
+      passwords: passwords.map((p) => ({ password: p.password, name: p.name, uuid: p.uuid, status: p.status })),
+      password: passwords[0]?.password,
+      instanceUuid: args.instanceUuid,
+    };
+  },
+});
+
 // ---- invoices ------------------------------------------------------------------------------------
 
 const invoiceStatus = z.enum(["DRAFT", "DUE", "PAID", "OVER_DUE", "CANCEL", "TAX_PENDING"]);
@@ -253,4 +301,46 @@ export const getTaxPendingInvoices = defineFunction({
         status: i.status,
       })),
   }),
+});
+
+/** The spec's InvoiceTax, as getInvoicePaymentStatus answers it. */
+const invoiceTaxRow = record({ id: recordId, realNumber: stringField, clientEmail: stringField, status: stringField });
+
+export const getInvoicePaymentStatus = defineFunction({
+  name: "getInvoicePaymentStatus",
+  description:
+    "An invoice's payment status (the API's getInvoicePaymentStatus), by its payment reference. Paying, taxing " +
+    "or regenerating an invoice is an administrator's billing operation, done with the client (docs/operations.md).",
+  inputs: z.object({
+    invoiceId: z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .describe(
+        "The invoice's payment reference (the API's `id`): getInvoices' `referenceNumber` as text, or " +
+          "getTaxPendingInvoices' `id`.",
+      ),
+  }),
+  outputs: z.object({
+    invoiceId: z.string().describe("The invoice's payment reference, as asked for."),
+    invoiceNumber: out.text("The invoice number (the API's `realNumber`)."),
+    clientEmail: out.text("The billed client's e-mail."),
+    status: out.text("DRAFT, DUE, PAID, OVER_DUE, CANCEL or TAX_PENDING."),
+    isPaid: z.boolean().describe("Whether the status is PAID."),
+  }),
+  invoke: async (client, args) => {
+    const [found] = (await client.invoice.paymentStatus({ id: args.invoiceId })).flatMap((row) => {
+      const parsed = invoiceTaxRow.safeParse(row);
+      return parsed.success ? [parsed.data] : [];
+    });
+    if (!found)
+      throw new Error(`restcloud.getInvoicePaymentStatus: no invoice has the payment reference ${args.invoiceId}`);
+    return {
+      invoiceId: found.id || args.invoiceId,
+      invoiceNumber: found.realNumber,
+      clientEmail: found.clientEmail,
+      status: found.status,
+      isPaid: found.status === "PAID",
+    };
+  },
 });

@@ -10,7 +10,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { RestCloudClient, ConfigError } from "../client";
+import { ApiError, RestCloudClient, ConfigError } from "../client";
 import type { AnyObjectSchema } from "../engine/declaration";
 import { inputIssueMessage } from "../engine/validators";
 import { howToSet, providerSetting } from "../settings";
@@ -46,6 +46,18 @@ export interface FunctionDeclaration<IS extends AnyObjectSchema, OS extends z.Zo
    * (a function that wants exactly one match needs a filter). Default: the required arguments.
    */
   readonly example?: Partial<z.input<IS>>;
+  /**
+   * The answer's top-level fields that are secret (passwords, keys). The native plugin marks them
+   * secret in its answer and schema.json says `"secret": true`, so that the `...Output` forms of every
+   * SDK (`getInstancePasswordsOutput`, `get_instance_passwords_output`) hand out a secret Output; in
+   * the dynamic mode the TypeScript `.output` form wraps the whole answer with `pulumi.secret`.
+   */
+  readonly secretOutputs?: readonly (keyof z.output<OS> & string)[];
+  /**
+   * Administrators only: with a regular account's keys the API answers 550 and the call fails saying
+   * so. The docs say it too (the description should, in words).
+   */
+  readonly adminOnly?: boolean;
   /** Answers through the client; `args` are validated, with the zone default applied. */
   invoke(client: RestCloudClient, args: InvokeArgs<IS, Zone>, context: FunctionContext): Promise<z.input<OS>>;
 }
@@ -63,6 +75,15 @@ export interface InvokeOptions {
   provider?: pulumi.ProviderResource;
 }
 
+/** The arguments of an Output form: each may be an Input (an Output of another resource, a promise). */
+export type FunctionInputs<IS extends AnyObjectSchema> = { [K in keyof z.input<IS>]: pulumi.Input<z.input<IS>[K]> };
+
+/** The Output form of a function: Input arguments, an Output answer (secret when the function's answer is). */
+export type OutputForm<IS extends AnyObjectSchema, OS extends z.ZodType> =
+  Record<never, never> extends z.input<IS>
+    ? (args?: FunctionInputs<IS>, options?: InvokeOptions) => pulumi.Output<z.output<OS>>
+    : (args: FunctionInputs<IS>, options?: InvokeOptions) => pulumi.Output<z.output<OS>>;
+
 /** The typed function users call, with its declaration (for schema.json, docs and tests). */
 export type RestCloudFunction<IS extends AnyObjectSchema, OS extends z.ZodType, Zone extends string = never> =
   // The arguments may be left out when none is required (an empty object is a valid input).
@@ -70,6 +91,12 @@ export type RestCloudFunction<IS extends AnyObjectSchema, OS extends z.ZodType, 
     ? (args?: z.input<IS>, options?: InvokeOptions) => Promise<z.output<OS>>
     : (args: z.input<IS>, options?: InvokeOptions) => Promise<z.output<OS>>) & {
     readonly declaration: FunctionDeclaration<IS, OS, Zone>;
+    /**
+     * The Output form (`restcloud.getInstancePasswords.output({ instanceUuid: vm.id })`): arguments
+     * may be Outputs of resources of the program; the answer is an Output, secret when the function
+     * declares secret outputs, so that exporting any part of it keeps it encrypted in the state.
+     */
+    readonly output: OutputForm<IS, OS>;
   };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -155,6 +182,44 @@ export function functionError(name: string, error: unknown): Error {
 }
 
 /**
+ * A 550 (valid keys, no right to the operation) as an error that says so, naming the function; other
+ * errors as they are.
+ */
+function permissionError(declaration: AnyFunctionDeclaration, error: unknown): unknown {
+  if (!(error instanceof ApiError) || error.status !== 550) return error;
+  const who = declaration.adminOnly
+    ? "it is an administrator's call: use an administrator account's keys"
+    : "the account whose keys the call uses may not do this";
+  return new ApiError({
+    operation: error.operation,
+    method: error.method,
+    path: error.path,
+    status: error.status,
+    errorCode: error.errorCode,
+    retryable: false,
+    message: `permission denied: ${who} (${error.serverMessage})`,
+    attempts: error.attempts,
+  });
+}
+
+/** The declaration's answer, parsed as declared; a 550 explained. */
+async function answer(
+  declaration: AnyFunctionDeclaration,
+  client: RestCloudClient,
+  args: unknown,
+  context: FunctionContext,
+): Promise<unknown> {
+  let raw: unknown;
+  try {
+    raw = await declaration.invoke(client, args as never, context);
+  } catch (error) {
+    throw permissionError(declaration, error);
+  }
+  // The declared outputs are the contract: parse, so that what users get is what schema.json says.
+  return declaration.outputs.parse(raw);
+}
+
+/**
  * A call, for a front end that serves functions (the native plugin's Invoke): the zone default
  * applied, the arguments validated (a problem per field), the answer parsed as declared.
  */
@@ -183,7 +248,7 @@ export async function invokeFunction(
         return { property: p.slice(0, at), reason: p.slice(at + 2) };
       }),
     };
-  return { result: declaration.outputs.parse(await declaration.invoke(client, data as never, context)) };
+  return { result: await answer(declaration, client, data, context) };
 }
 
 /** Declares a function and returns the typed async function users call, with `.declaration`. */
@@ -205,9 +270,7 @@ export function defineFunction<IS extends AnyObjectSchema, OS extends z.ZodType,
     const { data, problems } = parseArguments(declaration as AnyFunctionDeclaration, given);
     if (problems.length > 0) throw invalidArguments(declaration.name, problems);
     const client = functionClient(declaration.name, options);
-    const answer = await declaration.invoke(client, data as InvokeArgs<IS, Zone>, context);
-    // The declared outputs are the contract: parse, so that what users get is what schema.json says.
-    return declaration.outputs.parse(answer) as z.output<OS>;
+    return (await answer(declaration as AnyFunctionDeclaration, client, data, context)) as z.output<OS>;
   };
   // In the native mode the plugin answers (Invoke), with its provider's settings.
   const invokeNative = async (args: z.input<IS> | undefined, options: InvokeOptions): Promise<z.output<OS>> =>
@@ -224,7 +287,23 @@ export function defineFunction<IS extends AnyObjectSchema, OS extends z.ZodType,
     (native(options) ? invokeNative(args, options) : call(args, options)).catch((error: unknown) => {
       throw functionError(declaration.name, error);
     });
+  const secret = (declaration.secretOutputs ?? []).length > 0;
+  // The Output form: in the native mode the SDK's invokeOutput (it waits for unknown arguments and
+  // keeps the secrets the plugin marks); in the dynamic mode the call once the arguments are known,
+  // the whole answer secret when any of its fields is.
+  const output = (args?: FunctionInputs<IS>, options: InvokeOptions = {}): pulumi.Output<z.output<OS>> => {
+    const sdk = pulumiSdk();
+    if (native(options))
+      return sdk.runtime.invokeOutput<z.output<OS>>(
+        `restcloud:index:${declaration.name}`,
+        (args ?? {}) as pulumi.Inputs,
+        options.provider ? { provider: options.provider } : {},
+      );
+    const answered = sdk.output(args ?? {}).apply((given) => fn(given as z.input<IS>, options));
+    return (secret ? sdk.secret(answered) : answered) as pulumi.Output<z.output<OS>>;
+  };
   Object.defineProperty(fn, "name", { value: declaration.name });
   Object.defineProperty(fn, "declaration", { value: declaration, enumerable: true });
+  Object.defineProperty(fn, "output", { value: output, enumerable: true });
   return fn as unknown as RestCloudFunction<IS, OS, Zone>;
 }

@@ -4,12 +4,20 @@
  */
 export * from "./catalog";
 export * from "./account";
+export * from "./catalog-rows";
+import { getInstancePasswords } from "./account";
+import { getPublicKey } from "./catalog-rows";
+/** The Output forms of the functions whose answer is secret: a secret Output, Input arguments. */
+export const getInstancePasswordsOutput = getInstancePasswords.output;
+export const getPublicKeyOutput = getPublicKey.output;
 export { defineFunction, functionClient } from "./define";
 export type {
   AnyFunctionDeclaration,
   FunctionContext,
   FunctionDeclaration,
+  FunctionInputs,
   InvokeArgs,
+  OutputForm,
   InvokeOptions,
   RestCloudFunction,
 } from "./define";

@@ -2,6 +2,7 @@
 import type { AnyFunctionDeclaration } from "./define";
 import * as catalog from "./catalog";
 import * as account from "./account";
+import * as rows from "./catalog-rows";
 
 export const FUNCTIONS: readonly AnyFunctionDeclaration[] = [
   catalog.getZones,
@@ -22,10 +23,21 @@ export const FUNCTIONS: readonly AnyFunctionDeclaration[] = [
   catalog.getTemplate,
   catalog.getKubernetesVersions,
   catalog.getUnitCosts,
+  rows.getPublicKey,
+  rows.getServiceCategories,
+  rows.getVmSchedulerCost,
+  rows.getBandwidthCost,
+  rows.getObjectStorageCost,
+  rows.getSfsStorageOfferings,
+  rows.getSupportCategories,
+  rows.getSupportPlans,
+  rows.getTax,
   account.getHosts,
   account.getClusterNodes,
   account.getInstanceNetworks,
   account.getInstanceStatus,
+  account.getInstancePasswords,
   account.getInvoices,
   account.getTaxPendingInvoices,
+  account.getInvoicePaymentStatus,
 ].map((fn) => fn.declaration as AnyFunctionDeclaration);

@@ -389,7 +389,8 @@ export class NativeProvider {
       response.setFailuresList(outcome.problems.map((p) => argumentFailure(p.property, p.reason)));
       return response;
     }
-    response.setReturn(toStruct(outcome.result as PropertyMap));
+    // A secret answer (passwords, keys) goes back marked secret: the SDKs' Output forms keep it so.
+    response.setReturn(toStruct(outcome.result as PropertyMap, declaration.secretOutputs ?? []));
     return response;
   }
 }

@@ -180,7 +180,9 @@ const inputs = z.object({
       "The name of the SSH key pair installed on the instance. A new name resets the key on the stopped " +
         "instance, which then starts again if its state is Running; removing it resets nothing.",
     ),
-  isoUuid: uuid.optional().describe("The ISO attached to the instance (as a CD-ROM; one at a time); unset to detach it."),
+  isoUuid: uuid
+    .optional()
+    .describe("The ISO attached to the instance (as a CD-ROM; one at a time); unset to detach it."),
   securityGroupName: z.string().min(1).optional().describe("A security group applied at boot."),
   hypervisorName: z.string().min(1).optional().describe("The hypervisor to place it on."),
   state: withDefault(

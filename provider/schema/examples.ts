@@ -124,12 +124,16 @@ function typescriptExample(model: PackageModel, program: ExampleProgram): string
   }
   const args = program.arguments.length > 0 ? objectLiteral(program.arguments) : "";
   const first = program.exported?.name;
+  // A secret answer is exported as a secret: encrypted in the state, hidden in the CLI's output.
+  const secret = program.exported?.secret ?? false;
+  const value = secret ? `pulumi.secret(result.${first})` : `result.${first}`;
   return [
+    ...(secret ? ['import * as pulumi from "@pulumi/pulumi";'] : []),
     importPackage,
     "",
     "export = async () => {",
     `  const result = await restcloud.${program.name}(${args.replace(/\n/g, "\n  ")});`,
-    first ? `  return { ${first}: result.${first} };` : "  return result;",
+    first ? `  return { ${first}: ${value} };` : "  return result;",
     "};",
   ].join("\n");
 }
@@ -173,7 +177,9 @@ function pythonExample(program: ExampleProgram): string {
       ? `result = ${call}(${keywords.join("")})`
       : [`result = ${call}(`, ...keywords.map((k) => `    ${k},`), ")"].join("\n"),
     exported
-      ? `pulumi.export("${exported.name}", result.${pythonName(exported.name)})`
+      ? exported.secret
+        ? `pulumi.export("${exported.name}", pulumi.Output.secret(result.${pythonName(exported.name)}))`
+        : `pulumi.export("${exported.name}", result.${pythonName(exported.name)})`
       : 'pulumi.export("result", result)',
   ].join("\n");
 }
@@ -271,7 +277,13 @@ function goExample(model: PackageModel, program: ExampleProgram): string {
       "if err != nil {",
       "\treturn err",
       "}",
-      `ctx.Export("${exported?.name ?? "result"}", ${wrapper ? `pulumi.${wrapper}(${field})` : `pulumi.Any(${field})`})`,
+      `ctx.Export("${exported?.name ?? "result"}", ${
+        exported?.secret
+          ? `pulumi.ToSecret(${field})`
+          : wrapper
+            ? `pulumi.${wrapper}(${field})`
+            : `pulumi.Any(${field})`
+      })`,
     );
   }
   body.push("return nil");
@@ -326,6 +338,7 @@ function yamlExample(program: ExampleProgram): string {
     ].join("\n");
   }
   const exported = program.exported?.name;
+  const secretExport = [`  ${exported}:`, `    fn::secret: \${result.${exported}}`].join("\n");
   return [
     ...configuration,
     "variables:",
@@ -336,7 +349,11 @@ function yamlExample(program: ExampleProgram): string {
       ? ["      arguments:", ...program.arguments.map((a) => `        ${property(a)}`)]
       : ["      arguments: {}"]),
     "outputs:",
-    exported ? `  ${exported}: \${result.${exported}}` : "  result: ${result}",
+    exported
+      ? program.exported?.secret
+        ? secretExport
+        : `  ${exported}: \${result.${exported}}`
+      : "  result: ${result}",
   ].join("\n");
 }
 

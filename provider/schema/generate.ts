@@ -1,5 +1,5 @@
 /**
- * Generates schema.json, docs/ and the README's update/replace and settings tables from the
+ * Generates schema.json, docs/ (docs/operations.md too: what reaches each operation) and the README's update/replace and settings tables from the
  * resource and function registries and the settings table (provider/settings.ts), and from
  * schema.json the Python and Go SDKs (sdk/python, sdk/go; see sdks.ts).
  * `node dist/provider/schema/generate.js` writes them; `--check` only reports the stale ones (exit
@@ -11,6 +11,7 @@ import { DECLARATIONS } from "../resources/registry";
 import { FUNCTIONS } from "../functions/registry";
 import { packageModel, type PackageModel } from "./model";
 import { schemaJson } from "./package-schema";
+import { operationRows, operationsDoc } from "./operations";
 import { sdkFiles, sdkFilesOnDisk, SDK_DIRS } from "./sdks";
 import {
   referenceDocs,
@@ -62,6 +63,7 @@ export function generatedFiles(
     ["schema.json", schema],
     ...sdkFiles(root, schema),
     ...[...referenceDocs(model)].map(([page, text]): [string, string] => [`docs/${page}`, text]),
+    ["docs/operations.md", operationsDoc(operationRows(root))],
     [
       "README.md",
       spliceReadme(spliceReadme(readme, updateReplaceTables(model)), settingsTable(model), [

@@ -10,6 +10,7 @@ import {
   resourceProgram,
   type ExampleLanguage,
 } from "./examples";
+import { goName, pythonName } from "../spellings";
 import type { Change, ConfigModel, FunctionModel, PackageModel, PropertyModel, ResourceModel } from "./model";
 import type { ComplexTypeSpec, ObjectTypeSpec, TypeSpec } from "./types";
 
@@ -216,6 +217,21 @@ function resourceDoc(model: PackageModel, r: ResourceModel): string {
   ].join("\n");
 }
 
+/** For a function whose answer holds secrets: how a program keeps them secret, in each language. */
+function secretAnswerNote(f: FunctionModel): string[] {
+  const secret = f.outputs.filter((p) => p.secret).map((p) => code(p.name));
+  if (secret.length === 0) return [];
+  return [
+    `Its answer is secret (${secret.join(", ")}). The Output forms hand it out as a secret Output, encrypted in ` +
+      "the state and hidden in the CLI's output wherever the program puts it: " +
+      `\`restcloud.${f.name}Output(...)\` (or \`restcloud.${f.name}.output(...)\`) in TypeScript, ` +
+      `\`restcloud.${pythonName(f.name)}_output(...)\` in Python, \`restcloud.${goName(f.name)}Output(...)\` in Go; ` +
+      "their arguments may be outputs of the program's resources (an Instance's `id`). The plain form answers " +
+      "plain values: wrap what you export with `pulumi.secret` (as the example does).",
+    "",
+  ];
+}
+
 function functionDoc(model: PackageModel, f: FunctionModel): string {
   return [
     GENERATED_NOTE,
@@ -226,6 +242,7 @@ function functionDoc(model: PackageModel, f: FunctionModel): string {
     "",
     `Function \`restcloud.${f.name}\` of the \`${model.npmPackage}\` package; schema token \`${f.token}\`.`,
     "",
+    ...secretAnswerNote(f),
     ...exampleSection(exampleCode(model, functionProgram(f))),
     "## Arguments",
     "",

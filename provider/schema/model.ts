@@ -301,7 +301,9 @@ function functionModel(f: AnyFunctionDeclaration, registry: TypeRegistry): Funct
     token: token(f.name),
     description: f.description,
     inputs,
-    outputs: propertyModels(f.outputs, "output", owner, registry),
+    outputs: propertyModels(f.outputs, "output", owner, registry).map((p) =>
+      (f.secretOutputs ?? []).includes(p.name) ? { ...p, secret: true, spec: { ...p.spec, secret: true } } : p,
+    ),
     exampleArguments: f.example ? checkedExample(f.name, f.inputs, f.example) : exampleArguments(f.inputs, inputs),
   };
 }

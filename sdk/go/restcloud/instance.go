@@ -63,7 +63,7 @@ type Instance struct {
 	InstanceOwnerName pulumi.StringPtrOutput `pulumi:"instanceOwnerName"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// The ISO attached to the instance (as a CD-ROM; one at a time); unset to detach it.
+	// The ISO attached to the instance (as a CD-ROM; one at a time); unset to detach it. Updated in place (detachIso, attachIso).
 	IsoUuid pulumi.StringPtrOutput `pulumi:"isoUuid"`
 	// Memory in MiB, for a custom compute plan only. Updated in place (resizeVm).
 	Memory pulumi.IntPtrOutput `pulumi:"memory"`
@@ -75,13 +75,13 @@ type Instance struct {
 	NetworkUuid pulumi.StringOutput `pulumi:"networkUuid"`
 	// The instance's address on its default network.
 	PrivateIp pulumi.StringPtrOutput `pulumi:"privateIp"`
-	// Any values (a date, a counter, another resource's output...). A change to the list reboots the instance (stopInstance, then startInstance; the API has no reboot call) when its state is Running, and waits until it is done. Its value at creation and its removal perform nothing.
+	// Any values (a date, a counter, another resource's output...). A change to the list reboots the instance (stopInstance, then startInstance; the API has no reboot call) when its state is Running, and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (stopInstance, startInstance).
 	RebootTriggers pulumi.ArrayOutput `pulumi:"rebootTriggers"`
 	// The root disk in GB. Default: the template's. Changing it replaces the instance.
 	RootDiskSize pulumi.IntPtrOutput `pulumi:"rootDiskSize"`
 	// A security group applied at boot. Changing it replaces the instance.
 	SecurityGroupName pulumi.StringPtrOutput `pulumi:"securityGroupName"`
-	// The name of the SSH key pair installed on the instance. A new name resets the key on the stopped instance, which then starts again if its state is Running; removing it resets nothing.
+	// The name of the SSH key pair installed on the instance. A new name resets the key on the stopped instance, which then starts again if its state is Running; removing it resets nothing. Updated in place (resetSSHkey).
 	SshKeyName pulumi.StringPtrOutput `pulumi:"sshKeyName"`
 	// The desired power state. Default: "Running". Updated in place (startInstance, stopInstance).
 	State InstanceStateEnumOutput `pulumi:"state"`
@@ -182,7 +182,7 @@ type instanceArgs struct {
 	ExpungeOnDestroy *bool `pulumi:"expungeOnDestroy"`
 	// The hypervisor to place it on. Changing it replaces the instance.
 	HypervisorName *string `pulumi:"hypervisorName"`
-	// The ISO attached to the instance (as a CD-ROM; one at a time); unset to detach it.
+	// The ISO attached to the instance (as a CD-ROM; one at a time); unset to detach it. Updated in place (detachIso, attachIso).
 	IsoUuid *string `pulumi:"isoUuid"`
 	// Memory in MiB, for a custom compute plan only. Updated in place (resizeVm).
 	Memory *int `pulumi:"memory"`
@@ -190,13 +190,13 @@ type instanceArgs struct {
 	Name *string `pulumi:"name"`
 	// The default network (a Network or a VpcTier). Changing it replaces the instance.
 	NetworkUuid string `pulumi:"networkUuid"`
-	// Any values (a date, a counter, another resource's output...). A change to the list reboots the instance (stopInstance, then startInstance; the API has no reboot call) when its state is Running, and waits until it is done. Its value at creation and its removal perform nothing.
+	// Any values (a date, a counter, another resource's output...). A change to the list reboots the instance (stopInstance, then startInstance; the API has no reboot call) when its state is Running, and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (stopInstance, startInstance).
 	RebootTriggers []interface{} `pulumi:"rebootTriggers"`
 	// The root disk in GB. Default: the template's. Changing it replaces the instance.
 	RootDiskSize *int `pulumi:"rootDiskSize"`
 	// A security group applied at boot. Changing it replaces the instance.
 	SecurityGroupName *string `pulumi:"securityGroupName"`
-	// The name of the SSH key pair installed on the instance. A new name resets the key on the stopped instance, which then starts again if its state is Running; removing it resets nothing.
+	// The name of the SSH key pair installed on the instance. A new name resets the key on the stopped instance, which then starts again if its state is Running; removing it resets nothing. Updated in place (resetSSHkey).
 	SshKeyName *string `pulumi:"sshKeyName"`
 	// The desired power state. Default: "Running". Updated in place (startInstance, stopInstance).
 	State *InstanceStateEnum `pulumi:"state"`
@@ -224,7 +224,7 @@ type InstanceArgs struct {
 	ExpungeOnDestroy pulumi.BoolPtrInput
 	// The hypervisor to place it on. Changing it replaces the instance.
 	HypervisorName pulumi.StringPtrInput
-	// The ISO attached to the instance (as a CD-ROM; one at a time); unset to detach it.
+	// The ISO attached to the instance (as a CD-ROM; one at a time); unset to detach it. Updated in place (detachIso, attachIso).
 	IsoUuid pulumi.StringPtrInput
 	// Memory in MiB, for a custom compute plan only. Updated in place (resizeVm).
 	Memory pulumi.IntPtrInput
@@ -232,13 +232,13 @@ type InstanceArgs struct {
 	Name pulumi.StringPtrInput
 	// The default network (a Network or a VpcTier). Changing it replaces the instance.
 	NetworkUuid pulumi.StringInput
-	// Any values (a date, a counter, another resource's output...). A change to the list reboots the instance (stopInstance, then startInstance; the API has no reboot call) when its state is Running, and waits until it is done. Its value at creation and its removal perform nothing.
+	// Any values (a date, a counter, another resource's output...). A change to the list reboots the instance (stopInstance, then startInstance; the API has no reboot call) when its state is Running, and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (stopInstance, startInstance).
 	RebootTriggers pulumi.ArrayInput
 	// The root disk in GB. Default: the template's. Changing it replaces the instance.
 	RootDiskSize pulumi.IntPtrInput
 	// A security group applied at boot. Changing it replaces the instance.
 	SecurityGroupName pulumi.StringPtrInput
-	// The name of the SSH key pair installed on the instance. A new name resets the key on the stopped instance, which then starts again if its state is Running; removing it resets nothing.
+	// The name of the SSH key pair installed on the instance. A new name resets the key on the stopped instance, which then starts again if its state is Running; removing it resets nothing. Updated in place (resetSSHkey).
 	SshKeyName pulumi.StringPtrInput
 	// The desired power state. Default: "Running". Updated in place (startInstance, stopInstance).
 	State InstanceStateEnumPtrInput
@@ -382,7 +382,7 @@ func (o InstanceOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Instance) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// The ISO attached to the instance (as a CD-ROM; one at a time); unset to detach it.
+// The ISO attached to the instance (as a CD-ROM; one at a time); unset to detach it. Updated in place (detachIso, attachIso).
 func (o InstanceOutput) IsoUuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Instance) pulumi.StringPtrOutput { return v.IsoUuid }).(pulumi.StringPtrOutput)
 }
@@ -412,7 +412,7 @@ func (o InstanceOutput) PrivateIp() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Instance) pulumi.StringPtrOutput { return v.PrivateIp }).(pulumi.StringPtrOutput)
 }
 
-// Any values (a date, a counter, another resource's output...). A change to the list reboots the instance (stopInstance, then startInstance; the API has no reboot call) when its state is Running, and waits until it is done. Its value at creation and its removal perform nothing.
+// Any values (a date, a counter, another resource's output...). A change to the list reboots the instance (stopInstance, then startInstance; the API has no reboot call) when its state is Running, and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (stopInstance, startInstance).
 func (o InstanceOutput) RebootTriggers() pulumi.ArrayOutput {
 	return o.ApplyT(func(v *Instance) pulumi.ArrayOutput { return v.RebootTriggers }).(pulumi.ArrayOutput)
 }
@@ -427,7 +427,7 @@ func (o InstanceOutput) SecurityGroupName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Instance) pulumi.StringPtrOutput { return v.SecurityGroupName }).(pulumi.StringPtrOutput)
 }
 
-// The name of the SSH key pair installed on the instance. A new name resets the key on the stopped instance, which then starts again if its state is Running; removing it resets nothing.
+// The name of the SSH key pair installed on the instance. A new name resets the key on the stopped instance, which then starts again if its state is Running; removing it resets nothing. Updated in place (resetSSHkey).
 func (o InstanceOutput) SshKeyName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Instance) pulumi.StringPtrOutput { return v.SshKeyName }).(pulumi.StringPtrOutput)
 }

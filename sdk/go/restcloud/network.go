@@ -65,7 +65,7 @@ type Network struct {
 	NetworkOfferingUuid pulumi.StringOutput `pulumi:"networkOfferingUuid"`
 	// The network type the API reports (e.g. Isolated).
 	NetworkType pulumi.StringPtrOutput `pulumi:"networkType"`
-	// Any values (a date, a counter, another resource's output...). A change to the list restarts the network (restartNetwork, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
+	// Any values (a date, a counter, another resource's output...). A change to the list restarts the network (restartNetwork, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartNetwork).
 	RestartTriggers pulumi.ArrayOutput `pulumi:"restartTriggers"`
 	// The security group applied to the network. Updated in place (changeSecurityGroup).
 	SecurityGroupUuid pulumi.StringPtrOutput `pulumi:"securityGroupUuid"`
@@ -138,7 +138,7 @@ type networkArgs struct {
 	NetworkDomain *string `pulumi:"networkDomain"`
 	// The network offering (see getNetworkOfferings). Changing it replaces the network.
 	NetworkOfferingUuid string `pulumi:"networkOfferingUuid"`
-	// Any values (a date, a counter, another resource's output...). A change to the list restarts the network (restartNetwork, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
+	// Any values (a date, a counter, another resource's output...). A change to the list restarts the network (restartNetwork, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartNetwork).
 	RestartTriggers []interface{} `pulumi:"restartTriggers"`
 	// The security group applied to the network. Updated in place (changeSecurityGroup).
 	SecurityGroupUuid *string `pulumi:"securityGroupUuid"`
@@ -160,7 +160,7 @@ type NetworkArgs struct {
 	NetworkDomain pulumi.StringPtrInput
 	// The network offering (see getNetworkOfferings). Changing it replaces the network.
 	NetworkOfferingUuid pulumi.StringInput
-	// Any values (a date, a counter, another resource's output...). A change to the list restarts the network (restartNetwork, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
+	// Any values (a date, a counter, another resource's output...). A change to the list restarts the network (restartNetwork, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartNetwork).
 	RestartTriggers pulumi.ArrayInput
 	// The security group applied to the network. Updated in place (changeSecurityGroup).
 	SecurityGroupUuid pulumi.StringPtrInput
@@ -310,7 +310,7 @@ func (o NetworkOutput) NetworkType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Network) pulumi.StringPtrOutput { return v.NetworkType }).(pulumi.StringPtrOutput)
 }
 
-// Any values (a date, a counter, another resource's output...). A change to the list restarts the network (restartNetwork, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
+// Any values (a date, a counter, another resource's output...). A change to the list restarts the network (restartNetwork, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartNetwork).
 func (o NetworkOutput) RestartTriggers() pulumi.ArrayOutput {
 	return o.ApplyT(func(v *Network) pulumi.ArrayOutput { return v.RestartTriggers }).(pulumi.ArrayOutput)
 }

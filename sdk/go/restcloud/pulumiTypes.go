@@ -699,6 +699,71 @@ func (o GetInstanceNetworksNetworkArrayOutput) Index(i pulumi.IntInput) GetInsta
 	}).(GetInstanceNetworksNetworkOutput)
 }
 
+type GetInstancePasswordsPassword struct {
+	// What the password is for, as the API names it (the instance's name in the emulator).
+	Name *string `pulumi:"name"`
+	// The generated password (secret).
+	Password string `pulumi:"password"`
+	// The record's status (e.g. "Active").
+	Status *string `pulumi:"status"`
+	// The password record's identifier, as the API gives it.
+	Uuid *string `pulumi:"uuid"`
+}
+
+type GetInstancePasswordsPasswordOutput struct{ *pulumi.OutputState }
+
+func (GetInstancePasswordsPasswordOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetInstancePasswordsPassword)(nil)).Elem()
+}
+
+func (o GetInstancePasswordsPasswordOutput) ToGetInstancePasswordsPasswordOutput() GetInstancePasswordsPasswordOutput {
+	return o
+}
+
+func (o GetInstancePasswordsPasswordOutput) ToGetInstancePasswordsPasswordOutputWithContext(ctx context.Context) GetInstancePasswordsPasswordOutput {
+	return o
+}
+
+// What the password is for, as the API names it (the instance's name in the emulator).
+func (o GetInstancePasswordsPasswordOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetInstancePasswordsPassword) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// The generated password (secret).
+func (o GetInstancePasswordsPasswordOutput) Password() pulumi.StringOutput {
+	return o.ApplyT(func(v GetInstancePasswordsPassword) string { return v.Password }).(pulumi.StringOutput)
+}
+
+// The record's status (e.g. "Active").
+func (o GetInstancePasswordsPasswordOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetInstancePasswordsPassword) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// The password record's identifier, as the API gives it.
+func (o GetInstancePasswordsPasswordOutput) Uuid() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetInstancePasswordsPassword) *string { return v.Uuid }).(pulumi.StringPtrOutput)
+}
+
+type GetInstancePasswordsPasswordArrayOutput struct{ *pulumi.OutputState }
+
+func (GetInstancePasswordsPasswordArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetInstancePasswordsPassword)(nil)).Elem()
+}
+
+func (o GetInstancePasswordsPasswordArrayOutput) ToGetInstancePasswordsPasswordArrayOutput() GetInstancePasswordsPasswordArrayOutput {
+	return o
+}
+
+func (o GetInstancePasswordsPasswordArrayOutput) ToGetInstancePasswordsPasswordArrayOutputWithContext(ctx context.Context) GetInstancePasswordsPasswordArrayOutput {
+	return o
+}
+
+func (o GetInstancePasswordsPasswordArrayOutput) Index(i pulumi.IntInput) GetInstancePasswordsPasswordOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetInstancePasswordsPassword {
+		return vs[0].([]GetInstancePasswordsPassword)[vs[1].(int)]
+	}).(GetInstancePasswordsPasswordOutput)
+}
+
 type GetInvoicesInvoice struct {
 	// This invoice's adjustments.
 	AdjustmentCost *float64 `pulumi:"adjustmentCost"`
@@ -992,6 +1057,194 @@ func (o GetNetworkOfferingsOfferingArrayOutput) Index(i pulumi.IntInput) GetNetw
 	}).(GetNetworkOfferingsOfferingOutput)
 }
 
+type GetServiceCategoriesCategory struct {
+	// The service category's name.
+	Name string `pulumi:"name"`
+	// The kinds of resources the category covers (the spec does not show these fields).
+	Resources []GetServiceCategoriesCategoryResource `pulumi:"resources"`
+	// The service category's identifier (uuid).
+	Uuid string `pulumi:"uuid"`
+}
+
+type GetServiceCategoriesCategoryOutput struct{ *pulumi.OutputState }
+
+func (GetServiceCategoriesCategoryOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetServiceCategoriesCategory)(nil)).Elem()
+}
+
+func (o GetServiceCategoriesCategoryOutput) ToGetServiceCategoriesCategoryOutput() GetServiceCategoriesCategoryOutput {
+	return o
+}
+
+func (o GetServiceCategoriesCategoryOutput) ToGetServiceCategoriesCategoryOutputWithContext(ctx context.Context) GetServiceCategoriesCategoryOutput {
+	return o
+}
+
+// The service category's name.
+func (o GetServiceCategoriesCategoryOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetServiceCategoriesCategory) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The kinds of resources the category covers (the spec does not show these fields).
+func (o GetServiceCategoriesCategoryOutput) Resources() GetServiceCategoriesCategoryResourceArrayOutput {
+	return o.ApplyT(func(v GetServiceCategoriesCategory) []GetServiceCategoriesCategoryResource { return v.Resources }).(GetServiceCategoriesCategoryResourceArrayOutput)
+}
+
+// The service category's identifier (uuid).
+func (o GetServiceCategoriesCategoryOutput) Uuid() pulumi.StringOutput {
+	return o.ApplyT(func(v GetServiceCategoriesCategory) string { return v.Uuid }).(pulumi.StringOutput)
+}
+
+type GetServiceCategoriesCategoryArrayOutput struct{ *pulumi.OutputState }
+
+func (GetServiceCategoriesCategoryArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetServiceCategoriesCategory)(nil)).Elem()
+}
+
+func (o GetServiceCategoriesCategoryArrayOutput) ToGetServiceCategoriesCategoryArrayOutput() GetServiceCategoriesCategoryArrayOutput {
+	return o
+}
+
+func (o GetServiceCategoriesCategoryArrayOutput) ToGetServiceCategoriesCategoryArrayOutputWithContext(ctx context.Context) GetServiceCategoriesCategoryArrayOutput {
+	return o
+}
+
+func (o GetServiceCategoriesCategoryArrayOutput) Index(i pulumi.IntInput) GetServiceCategoriesCategoryOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetServiceCategoriesCategory {
+		return vs[0].([]GetServiceCategoriesCategory)[vs[1].(int)]
+	}).(GetServiceCategoriesCategoryOutput)
+}
+
+type GetServiceCategoriesCategoryResource struct {
+	// The resource kind's key (e.g. "INSTANCE").
+	Key *string `pulumi:"key"`
+	// The resource kind's name, in the language asked for.
+	Name *string `pulumi:"name"`
+}
+
+type GetServiceCategoriesCategoryResourceOutput struct{ *pulumi.OutputState }
+
+func (GetServiceCategoriesCategoryResourceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetServiceCategoriesCategoryResource)(nil)).Elem()
+}
+
+func (o GetServiceCategoriesCategoryResourceOutput) ToGetServiceCategoriesCategoryResourceOutput() GetServiceCategoriesCategoryResourceOutput {
+	return o
+}
+
+func (o GetServiceCategoriesCategoryResourceOutput) ToGetServiceCategoriesCategoryResourceOutputWithContext(ctx context.Context) GetServiceCategoriesCategoryResourceOutput {
+	return o
+}
+
+// The resource kind's key (e.g. "INSTANCE").
+func (o GetServiceCategoriesCategoryResourceOutput) Key() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetServiceCategoriesCategoryResource) *string { return v.Key }).(pulumi.StringPtrOutput)
+}
+
+// The resource kind's name, in the language asked for.
+func (o GetServiceCategoriesCategoryResourceOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetServiceCategoriesCategoryResource) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+type GetServiceCategoriesCategoryResourceArrayOutput struct{ *pulumi.OutputState }
+
+func (GetServiceCategoriesCategoryResourceArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetServiceCategoriesCategoryResource)(nil)).Elem()
+}
+
+func (o GetServiceCategoriesCategoryResourceArrayOutput) ToGetServiceCategoriesCategoryResourceArrayOutput() GetServiceCategoriesCategoryResourceArrayOutput {
+	return o
+}
+
+func (o GetServiceCategoriesCategoryResourceArrayOutput) ToGetServiceCategoriesCategoryResourceArrayOutputWithContext(ctx context.Context) GetServiceCategoriesCategoryResourceArrayOutput {
+	return o
+}
+
+func (o GetServiceCategoriesCategoryResourceArrayOutput) Index(i pulumi.IntInput) GetServiceCategoriesCategoryResourceOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetServiceCategoriesCategoryResource {
+		return vs[0].([]GetServiceCategoriesCategoryResource)[vs[1].(int)]
+	}).(GetServiceCategoriesCategoryResourceOutput)
+}
+
+type GetSfsStorageOfferingsOffering struct {
+	// Price per GB (per GB and month in the emulator).
+	CostPerGb *float64 `pulumi:"costPerGb"`
+	// What the offering is.
+	Description *string `pulumi:"description"`
+	// The largest share, in GB.
+	MaxSizeGb *float64 `pulumi:"maxSizeGb"`
+	// The smallest share, in GB.
+	MinSizeGb *float64 `pulumi:"minSizeGb"`
+	// The offering's name.
+	Name *string `pulumi:"name"`
+	// The offering's identifier (uuid).
+	Uuid string `pulumi:"uuid"`
+}
+
+type GetSfsStorageOfferingsOfferingOutput struct{ *pulumi.OutputState }
+
+func (GetSfsStorageOfferingsOfferingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetSfsStorageOfferingsOffering)(nil)).Elem()
+}
+
+func (o GetSfsStorageOfferingsOfferingOutput) ToGetSfsStorageOfferingsOfferingOutput() GetSfsStorageOfferingsOfferingOutput {
+	return o
+}
+
+func (o GetSfsStorageOfferingsOfferingOutput) ToGetSfsStorageOfferingsOfferingOutputWithContext(ctx context.Context) GetSfsStorageOfferingsOfferingOutput {
+	return o
+}
+
+// Price per GB (per GB and month in the emulator).
+func (o GetSfsStorageOfferingsOfferingOutput) CostPerGb() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetSfsStorageOfferingsOffering) *float64 { return v.CostPerGb }).(pulumi.Float64PtrOutput)
+}
+
+// What the offering is.
+func (o GetSfsStorageOfferingsOfferingOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetSfsStorageOfferingsOffering) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The largest share, in GB.
+func (o GetSfsStorageOfferingsOfferingOutput) MaxSizeGb() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetSfsStorageOfferingsOffering) *float64 { return v.MaxSizeGb }).(pulumi.Float64PtrOutput)
+}
+
+// The smallest share, in GB.
+func (o GetSfsStorageOfferingsOfferingOutput) MinSizeGb() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetSfsStorageOfferingsOffering) *float64 { return v.MinSizeGb }).(pulumi.Float64PtrOutput)
+}
+
+// The offering's name.
+func (o GetSfsStorageOfferingsOfferingOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetSfsStorageOfferingsOffering) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// The offering's identifier (uuid).
+func (o GetSfsStorageOfferingsOfferingOutput) Uuid() pulumi.StringOutput {
+	return o.ApplyT(func(v GetSfsStorageOfferingsOffering) string { return v.Uuid }).(pulumi.StringOutput)
+}
+
+type GetSfsStorageOfferingsOfferingArrayOutput struct{ *pulumi.OutputState }
+
+func (GetSfsStorageOfferingsOfferingArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetSfsStorageOfferingsOffering)(nil)).Elem()
+}
+
+func (o GetSfsStorageOfferingsOfferingArrayOutput) ToGetSfsStorageOfferingsOfferingArrayOutput() GetSfsStorageOfferingsOfferingArrayOutput {
+	return o
+}
+
+func (o GetSfsStorageOfferingsOfferingArrayOutput) ToGetSfsStorageOfferingsOfferingArrayOutputWithContext(ctx context.Context) GetSfsStorageOfferingsOfferingArrayOutput {
+	return o
+}
+
+func (o GetSfsStorageOfferingsOfferingArrayOutput) Index(i pulumi.IntInput) GetSfsStorageOfferingsOfferingOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetSfsStorageOfferingsOffering {
+		return vs[0].([]GetSfsStorageOfferingsOffering)[vs[1].(int)]
+	}).(GetSfsStorageOfferingsOfferingOutput)
+}
+
 type GetStorageCategoriesCategory struct {
 	// What the category is for.
 	Description *string `pulumi:"description"`
@@ -1134,6 +1387,143 @@ func (o GetStoragePlansPlanArrayOutput) Index(i pulumi.IntInput) GetStoragePlans
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetStoragePlansPlan {
 		return vs[0].([]GetStoragePlansPlan)[vs[1].(int)]
 	}).(GetStoragePlansPlanOutput)
+}
+
+type GetSupportCategoriesCategory struct {
+	// What the category covers.
+	Description *string `pulumi:"description"`
+	// The category's name.
+	Name *string `pulumi:"name"`
+	// The support category's identifier (uuid).
+	Uuid string `pulumi:"uuid"`
+}
+
+type GetSupportCategoriesCategoryOutput struct{ *pulumi.OutputState }
+
+func (GetSupportCategoriesCategoryOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetSupportCategoriesCategory)(nil)).Elem()
+}
+
+func (o GetSupportCategoriesCategoryOutput) ToGetSupportCategoriesCategoryOutput() GetSupportCategoriesCategoryOutput {
+	return o
+}
+
+func (o GetSupportCategoriesCategoryOutput) ToGetSupportCategoriesCategoryOutputWithContext(ctx context.Context) GetSupportCategoriesCategoryOutput {
+	return o
+}
+
+// What the category covers.
+func (o GetSupportCategoriesCategoryOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetSupportCategoriesCategory) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The category's name.
+func (o GetSupportCategoriesCategoryOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetSupportCategoriesCategory) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// The support category's identifier (uuid).
+func (o GetSupportCategoriesCategoryOutput) Uuid() pulumi.StringOutput {
+	return o.ApplyT(func(v GetSupportCategoriesCategory) string { return v.Uuid }).(pulumi.StringOutput)
+}
+
+type GetSupportCategoriesCategoryArrayOutput struct{ *pulumi.OutputState }
+
+func (GetSupportCategoriesCategoryArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetSupportCategoriesCategory)(nil)).Elem()
+}
+
+func (o GetSupportCategoriesCategoryArrayOutput) ToGetSupportCategoriesCategoryArrayOutput() GetSupportCategoriesCategoryArrayOutput {
+	return o
+}
+
+func (o GetSupportCategoriesCategoryArrayOutput) ToGetSupportCategoriesCategoryArrayOutputWithContext(ctx context.Context) GetSupportCategoriesCategoryArrayOutput {
+	return o
+}
+
+func (o GetSupportCategoriesCategoryArrayOutput) Index(i pulumi.IntInput) GetSupportCategoriesCategoryOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetSupportCategoriesCategory {
+		return vs[0].([]GetSupportCategoriesCategory)[vs[1].(int)]
+	}).(GetSupportCategoriesCategoryOutput)
+}
+
+type GetSupportPlansPlan struct {
+	// The plan's support category.
+	CategoryUuid *string `pulumi:"categoryUuid"`
+	// The plan's price (per month in the emulator).
+	Cost *float64 `pulumi:"cost"`
+	// What the plan offers.
+	Description *string `pulumi:"description"`
+	// The plan's name.
+	Name *string `pulumi:"name"`
+	// The promised response time, in hours.
+	ResponseTimeHours *float64 `pulumi:"responseTimeHours"`
+	// The support plan's identifier (uuid).
+	Uuid string `pulumi:"uuid"`
+}
+
+type GetSupportPlansPlanOutput struct{ *pulumi.OutputState }
+
+func (GetSupportPlansPlanOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetSupportPlansPlan)(nil)).Elem()
+}
+
+func (o GetSupportPlansPlanOutput) ToGetSupportPlansPlanOutput() GetSupportPlansPlanOutput {
+	return o
+}
+
+func (o GetSupportPlansPlanOutput) ToGetSupportPlansPlanOutputWithContext(ctx context.Context) GetSupportPlansPlanOutput {
+	return o
+}
+
+// The plan's support category.
+func (o GetSupportPlansPlanOutput) CategoryUuid() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetSupportPlansPlan) *string { return v.CategoryUuid }).(pulumi.StringPtrOutput)
+}
+
+// The plan's price (per month in the emulator).
+func (o GetSupportPlansPlanOutput) Cost() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetSupportPlansPlan) *float64 { return v.Cost }).(pulumi.Float64PtrOutput)
+}
+
+// What the plan offers.
+func (o GetSupportPlansPlanOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetSupportPlansPlan) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The plan's name.
+func (o GetSupportPlansPlanOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetSupportPlansPlan) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// The promised response time, in hours.
+func (o GetSupportPlansPlanOutput) ResponseTimeHours() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetSupportPlansPlan) *float64 { return v.ResponseTimeHours }).(pulumi.Float64PtrOutput)
+}
+
+// The support plan's identifier (uuid).
+func (o GetSupportPlansPlanOutput) Uuid() pulumi.StringOutput {
+	return o.ApplyT(func(v GetSupportPlansPlan) string { return v.Uuid }).(pulumi.StringOutput)
+}
+
+type GetSupportPlansPlanArrayOutput struct{ *pulumi.OutputState }
+
+func (GetSupportPlansPlanArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetSupportPlansPlan)(nil)).Elem()
+}
+
+func (o GetSupportPlansPlanArrayOutput) ToGetSupportPlansPlanArrayOutput() GetSupportPlansPlanArrayOutput {
+	return o
+}
+
+func (o GetSupportPlansPlanArrayOutput) ToGetSupportPlansPlanArrayOutputWithContext(ctx context.Context) GetSupportPlansPlanArrayOutput {
+	return o
+}
+
+func (o GetSupportPlansPlanArrayOutput) Index(i pulumi.IntInput) GetSupportPlansPlanOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetSupportPlansPlan {
+		return vs[0].([]GetSupportPlansPlan)[vs[1].(int)]
+	}).(GetSupportPlansPlanOutput)
 }
 
 type GetTaxPendingInvoicesInvoice struct {
@@ -1854,16 +2244,28 @@ func init() {
 	pulumi.RegisterOutputType(GetHostsHostArrayOutput{})
 	pulumi.RegisterOutputType(GetInstanceNetworksNetworkOutput{})
 	pulumi.RegisterOutputType(GetInstanceNetworksNetworkArrayOutput{})
+	pulumi.RegisterOutputType(GetInstancePasswordsPasswordOutput{})
+	pulumi.RegisterOutputType(GetInstancePasswordsPasswordArrayOutput{})
 	pulumi.RegisterOutputType(GetInvoicesInvoiceOutput{})
 	pulumi.RegisterOutputType(GetInvoicesInvoiceArrayOutput{})
 	pulumi.RegisterOutputType(GetKubernetesVersionsVersionOutput{})
 	pulumi.RegisterOutputType(GetKubernetesVersionsVersionArrayOutput{})
 	pulumi.RegisterOutputType(GetNetworkOfferingsOfferingOutput{})
 	pulumi.RegisterOutputType(GetNetworkOfferingsOfferingArrayOutput{})
+	pulumi.RegisterOutputType(GetServiceCategoriesCategoryOutput{})
+	pulumi.RegisterOutputType(GetServiceCategoriesCategoryArrayOutput{})
+	pulumi.RegisterOutputType(GetServiceCategoriesCategoryResourceOutput{})
+	pulumi.RegisterOutputType(GetServiceCategoriesCategoryResourceArrayOutput{})
+	pulumi.RegisterOutputType(GetSfsStorageOfferingsOfferingOutput{})
+	pulumi.RegisterOutputType(GetSfsStorageOfferingsOfferingArrayOutput{})
 	pulumi.RegisterOutputType(GetStorageCategoriesCategoryOutput{})
 	pulumi.RegisterOutputType(GetStorageCategoriesCategoryArrayOutput{})
 	pulumi.RegisterOutputType(GetStoragePlansPlanOutput{})
 	pulumi.RegisterOutputType(GetStoragePlansPlanArrayOutput{})
+	pulumi.RegisterOutputType(GetSupportCategoriesCategoryOutput{})
+	pulumi.RegisterOutputType(GetSupportCategoriesCategoryArrayOutput{})
+	pulumi.RegisterOutputType(GetSupportPlansPlanOutput{})
+	pulumi.RegisterOutputType(GetSupportPlansPlanArrayOutput{})
 	pulumi.RegisterOutputType(GetTaxPendingInvoicesInvoiceOutput{})
 	pulumi.RegisterOutputType(GetTaxPendingInvoicesInvoiceArrayOutput{})
 	pulumi.RegisterOutputType(GetTemplateCategoriesCategoryOutput{})

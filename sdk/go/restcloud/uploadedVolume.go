@@ -44,31 +44,31 @@ import (
 type UploadedVolume struct {
 	pulumi.CustomResourceState
 
-	// The image's digest, which the cloud checks after the download: hexadecimal, optionally prefixed by its algorithm ({SHA-256}...).
+	// The image's digest, which the cloud checks after the download: hexadecimal, optionally prefixed by its algorithm ({SHA-256}...). Changing it replaces the uploaded volume.
 	Checksum pulumi.StringPtrOutput `pulumi:"checksum"`
 	// When the volume was created (epoch milliseconds).
 	CreatedTimestamp pulumi.Float64PtrOutput `pulumi:"createdTimestamp"`
-	// The image's format: QCOW2, OVA, RAW, VHDX or VHD.
+	// The image's format: QCOW2, OVA, RAW, VHDX or VHD. Changing it replaces the uploaded volume.
 	Format UploadedVolumeFormatOutput `pulumi:"format"`
 	// The name of the instance the volume is attached to.
 	InstanceName pulumi.StringPtrOutput `pulumi:"instanceName"`
-	// The instance the volume is attached to; unset to detach it (detachVolume, attachVolume).
+	// The instance the volume is attached to; unset to detach it (detachVolume, attachVolume). Updated in place (detachVolume, attachVolume).
 	InstanceUuid pulumi.StringPtrOutput `pulumi:"instanceUuid"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates.
+	// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the uploaded volume.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The volume's size in GB: the image's, once uploaded.
 	Size pulumi.Float64PtrOutput `pulumi:"size"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
-	// Where the cloud downloads the disk image from (http or https).
+	// Where the cloud downloads the disk image from (http or https). Changing it replaces the uploaded volume.
 	Url pulumi.StringOutput `pulumi:"url"`
 	// The record's identifier (the same as the resource's id).
 	Uuid pulumi.StringOutput `pulumi:"uuid"`
 	// DATADISK.
 	VolumeType pulumi.StringPtrOutput `pulumi:"volumeType"`
-	// The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume.
+	// The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the uploaded volume.
 	ZoneUuid pulumi.StringOutput `pulumi:"zoneUuid"`
 }
 
@@ -126,33 +126,33 @@ func (UploadedVolumeState) ElementType() reflect.Type {
 }
 
 type uploadedVolumeArgs struct {
-	// The image's digest, which the cloud checks after the download: hexadecimal, optionally prefixed by its algorithm ({SHA-256}...).
+	// The image's digest, which the cloud checks after the download: hexadecimal, optionally prefixed by its algorithm ({SHA-256}...). Changing it replaces the uploaded volume.
 	Checksum *string `pulumi:"checksum"`
-	// The image's format: QCOW2, OVA, RAW, VHDX or VHD.
+	// The image's format: QCOW2, OVA, RAW, VHDX or VHD. Changing it replaces the uploaded volume.
 	Format UploadedVolumeFormat `pulumi:"format"`
-	// The instance the volume is attached to; unset to detach it (detachVolume, attachVolume).
+	// The instance the volume is attached to; unset to detach it (detachVolume, attachVolume). Updated in place (detachVolume, attachVolume).
 	InstanceUuid *string `pulumi:"instanceUuid"`
-	// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates.
+	// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the uploaded volume.
 	Name *string `pulumi:"name"`
-	// Where the cloud downloads the disk image from (http or https).
+	// Where the cloud downloads the disk image from (http or https). Changing it replaces the uploaded volume.
 	Url string `pulumi:"url"`
-	// The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume.
+	// The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the uploaded volume.
 	ZoneUuid *string `pulumi:"zoneUuid"`
 }
 
 // The set of arguments for constructing a UploadedVolume resource.
 type UploadedVolumeArgs struct {
-	// The image's digest, which the cloud checks after the download: hexadecimal, optionally prefixed by its algorithm ({SHA-256}...).
+	// The image's digest, which the cloud checks after the download: hexadecimal, optionally prefixed by its algorithm ({SHA-256}...). Changing it replaces the uploaded volume.
 	Checksum pulumi.StringPtrInput
-	// The image's format: QCOW2, OVA, RAW, VHDX or VHD.
+	// The image's format: QCOW2, OVA, RAW, VHDX or VHD. Changing it replaces the uploaded volume.
 	Format UploadedVolumeFormatInput
-	// The instance the volume is attached to; unset to detach it (detachVolume, attachVolume).
+	// The instance the volume is attached to; unset to detach it (detachVolume, attachVolume). Updated in place (detachVolume, attachVolume).
 	InstanceUuid pulumi.StringPtrInput
-	// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates.
+	// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the uploaded volume.
 	Name pulumi.StringPtrInput
-	// Where the cloud downloads the disk image from (http or https).
+	// Where the cloud downloads the disk image from (http or https). Changing it replaces the uploaded volume.
 	Url pulumi.StringInput
-	// The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume.
+	// The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the uploaded volume.
 	ZoneUuid pulumi.StringPtrInput
 }
 
@@ -243,7 +243,7 @@ func (o UploadedVolumeOutput) ToUploadedVolumeOutputWithContext(ctx context.Cont
 	return o
 }
 
-// The image's digest, which the cloud checks after the download: hexadecimal, optionally prefixed by its algorithm ({SHA-256}...).
+// The image's digest, which the cloud checks after the download: hexadecimal, optionally prefixed by its algorithm ({SHA-256}...). Changing it replaces the uploaded volume.
 func (o UploadedVolumeOutput) Checksum() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *UploadedVolume) pulumi.StringPtrOutput { return v.Checksum }).(pulumi.StringPtrOutput)
 }
@@ -253,7 +253,7 @@ func (o UploadedVolumeOutput) CreatedTimestamp() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *UploadedVolume) pulumi.Float64PtrOutput { return v.CreatedTimestamp }).(pulumi.Float64PtrOutput)
 }
 
-// The image's format: QCOW2, OVA, RAW, VHDX or VHD.
+// The image's format: QCOW2, OVA, RAW, VHDX or VHD. Changing it replaces the uploaded volume.
 func (o UploadedVolumeOutput) Format() UploadedVolumeFormatOutput {
 	return o.ApplyT(func(v *UploadedVolume) UploadedVolumeFormatOutput { return v.Format }).(UploadedVolumeFormatOutput)
 }
@@ -263,7 +263,7 @@ func (o UploadedVolumeOutput) InstanceName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *UploadedVolume) pulumi.StringPtrOutput { return v.InstanceName }).(pulumi.StringPtrOutput)
 }
 
-// The instance the volume is attached to; unset to detach it (detachVolume, attachVolume).
+// The instance the volume is attached to; unset to detach it (detachVolume, attachVolume). Updated in place (detachVolume, attachVolume).
 func (o UploadedVolumeOutput) InstanceUuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *UploadedVolume) pulumi.StringPtrOutput { return v.InstanceUuid }).(pulumi.StringPtrOutput)
 }
@@ -273,7 +273,7 @@ func (o UploadedVolumeOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *UploadedVolume) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates.
+// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the uploaded volume.
 func (o UploadedVolumeOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *UploadedVolume) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
@@ -288,7 +288,7 @@ func (o UploadedVolumeOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *UploadedVolume) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }
 
-// Where the cloud downloads the disk image from (http or https).
+// Where the cloud downloads the disk image from (http or https). Changing it replaces the uploaded volume.
 func (o UploadedVolumeOutput) Url() pulumi.StringOutput {
 	return o.ApplyT(func(v *UploadedVolume) pulumi.StringOutput { return v.Url }).(pulumi.StringOutput)
 }
@@ -303,7 +303,7 @@ func (o UploadedVolumeOutput) VolumeType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *UploadedVolume) pulumi.StringPtrOutput { return v.VolumeType }).(pulumi.StringPtrOutput)
 }
 
-// The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume.
+// The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the uploaded volume.
 func (o UploadedVolumeOutput) ZoneUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *UploadedVolume) pulumi.StringOutput { return v.ZoneUuid }).(pulumi.StringOutput)
 }

@@ -58,7 +58,7 @@ type Vpc struct {
 	NetworkDomain pulumi.StringPtrOutput `pulumi:"networkDomain"`
 	// The provider of public load balancing in the VPC. Changing it replaces the VPC.
 	PublicLoadBalancerProvider pulumi.StringPtrOutput `pulumi:"publicLoadBalancerProvider"`
-	// Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
+	// Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartVpc).
 	RestartTriggers pulumi.ArrayOutput `pulumi:"restartTriggers"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
@@ -136,7 +136,7 @@ type vpcArgs struct {
 	NetworkDomain *string `pulumi:"networkDomain"`
 	// The provider of public load balancing in the VPC. Changing it replaces the VPC.
 	PublicLoadBalancerProvider *string `pulumi:"publicLoadBalancerProvider"`
-	// Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
+	// Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartVpc).
 	RestartTriggers []interface{} `pulumi:"restartTriggers"`
 	// The VPC offering (see getVpcOfferings). Changing it replaces the VPC.
 	VpcOfferingUuid string `pulumi:"vpcOfferingUuid"`
@@ -156,7 +156,7 @@ type VpcArgs struct {
 	NetworkDomain pulumi.StringPtrInput
 	// The provider of public load balancing in the VPC. Changing it replaces the VPC.
 	PublicLoadBalancerProvider pulumi.StringPtrInput
-	// Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
+	// Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartVpc).
 	RestartTriggers pulumi.ArrayInput
 	// The VPC offering (see getVpcOfferings). Changing it replaces the VPC.
 	VpcOfferingUuid pulumi.StringInput
@@ -286,7 +286,7 @@ func (o VpcOutput) PublicLoadBalancerProvider() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Vpc) pulumi.StringPtrOutput { return v.PublicLoadBalancerProvider }).(pulumi.StringPtrOutput)
 }
 
-// Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
+// Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartVpc).
 func (o VpcOutput) RestartTriggers() pulumi.ArrayOutput {
 	return o.ApplyT(func(v *Vpc) pulumi.ArrayOutput { return v.RestartTriggers }).(pulumi.ArrayOutput)
 }

@@ -9,6 +9,7 @@ import typing
 from ._enums import *
 from .egress_rule import *
 from .firewall_rule import *
+from .get_bandwidth_cost import *
 from .get_cluster_nodes import *
 from .get_compute_categories import *
 from .get_compute_plan import *
@@ -17,12 +18,21 @@ from .get_compute_plans import *
 from .get_currencies import *
 from .get_hosts import *
 from .get_instance_networks import *
+from .get_instance_passwords import *
 from .get_instance_status import *
+from .get_invoice_payment_status import *
 from .get_invoices import *
 from .get_kubernetes_versions import *
 from .get_network_offerings import *
+from .get_object_storage_cost import *
+from .get_public_key import *
+from .get_service_categories import *
+from .get_sfs_storage_offerings import *
 from .get_storage_categories import *
 from .get_storage_plans import *
+from .get_support_categories import *
+from .get_support_plans import *
+from .get_tax import *
 from .get_tax_pending_invoices import *
 from .get_template import *
 from .get_template_categories import *
@@ -30,6 +40,7 @@ from .get_template_distributions import *
 from .get_template_platforms import *
 from .get_templates import *
 from .get_unit_costs import *
+from .get_vm_scheduler_cost import *
 from .get_vpc_offerings import *
 from .get_zone import *
 from .get_zones import *

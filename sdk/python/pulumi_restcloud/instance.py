@@ -29,8 +29,10 @@ class InstanceArgs:
                  display_name: pulumi.Input[Optional[_builtins.str]] = None,
                  expunge_on_destroy: pulumi.Input[Optional[_builtins.bool]] = None,
                  hypervisor_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 iso_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  memory: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 reboot_triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
                  root_disk_size: pulumi.Input[Optional[_builtins.int]] = None,
                  security_group_name: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_key_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -49,11 +51,13 @@ class InstanceArgs:
         :param pulumi.Input[_builtins.str] display_name: The name shown in the portal. Default: `name`. Updated in place (updateInstanceName).
         :param pulumi.Input[_builtins.bool] expunge_on_destroy: Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks the deletion of its network and of its security group. Default: true. Updated in place (no API call).
         :param pulumi.Input[_builtins.str] hypervisor_name: The hypervisor to place it on. Changing it replaces the instance.
+        :param pulumi.Input[_builtins.str] iso_uuid: The ISO attached to the instance (as a CD-ROM; one at a time); unset to detach it. Updated in place (detachIso, attachIso).
         :param pulumi.Input[_builtins.int] memory: Memory in MiB, for a custom compute plan only. Updated in place (resizeVm).
         :param pulumi.Input[_builtins.str] name: The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the instance.
+        :param pulumi.Input[Sequence[Any]] reboot_triggers: Any values (a date, a counter, another resource's output...). A change to the list reboots the instance (stopInstance, then startInstance; the API has no reboot call) when its state is Running, and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (stopInstance, startInstance).
         :param pulumi.Input[_builtins.int] root_disk_size: The root disk in GB. Default: the template's. Changing it replaces the instance.
         :param pulumi.Input[_builtins.str] security_group_name: A security group applied at boot. Changing it replaces the instance.
-        :param pulumi.Input[_builtins.str] ssh_key_name: The SSH key pair installed at boot. Changing it replaces the instance.
+        :param pulumi.Input[_builtins.str] ssh_key_name: The name of the SSH key pair installed on the instance. A new name resets the key on the stopped instance, which then starts again if its state is Running; removing it resets nothing. Updated in place (resetSSHkey).
         :param pulumi.Input['InstanceState'] state: The desired power state. Default: "Running". Updated in place (startInstance, stopInstance).
         :param pulumi.Input[_builtins.str] storage_offering_uuid: The storage plan of `diskSize`. Changing it replaces the instance.
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the instance. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the instance.
@@ -75,10 +79,14 @@ class InstanceArgs:
             pulumi.set(__self__, "expunge_on_destroy", expunge_on_destroy)
         if hypervisor_name is not None:
             pulumi.set(__self__, "hypervisor_name", hypervisor_name)
+        if iso_uuid is not None:
+            pulumi.set(__self__, "iso_uuid", iso_uuid)
         if memory is not None:
             pulumi.set(__self__, "memory", memory)
         if name is not None:
             pulumi.set(__self__, "name", name)
+        if reboot_triggers is not None:
+            pulumi.set(__self__, "reboot_triggers", reboot_triggers)
         if root_disk_size is not None:
             pulumi.set(__self__, "root_disk_size", root_disk_size)
         if security_group_name is not None:
@@ -203,6 +211,18 @@ class InstanceArgs:
         pulumi.set(self, "hypervisor_name", value)
 
     @_builtins.property
+    @pulumi.getter(name="isoUuid")
+    def iso_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The ISO attached to the instance (as a CD-ROM; one at a time); unset to detach it. Updated in place (detachIso, attachIso).
+        """
+        return pulumi.get(self, "iso_uuid")
+
+    @iso_uuid.setter
+    def iso_uuid(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "iso_uuid", value)
+
+    @_builtins.property
     @pulumi.getter
     def memory(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -225,6 +245,18 @@ class InstanceArgs:
     @name.setter
     def name(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="rebootTriggers")
+    def reboot_triggers(self) -> pulumi.Input[Optional[Sequence[Any]]]:
+        """
+        Any values (a date, a counter, another resource's output...). A change to the list reboots the instance (stopInstance, then startInstance; the API has no reboot call) when its state is Running, and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (stopInstance, startInstance).
+        """
+        return pulumi.get(self, "reboot_triggers")
+
+    @reboot_triggers.setter
+    def reboot_triggers(self, value: pulumi.Input[Optional[Sequence[Any]]]):
+        pulumi.set(self, "reboot_triggers", value)
 
     @_builtins.property
     @pulumi.getter(name="rootDiskSize")
@@ -254,7 +286,7 @@ class InstanceArgs:
     @pulumi.getter(name="sshKeyName")
     def ssh_key_name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The SSH key pair installed at boot. Changing it replaces the instance.
+        The name of the SSH key pair installed on the instance. A new name resets the key on the stopped instance, which then starts again if its state is Running; removing it resets nothing. Updated in place (resetSSHkey).
         """
         return pulumi.get(self, "ssh_key_name")
 
@@ -312,9 +344,11 @@ class Instance(pulumi.CustomResource):
                  display_name: pulumi.Input[Optional[_builtins.str]] = None,
                  expunge_on_destroy: pulumi.Input[Optional[_builtins.bool]] = None,
                  hypervisor_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 iso_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  memory: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  network_uuid: pulumi.Input[Optional[_builtins.str]] = None,
+                 reboot_triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
                  root_disk_size: pulumi.Input[Optional[_builtins.int]] = None,
                  security_group_name: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_key_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -351,12 +385,14 @@ class Instance(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] display_name: The name shown in the portal. Default: `name`. Updated in place (updateInstanceName).
         :param pulumi.Input[_builtins.bool] expunge_on_destroy: Expunge the instance on destroy (true), or leave it Destroyed and recoverable for a while (false); a destroyed instance still blocks the deletion of its network and of its security group. Default: true. Updated in place (no API call).
         :param pulumi.Input[_builtins.str] hypervisor_name: The hypervisor to place it on. Changing it replaces the instance.
+        :param pulumi.Input[_builtins.str] iso_uuid: The ISO attached to the instance (as a CD-ROM; one at a time); unset to detach it. Updated in place (detachIso, attachIso).
         :param pulumi.Input[_builtins.int] memory: Memory in MiB, for a custom compute plan only. Updated in place (resizeVm).
         :param pulumi.Input[_builtins.str] name: The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the instance.
         :param pulumi.Input[_builtins.str] network_uuid: The default network (a Network or a VpcTier). Changing it replaces the instance.
+        :param pulumi.Input[Sequence[Any]] reboot_triggers: Any values (a date, a counter, another resource's output...). A change to the list reboots the instance (stopInstance, then startInstance; the API has no reboot call) when its state is Running, and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (stopInstance, startInstance).
         :param pulumi.Input[_builtins.int] root_disk_size: The root disk in GB. Default: the template's. Changing it replaces the instance.
         :param pulumi.Input[_builtins.str] security_group_name: A security group applied at boot. Changing it replaces the instance.
-        :param pulumi.Input[_builtins.str] ssh_key_name: The SSH key pair installed at boot. Changing it replaces the instance.
+        :param pulumi.Input[_builtins.str] ssh_key_name: The name of the SSH key pair installed on the instance. A new name resets the key on the stopped instance, which then starts again if its state is Running; removing it resets nothing. Updated in place (resetSSHkey).
         :param pulumi.Input['InstanceState'] state: The desired power state. Default: "Running". Updated in place (startInstance, stopInstance).
         :param pulumi.Input[_builtins.str] storage_offering_uuid: The storage plan of `diskSize`. Changing it replaces the instance.
         :param pulumi.Input[_builtins.str] template_uuid: The template (OS image) to boot (see getTemplates). Changing it replaces the instance.
@@ -409,9 +445,11 @@ class Instance(pulumi.CustomResource):
                  display_name: pulumi.Input[Optional[_builtins.str]] = None,
                  expunge_on_destroy: pulumi.Input[Optional[_builtins.bool]] = None,
                  hypervisor_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 iso_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  memory: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  network_uuid: pulumi.Input[Optional[_builtins.str]] = None,
+                 reboot_triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
                  root_disk_size: pulumi.Input[Optional[_builtins.int]] = None,
                  security_group_name: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_key_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -439,11 +477,13 @@ class Instance(pulumi.CustomResource):
                 expunge_on_destroy = True
             __props__.__dict__["expunge_on_destroy"] = expunge_on_destroy
             __props__.__dict__["hypervisor_name"] = hypervisor_name
+            __props__.__dict__["iso_uuid"] = iso_uuid
             __props__.__dict__["memory"] = memory
             __props__.__dict__["name"] = name
             if network_uuid is None and not opts.urn:
                 raise TypeError("Missing required property 'network_uuid'")
             __props__.__dict__["network_uuid"] = network_uuid
+            __props__.__dict__["reboot_triggers"] = reboot_triggers
             __props__.__dict__["root_disk_size"] = root_disk_size
             __props__.__dict__["security_group_name"] = security_group_name
             __props__.__dict__["ssh_key_name"] = ssh_key_name
@@ -463,7 +503,7 @@ class Instance(pulumi.CustomResource):
             __props__.__dict__["template_name"] = None
             __props__.__dict__["uuid"] = None
             __props__.__dict__["volume_size"] = None
-        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["diskSize", "hypervisorName", "name", "networkUuid", "rootDiskSize", "securityGroupName", "sshKeyName", "storageOfferingUuid", "templateUuid", "zoneUuid"])
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["diskSize", "hypervisorName", "name", "networkUuid", "rootDiskSize", "securityGroupName", "storageOfferingUuid", "templateUuid", "zoneUuid"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(Instance, __self__).__init__(
             'restcloud:index:Instance',
@@ -496,11 +536,13 @@ class Instance(pulumi.CustomResource):
         __props__.__dict__["hypervisor_name"] = None
         __props__.__dict__["instance_owner_name"] = None
         __props__.__dict__["is_active"] = None
+        __props__.__dict__["iso_uuid"] = None
         __props__.__dict__["memory"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["network_name"] = None
         __props__.__dict__["network_uuid"] = None
         __props__.__dict__["private_ip"] = None
+        __props__.__dict__["reboot_triggers"] = None
         __props__.__dict__["root_disk_size"] = None
         __props__.__dict__["security_group_name"] = None
         __props__.__dict__["ssh_key_name"] = None
@@ -587,6 +629,14 @@ class Instance(pulumi.CustomResource):
         return pulumi.get(self, "is_active")
 
     @_builtins.property
+    @pulumi.getter(name="isoUuid")
+    def iso_uuid(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The ISO attached to the instance (as a CD-ROM; one at a time); unset to detach it. Updated in place (detachIso, attachIso).
+        """
+        return pulumi.get(self, "iso_uuid")
+
+    @_builtins.property
     @pulumi.getter
     def memory(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
@@ -627,6 +677,14 @@ class Instance(pulumi.CustomResource):
         return pulumi.get(self, "private_ip")
 
     @_builtins.property
+    @pulumi.getter(name="rebootTriggers")
+    def reboot_triggers(self) -> pulumi.Output[Optional[Sequence[Any]]]:
+        """
+        Any values (a date, a counter, another resource's output...). A change to the list reboots the instance (stopInstance, then startInstance; the API has no reboot call) when its state is Running, and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (stopInstance, startInstance).
+        """
+        return pulumi.get(self, "reboot_triggers")
+
+    @_builtins.property
     @pulumi.getter(name="rootDiskSize")
     def root_disk_size(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
@@ -646,7 +704,7 @@ class Instance(pulumi.CustomResource):
     @pulumi.getter(name="sshKeyName")
     def ssh_key_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The SSH key pair installed at boot. Changing it replaces the instance.
+        The name of the SSH key pair installed on the instance. A new name resets the key on the stopped instance, which then starts again if its state is Running; removing it resets nothing. Updated in place (resetSSHkey).
         """
         return pulumi.get(self, "ssh_key_name")
 

@@ -25,6 +25,7 @@ class NetworkArgs:
                  is_public: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  network_domain: pulumi.Input[Optional[_builtins.str]] = None,
+                 restart_triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
                  security_group_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None):
         """
@@ -36,6 +37,7 @@ class NetworkArgs:
         :param pulumi.Input[_builtins.bool] is_public: Whether the network is shared with other accounts. Default: false. Changing it replaces the network.
         :param pulumi.Input[_builtins.str] name: The network's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateNetwork).
         :param pulumi.Input[_builtins.str] network_domain: The network's DNS domain. Updated in place (updateNetwork).
+        :param pulumi.Input[Sequence[Any]] restart_triggers: Any values (a date, a counter, another resource's output...). A change to the list restarts the network (restartNetwork, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartNetwork).
         :param pulumi.Input[_builtins.str] security_group_uuid: The security group applied to the network. Updated in place (changeSecurityGroup).
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the network. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the network.
         """
@@ -50,6 +52,8 @@ class NetworkArgs:
             pulumi.set(__self__, "name", name)
         if network_domain is not None:
             pulumi.set(__self__, "network_domain", network_domain)
+        if restart_triggers is not None:
+            pulumi.set(__self__, "restart_triggers", restart_triggers)
         if security_group_uuid is not None:
             pulumi.set(__self__, "security_group_uuid", security_group_uuid)
         if zone_uuid is not None:
@@ -128,6 +132,18 @@ class NetworkArgs:
         pulumi.set(self, "network_domain", value)
 
     @_builtins.property
+    @pulumi.getter(name="restartTriggers")
+    def restart_triggers(self) -> pulumi.Input[Optional[Sequence[Any]]]:
+        """
+        Any values (a date, a counter, another resource's output...). A change to the list restarts the network (restartNetwork, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartNetwork).
+        """
+        return pulumi.get(self, "restart_triggers")
+
+    @restart_triggers.setter
+    def restart_triggers(self, value: pulumi.Input[Optional[Sequence[Any]]]):
+        pulumi.set(self, "restart_triggers", value)
+
+    @_builtins.property
     @pulumi.getter(name="securityGroupUuid")
     def security_group_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -164,6 +180,7 @@ class Network(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  network_domain: pulumi.Input[Optional[_builtins.str]] = None,
                  network_offering_uuid: pulumi.Input[Optional[_builtins.str]] = None,
+                 restart_triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
                  security_group_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -192,6 +209,7 @@ class Network(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] name: The network's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateNetwork).
         :param pulumi.Input[_builtins.str] network_domain: The network's DNS domain. Updated in place (updateNetwork).
         :param pulumi.Input[_builtins.str] network_offering_uuid: The network offering (see getNetworkOfferings). Changing it replaces the network.
+        :param pulumi.Input[Sequence[Any]] restart_triggers: Any values (a date, a counter, another resource's output...). A change to the list restarts the network (restartNetwork, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartNetwork).
         :param pulumi.Input[_builtins.str] security_group_uuid: The security group applied to the network. Updated in place (changeSecurityGroup).
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the network. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the network.
         """
@@ -239,6 +257,7 @@ class Network(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  network_domain: pulumi.Input[Optional[_builtins.str]] = None,
                  network_offering_uuid: pulumi.Input[Optional[_builtins.str]] = None,
+                 restart_triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
                  security_group_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -258,6 +277,7 @@ class Network(pulumi.CustomResource):
             if network_offering_uuid is None and not opts.urn:
                 raise TypeError("Missing required property 'network_offering_uuid'")
             __props__.__dict__["network_offering_uuid"] = network_offering_uuid
+            __props__.__dict__["restart_triggers"] = restart_triggers
             __props__.__dict__["security_group_uuid"] = security_group_uuid
             __props__.__dict__["zone_uuid"] = zone_uuid
             __props__.__dict__["cidr"] = None
@@ -302,6 +322,7 @@ class Network(pulumi.CustomResource):
         __props__.__dict__["network_domain"] = None
         __props__.__dict__["network_offering_uuid"] = None
         __props__.__dict__["network_type"] = None
+        __props__.__dict__["restart_triggers"] = None
         __props__.__dict__["security_group_uuid"] = None
         __props__.__dict__["status"] = None
         __props__.__dict__["uuid"] = None
@@ -395,6 +416,14 @@ class Network(pulumi.CustomResource):
         The network type the API reports (e.g. Isolated).
         """
         return pulumi.get(self, "network_type")
+
+    @_builtins.property
+    @pulumi.getter(name="restartTriggers")
+    def restart_triggers(self) -> pulumi.Output[Optional[Sequence[Any]]]:
+        """
+        Any values (a date, a counter, another resource's output...). A change to the list restarts the network (restartNetwork, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartNetwork).
+        """
+        return pulumi.get(self, "restart_triggers")
 
     @_builtins.property
     @pulumi.getter(name="securityGroupUuid")

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 from ._enums import *
 
 __all__ = [
@@ -23,11 +24,17 @@ __all__ = [
     'GetCurrenciesCurrency',
     'GetHostsHost',
     'GetInstanceNetworksNetwork',
+    'GetInstancePasswordsPassword',
     'GetInvoicesInvoice',
     'GetKubernetesVersionsVersion',
     'GetNetworkOfferingsOffering',
+    'GetServiceCategoriesCategory',
+    'GetServiceCategoriesCategoryResource',
+    'GetSfsStorageOfferingsOffering',
     'GetStorageCategoriesCategory',
     'GetStoragePlansPlan',
+    'GetSupportCategoriesCategory',
+    'GetSupportPlansPlan',
     'GetTaxPendingInvoicesInvoice',
     'GetTemplateCategoriesCategory',
     'GetTemplateDistributionsDistribution',
@@ -803,6 +810,60 @@ class GetInstanceNetworksNetwork(dict):
 
 
 @pulumi.output_type
+class GetInstancePasswordsPassword(dict):
+    def __init__(__self__, *,
+                 password: _builtins.str,
+                 name: Optional[_builtins.str] = None,
+                 status: Optional[_builtins.str] = None,
+                 uuid: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str password: The generated password (secret).
+        :param _builtins.str name: What the password is for, as the API names it (the instance's name in the emulator).
+        :param _builtins.str status: The record's status (e.g. "Active").
+        :param _builtins.str uuid: The password record's identifier, as the API gives it.
+        """
+        pulumi.set(__self__, "password", password)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
+        if uuid is not None:
+            pulumi.set(__self__, "uuid", uuid)
+
+    @_builtins.property
+    @pulumi.getter
+    def password(self) -> _builtins.str:
+        """
+        The generated password (secret).
+        """
+        return pulumi.get(self, "password")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        What the password is for, as the API names it (the instance's name in the emulator).
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> Optional[_builtins.str]:
+        """
+        The record's status (e.g. "Active").
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def uuid(self) -> Optional[_builtins.str]:
+        """
+        The password record's identifier, as the API gives it.
+        """
+        return pulumi.get(self, "uuid")
+
+
+@pulumi.output_type
 class GetInvoicesInvoice(dict):
     def __init__(__self__, *,
                  invoice_number: _builtins.str,
@@ -1131,6 +1192,155 @@ class GetNetworkOfferingsOffering(dict):
 
 
 @pulumi.output_type
+class GetServiceCategoriesCategory(dict):
+    def __init__(__self__, *,
+                 name: _builtins.str,
+                 resources: Sequence['outputs.GetServiceCategoriesCategoryResource'],
+                 uuid: _builtins.str):
+        """
+        :param _builtins.str name: The service category's name.
+        :param Sequence['GetServiceCategoriesCategoryResource'] resources: The kinds of resources the category covers (the spec does not show these fields).
+        :param _builtins.str uuid: The service category's identifier (uuid).
+        """
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "resources", resources)
+        pulumi.set(__self__, "uuid", uuid)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The service category's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def resources(self) -> Sequence['outputs.GetServiceCategoriesCategoryResource']:
+        """
+        The kinds of resources the category covers (the spec does not show these fields).
+        """
+        return pulumi.get(self, "resources")
+
+    @_builtins.property
+    @pulumi.getter
+    def uuid(self) -> _builtins.str:
+        """
+        The service category's identifier (uuid).
+        """
+        return pulumi.get(self, "uuid")
+
+
+@pulumi.output_type
+class GetServiceCategoriesCategoryResource(dict):
+    def __init__(__self__, *,
+                 key: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str key: The resource kind's key (e.g. "INSTANCE").
+        :param _builtins.str name: The resource kind's name, in the language asked for.
+        """
+        if key is not None:
+            pulumi.set(__self__, "key", key)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def key(self) -> Optional[_builtins.str]:
+        """
+        The resource kind's key (e.g. "INSTANCE").
+        """
+        return pulumi.get(self, "key")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The resource kind's name, in the language asked for.
+        """
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class GetSfsStorageOfferingsOffering(dict):
+    def __init__(__self__, *,
+                 uuid: _builtins.str,
+                 cost_per_gb: Optional[_builtins.float] = None,
+                 description: Optional[_builtins.str] = None,
+                 max_size_gb: Optional[_builtins.float] = None,
+                 min_size_gb: Optional[_builtins.float] = None,
+                 name: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str uuid: The offering's identifier (uuid).
+        :param _builtins.float cost_per_gb: Price per GB (per GB and month in the emulator).
+        :param _builtins.str description: What the offering is.
+        :param _builtins.float max_size_gb: The largest share, in GB.
+        :param _builtins.float min_size_gb: The smallest share, in GB.
+        :param _builtins.str name: The offering's name.
+        """
+        pulumi.set(__self__, "uuid", uuid)
+        if cost_per_gb is not None:
+            pulumi.set(__self__, "cost_per_gb", cost_per_gb)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if max_size_gb is not None:
+            pulumi.set(__self__, "max_size_gb", max_size_gb)
+        if min_size_gb is not None:
+            pulumi.set(__self__, "min_size_gb", min_size_gb)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def uuid(self) -> _builtins.str:
+        """
+        The offering's identifier (uuid).
+        """
+        return pulumi.get(self, "uuid")
+
+    @_builtins.property
+    @pulumi.getter(name="costPerGb")
+    def cost_per_gb(self) -> Optional[_builtins.float]:
+        """
+        Price per GB (per GB and month in the emulator).
+        """
+        return pulumi.get(self, "cost_per_gb")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        What the offering is.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter(name="maxSizeGb")
+    def max_size_gb(self) -> Optional[_builtins.float]:
+        """
+        The largest share, in GB.
+        """
+        return pulumi.get(self, "max_size_gb")
+
+    @_builtins.property
+    @pulumi.getter(name="minSizeGb")
+    def min_size_gb(self) -> Optional[_builtins.float]:
+        """
+        The smallest share, in GB.
+        """
+        return pulumi.get(self, "min_size_gb")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The offering's name.
+        """
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
 class GetStorageCategoriesCategory(dict):
     def __init__(__self__, *,
                  name: _builtins.str,
@@ -1257,6 +1467,126 @@ class GetStoragePlansPlan(dict):
         The disk size of a fixed-size plan, in GB (0 or absent for a custom-size plan).
         """
         return pulumi.get(self, "disk_size_gb")
+
+
+@pulumi.output_type
+class GetSupportCategoriesCategory(dict):
+    def __init__(__self__, *,
+                 uuid: _builtins.str,
+                 description: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str uuid: The support category's identifier (uuid).
+        :param _builtins.str description: What the category covers.
+        :param _builtins.str name: The category's name.
+        """
+        pulumi.set(__self__, "uuid", uuid)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def uuid(self) -> _builtins.str:
+        """
+        The support category's identifier (uuid).
+        """
+        return pulumi.get(self, "uuid")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        What the category covers.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The category's name.
+        """
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class GetSupportPlansPlan(dict):
+    def __init__(__self__, *,
+                 uuid: _builtins.str,
+                 category_uuid: Optional[_builtins.str] = None,
+                 cost: Optional[_builtins.float] = None,
+                 description: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
+                 response_time_hours: Optional[_builtins.float] = None):
+        """
+        :param _builtins.str uuid: The support plan's identifier (uuid).
+        :param _builtins.str category_uuid: The plan's support category.
+        :param _builtins.float cost: The plan's price (per month in the emulator).
+        :param _builtins.str description: What the plan offers.
+        :param _builtins.str name: The plan's name.
+        :param _builtins.float response_time_hours: The promised response time, in hours.
+        """
+        pulumi.set(__self__, "uuid", uuid)
+        if category_uuid is not None:
+            pulumi.set(__self__, "category_uuid", category_uuid)
+        if cost is not None:
+            pulumi.set(__self__, "cost", cost)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if response_time_hours is not None:
+            pulumi.set(__self__, "response_time_hours", response_time_hours)
+
+    @_builtins.property
+    @pulumi.getter
+    def uuid(self) -> _builtins.str:
+        """
+        The support plan's identifier (uuid).
+        """
+        return pulumi.get(self, "uuid")
+
+    @_builtins.property
+    @pulumi.getter(name="categoryUuid")
+    def category_uuid(self) -> Optional[_builtins.str]:
+        """
+        The plan's support category.
+        """
+        return pulumi.get(self, "category_uuid")
+
+    @_builtins.property
+    @pulumi.getter
+    def cost(self) -> Optional[_builtins.float]:
+        """
+        The plan's price (per month in the emulator).
+        """
+        return pulumi.get(self, "cost")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        What the plan offers.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The plan's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="responseTimeHours")
+    def response_time_hours(self) -> Optional[_builtins.float]:
+        """
+        The promised response time, in hours.
+        """
+        return pulumi.get(self, "response_time_hours")
 
 
 @pulumi.output_type

@@ -29,12 +29,12 @@ class UploadedVolumeArgs:
         """
         The set of arguments for constructing a UploadedVolume resource.
 
-        :param pulumi.Input['UploadedVolumeFormat'] format: The image's format: QCOW2, OVA, RAW, VHDX or VHD.
-        :param pulumi.Input[_builtins.str] url: Where the cloud downloads the disk image from (http or https).
-        :param pulumi.Input[_builtins.str] checksum: The image's digest, which the cloud checks after the download: hexadecimal, optionally prefixed by its algorithm ({SHA-256}...).
-        :param pulumi.Input[_builtins.str] instance_uuid: The instance the volume is attached to; unset to detach it (detachVolume, attachVolume).
-        :param pulumi.Input[_builtins.str] name: The volume's name. Default: the resource's logical name plus a random suffix, kept across updates.
-        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume.
+        :param pulumi.Input['UploadedVolumeFormat'] format: The image's format: QCOW2, OVA, RAW, VHDX or VHD. Changing it replaces the uploaded volume.
+        :param pulumi.Input[_builtins.str] url: Where the cloud downloads the disk image from (http or https). Changing it replaces the uploaded volume.
+        :param pulumi.Input[_builtins.str] checksum: The image's digest, which the cloud checks after the download: hexadecimal, optionally prefixed by its algorithm ({SHA-256}...). Changing it replaces the uploaded volume.
+        :param pulumi.Input[_builtins.str] instance_uuid: The instance the volume is attached to; unset to detach it (detachVolume, attachVolume). Updated in place (detachVolume, attachVolume).
+        :param pulumi.Input[_builtins.str] name: The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the uploaded volume.
+        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the uploaded volume.
         """
         pulumi.set(__self__, "format", format)
         pulumi.set(__self__, "url", url)
@@ -51,7 +51,7 @@ class UploadedVolumeArgs:
     @pulumi.getter
     def format(self) -> pulumi.Input['UploadedVolumeFormat']:
         """
-        The image's format: QCOW2, OVA, RAW, VHDX or VHD.
+        The image's format: QCOW2, OVA, RAW, VHDX or VHD. Changing it replaces the uploaded volume.
         """
         return pulumi.get(self, "format")
 
@@ -63,7 +63,7 @@ class UploadedVolumeArgs:
     @pulumi.getter
     def url(self) -> pulumi.Input[_builtins.str]:
         """
-        Where the cloud downloads the disk image from (http or https).
+        Where the cloud downloads the disk image from (http or https). Changing it replaces the uploaded volume.
         """
         return pulumi.get(self, "url")
 
@@ -75,7 +75,7 @@ class UploadedVolumeArgs:
     @pulumi.getter
     def checksum(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The image's digest, which the cloud checks after the download: hexadecimal, optionally prefixed by its algorithm ({SHA-256}...).
+        The image's digest, which the cloud checks after the download: hexadecimal, optionally prefixed by its algorithm ({SHA-256}...). Changing it replaces the uploaded volume.
         """
         return pulumi.get(self, "checksum")
 
@@ -87,7 +87,7 @@ class UploadedVolumeArgs:
     @pulumi.getter(name="instanceUuid")
     def instance_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The instance the volume is attached to; unset to detach it (detachVolume, attachVolume).
+        The instance the volume is attached to; unset to detach it (detachVolume, attachVolume). Updated in place (detachVolume, attachVolume).
         """
         return pulumi.get(self, "instance_uuid")
 
@@ -99,7 +99,7 @@ class UploadedVolumeArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The volume's name. Default: the resource's logical name plus a random suffix, kept across updates.
+        The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the uploaded volume.
         """
         return pulumi.get(self, "name")
 
@@ -111,7 +111,7 @@ class UploadedVolumeArgs:
     @pulumi.getter(name="zoneUuid")
     def zone_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume.
+        The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the uploaded volume.
         """
         return pulumi.get(self, "zone_uuid")
 
@@ -153,12 +153,12 @@ class UploadedVolume(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] checksum: The image's digest, which the cloud checks after the download: hexadecimal, optionally prefixed by its algorithm ({SHA-256}...).
-        :param pulumi.Input['UploadedVolumeFormat'] format: The image's format: QCOW2, OVA, RAW, VHDX or VHD.
-        :param pulumi.Input[_builtins.str] instance_uuid: The instance the volume is attached to; unset to detach it (detachVolume, attachVolume).
-        :param pulumi.Input[_builtins.str] name: The volume's name. Default: the resource's logical name plus a random suffix, kept across updates.
-        :param pulumi.Input[_builtins.str] url: Where the cloud downloads the disk image from (http or https).
-        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume.
+        :param pulumi.Input[_builtins.str] checksum: The image's digest, which the cloud checks after the download: hexadecimal, optionally prefixed by its algorithm ({SHA-256}...). Changing it replaces the uploaded volume.
+        :param pulumi.Input['UploadedVolumeFormat'] format: The image's format: QCOW2, OVA, RAW, VHDX or VHD. Changing it replaces the uploaded volume.
+        :param pulumi.Input[_builtins.str] instance_uuid: The instance the volume is attached to; unset to detach it (detachVolume, attachVolume). Updated in place (detachVolume, attachVolume).
+        :param pulumi.Input[_builtins.str] name: The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the uploaded volume.
+        :param pulumi.Input[_builtins.str] url: Where the cloud downloads the disk image from (http or https). Changing it replaces the uploaded volume.
+        :param pulumi.Input[_builtins.str] zone_uuid: The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the uploaded volume.
         """
         ...
     @overload
@@ -274,7 +274,7 @@ class UploadedVolume(pulumi.CustomResource):
     @pulumi.getter
     def checksum(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The image's digest, which the cloud checks after the download: hexadecimal, optionally prefixed by its algorithm ({SHA-256}...).
+        The image's digest, which the cloud checks after the download: hexadecimal, optionally prefixed by its algorithm ({SHA-256}...). Changing it replaces the uploaded volume.
         """
         return pulumi.get(self, "checksum")
 
@@ -290,7 +290,7 @@ class UploadedVolume(pulumi.CustomResource):
     @pulumi.getter
     def format(self) -> pulumi.Output['UploadedVolumeFormat']:
         """
-        The image's format: QCOW2, OVA, RAW, VHDX or VHD.
+        The image's format: QCOW2, OVA, RAW, VHDX or VHD. Changing it replaces the uploaded volume.
         """
         return pulumi.get(self, "format")
 
@@ -306,7 +306,7 @@ class UploadedVolume(pulumi.CustomResource):
     @pulumi.getter(name="instanceUuid")
     def instance_uuid(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The instance the volume is attached to; unset to detach it (detachVolume, attachVolume).
+        The instance the volume is attached to; unset to detach it (detachVolume, attachVolume). Updated in place (detachVolume, attachVolume).
         """
         return pulumi.get(self, "instance_uuid")
 
@@ -322,7 +322,7 @@ class UploadedVolume(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The volume's name. Default: the resource's logical name plus a random suffix, kept across updates.
+        The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the uploaded volume.
         """
         return pulumi.get(self, "name")
 
@@ -346,7 +346,7 @@ class UploadedVolume(pulumi.CustomResource):
     @pulumi.getter
     def url(self) -> pulumi.Output[_builtins.str]:
         """
-        Where the cloud downloads the disk image from (http or https).
+        Where the cloud downloads the disk image from (http or https). Changing it replaces the uploaded volume.
         """
         return pulumi.get(self, "url")
 
@@ -370,7 +370,7 @@ class UploadedVolume(pulumi.CustomResource):
     @pulumi.getter(name="zoneUuid")
     def zone_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume.
+        The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the uploaded volume.
         """
         return pulumi.get(self, "zone_uuid")
 

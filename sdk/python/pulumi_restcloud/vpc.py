@@ -36,7 +36,7 @@ class VpcArgs:
         :param pulumi.Input[_builtins.str] name: The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpc).
         :param pulumi.Input[_builtins.str] network_domain: The DNS domain of the VPC's networks. Changing it replaces the VPC.
         :param pulumi.Input[_builtins.str] public_load_balancer_provider: The provider of public load balancing in the VPC. Changing it replaces the VPC.
-        :param pulumi.Input[Sequence[Any]] restart_triggers: Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
+        :param pulumi.Input[Sequence[Any]] restart_triggers: Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartVpc).
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the VPC. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC.
         """
         pulumi.set(__self__, "cidr", cidr)
@@ -130,7 +130,7 @@ class VpcArgs:
     @pulumi.getter(name="restartTriggers")
     def restart_triggers(self) -> pulumi.Input[Optional[Sequence[Any]]]:
         """
-        Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
+        Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartVpc).
         """
         return pulumi.get(self, "restart_triggers")
 
@@ -191,7 +191,7 @@ class Vpc(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] name: The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpc).
         :param pulumi.Input[_builtins.str] network_domain: The DNS domain of the VPC's networks. Changing it replaces the VPC.
         :param pulumi.Input[_builtins.str] public_load_balancer_provider: The provider of public load balancing in the VPC. Changing it replaces the VPC.
-        :param pulumi.Input[Sequence[Any]] restart_triggers: Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
+        :param pulumi.Input[Sequence[Any]] restart_triggers: Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartVpc).
         :param pulumi.Input[_builtins.str] vpc_offering_uuid: The VPC offering (see getVpcOfferings). Changing it replaces the VPC.
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the VPC. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC.
         """
@@ -367,7 +367,7 @@ class Vpc(pulumi.CustomResource):
     @pulumi.getter(name="restartTriggers")
     def restart_triggers(self) -> pulumi.Output[Optional[Sequence[Any]]]:
         """
-        Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing.
+        Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartVpc).
         """
         return pulumi.get(self, "restart_triggers")
 

@@ -316,3 +316,23 @@ test("Invoke: a function answers; a bad argument comes back as a failure naming 
   );
   expect(bad.getFailuresList().map((f) => f.getProperty())).toEqual(["minCores"]);
 });
+
+test("Invoke: a function's secret outputs come back wrapped as secrets, its other outputs plain", async () => {
+  const answer = await rpc<ProviderMessages.InvokeResponse>(
+    "invoke",
+    new pb.InvokeRequest().setTok("restcloud:index:getPublicKey").setArgs(toStruct({})),
+  );
+  const returned = answer.getReturn()!.toJavaScript() as Record<string, Record<string, unknown>>;
+  for (const key of ["apiKey", "secretKey"]) {
+    expect(returned[key]).toEqual({ [SIG_KEY]: SECRET_SIG, value: expect.any(String) });
+  }
+  const { props, secrets } = fromStruct(answer.getReturn());
+  expect([...secrets].sort()).toEqual(["apiKey", "secretKey"]);
+  expect(props.secretKey).toBe("restcloud-costestimate-public-secret-key");
+  const tax = await rpc<ProviderMessages.InvokeResponse>(
+    "invoke",
+    new pb.InvokeRequest().setTok("restcloud:index:getTax").setArgs(toStruct({})),
+  );
+  expect(fromStruct(tax.getReturn()).secrets.size).toBe(0);
+  expect(fromStruct(tax.getReturn()).props.taxName).toEqual(expect.any(String));
+});

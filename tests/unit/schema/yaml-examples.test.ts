@@ -172,7 +172,11 @@ function problemsOf(code: string): string[] {
     );
     outputs[name] = f.outputs.properties;
   }
-  for (const [name, value] of Object.entries(program.outputs ?? {})) {
+  for (const [name, output] of Object.entries(program.outputs ?? {})) {
+    // A secret answer is exported as `fn::secret: ${result.field}`.
+    const secret =
+      output !== null && typeof output === "object" ? (output as Record<string, unknown>)["fn::secret"] : undefined;
+    const value = secret ?? output;
     const ref = INTERPOLATION.exec(String(value));
     if (!ref || !ref[2]) problems.push(`outputs.${name}: expected \${resource.output}, got ${String(value)}`);
     else if (!outputs[ref[1]]) problems.push(`outputs.${name}: ${ref[1]} is no resource or variable`);
