@@ -278,6 +278,20 @@ const priceInstance: PriceRule = async (ctx) => {
 
 const priceVolume: PriceRule = (ctx) => diskComponents(ctx, "Storage", "storageOfferingUuid", "size");
 
+/**
+ * An uploaded volume takes no storage plan (uploadVolume has none to take): its size is the image's,
+ * known once uploaded, and its price per GB is the deployment's, which no catalog call shows.
+ */
+const priceUploadedVolume: PriceRule = async (ctx) => {
+  const size = numberOf(ctx.properties, "size");
+  return [
+    component("Storage", "GB-months", size === UNKNOWN ? null : (size ?? null), null, {
+      detail: "uploaded image",
+      unknown: "an uploaded volume has no storage plan, so its price per GB is not in the catalog",
+    }),
+  ];
+};
+
 /** A flat price per month from one of the zone's unit prices. */
 const perMonth =
   (name: string, price: UnitPrice): PriceRule =>
@@ -388,6 +402,7 @@ const priceCluster: PriceRule = async (ctx) => {
 export const PRICING: Readonly<Record<string, PriceRule>> = {
   Instance: priceInstance,
   Volume: priceVolume,
+  UploadedVolume: priceUploadedVolume,
   PublicIpAddress: perMonth("Public IP", "ipCost"),
   LoadBalancerRule: perMonth("Load-balancer rule", "loadBalancerCost"),
   InternalLoadBalancer: perMonth("Load-balancer rule", "loadBalancerCost"),

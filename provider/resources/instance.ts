@@ -90,7 +90,7 @@ async function* resetSshKey(ctx: OperationContext, zoneUuid: string, id: string,
     (vm) => before.sshUuid !== undefined && vm.sshUuid !== before.sshUuid,
   );
   await ctx.client.instance.resetSshKey({ uuid: id, sshKeyName }, { verify });
-  if ((news.state ?? "Running") === "Running") yield* setRunState(ctx, zoneUuid, id, "Running");
+  if ((news.state ?? defaultValue(inputs.shape.state)) === "Running") yield* setRunState(ctx, zoneUuid, id, "Running");
 }
 
 /**
@@ -275,18 +275,21 @@ export const instanceDeclaration = defineResource({
     {
       fields: ["sshKeyName"],
       via: "resetSSHkey (stopping and restarting a running instance)",
+      awaits: ["state"],
       apply: (ctx, id, news) => resetSshKey(ctx, news.zoneUuid!, id, news),
     },
     {
       fields: ["isoUuid"],
       via: "detachIso, attachIso",
+      awaits: ["state"],
       apply: (ctx, id, news, olds) => changeIso(ctx, id, news, olds),
     },
     {
       fields: ["rebootTriggers"],
       via: "stopInstance, startInstance",
+      awaits: ["state"],
       async *apply(ctx, id, news) {
-        if (!triggered(news.rebootTriggers) || (news.state ?? "Running") !== "Running") return;
+        if (!triggered(news.rebootTriggers) || (news.state ?? defaultValue(inputs.shape.state)) !== "Running") return;
         ctx.progress(`rebooting instance ${id}`);
         yield* setRunState(ctx, news.zoneUuid!, id, "Stopped");
         yield* setRunState(ctx, news.zoneUuid!, id, "Running");

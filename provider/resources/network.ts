@@ -66,6 +66,7 @@ export const networkDeclaration = defineResource({
     {
       fields: ["restartTriggers"],
       via: "restartNetwork",
+      awaits: ["state"],
       async *apply(ctx, id, news) {
         if (!triggered(news.restartTriggers)) return;
         ctx.progress(`restarting network ${id}`);

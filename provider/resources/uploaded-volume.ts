@@ -5,7 +5,7 @@ import { uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
 import { job } from "../engine/waits";
 import { args, minutes, recordOutputs } from "./common";
-import { attach, detach, getVolume, volumeRecord, type VolumeRecord } from "./volume";
+import { attachmentStep, detach, getVolume, volumeRecord, type VolumeRecord } from "./volume";
 
 /** The image formats uploadVolume takes (the spec's enumeration). */
 const FORMATS = ["QCOW2", "OVA", "RAW", "VHDX", "VHD"] as const;
@@ -53,19 +53,7 @@ export const uploadedVolumeDeclaration = defineResource({
   // The record shows none of what the upload was made from.
   unreadable: ["url", "format", "checksum"],
   replaceOn: ["name", "zoneUuid", "url", "format", "checksum"],
-  updates: [
-    {
-      fields: ["instanceUuid"],
-      via: "detachVolume, attachVolume",
-      async *apply(ctx, id, news) {
-        const zoneUuid = news.zoneUuid!;
-        const volume = await getVolume(ctx, zoneUuid, id);
-        if (volume?.vmUuid && volume.vmUuid !== news.instanceUuid) yield* detach(ctx, zoneUuid, id);
-        if (news.instanceUuid && volume?.vmUuid !== news.instanceUuid)
-          yield* attach(ctx, zoneUuid, id, news.instanceUuid);
-      },
-    },
-  ],
+  updates: [attachmentStep],
   defaultTimeouts: { create: minutes(30), update: minutes(10), delete: minutes(10) },
   identity: {
     ownerTag: "Volume",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineResource, type OperationContext } from "../engine/declaration";
+import { defineResource, type OperationContext, type UpdateStep } from "../engine/declaration";
 import { withDefault } from "../engine/defaults";
 import { sameName } from "../engine/identity";
 import { catalogReference, uuid } from "../engine/validators";
@@ -18,7 +18,7 @@ export const volumeRecord = recordLookup("volume", (ctx, id, state: { zoneUuid?:
 
 // After an ambiguous failure the volume read back shows whether the job started (its record carries
 // the job's id, so the wait goes on as if the answer had arrived).
-export async function* attach(ctx: OperationContext, zoneUuid: string, id: string, instanceUuid: string) {
+async function* attach(ctx: OperationContext, zoneUuid: string, id: string, instanceUuid: string) {
   const verify = appliedWhen(
     () => getVolume(ctx, zoneUuid, id),
     (v) => v.vmUuid === instanceUuid || v.status === "Attaching",
@@ -33,6 +33,19 @@ export async function* detach(ctx: OperationContext, zoneUuid: string, id: strin
   );
   yield job<VolumeRecord>((await ctx.client.volume.detach({ uuid: id }, { verify })).jobId);
 }
+
+/** Attaches the volume to the declared instance, detaching it from any other first (jobs awaited). */
+export const attachmentStep: UpdateStep<{ zoneUuid?: string; instanceUuid?: string }, VolumeRecord> = {
+  fields: ["instanceUuid"],
+  via: "detachVolume, attachVolume",
+  awaits: ["job"],
+  async *apply(ctx, id, news) {
+    const zoneUuid = news.zoneUuid!;
+    const volume = await getVolume(ctx, zoneUuid, id);
+    if (volume?.vmUuid && volume.vmUuid !== news.instanceUuid) yield* detach(ctx, zoneUuid, id);
+    if (news.instanceUuid && volume?.vmUuid !== news.instanceUuid) yield* attach(ctx, zoneUuid, id, news.instanceUuid);
+  },
+};
 
 /** A block storage volume, optionally attached to an instance. */
 export const volumeDeclaration = defineResource({
@@ -91,18 +104,7 @@ export const volumeDeclaration = defineResource({
         yield job<VolumeRecord>(answer.jobId);
       },
     },
-    {
-      fields: ["instanceUuid"],
-      via: "detachVolume, attachVolume",
-      awaits: ["job"],
-      async *apply(ctx, id, news) {
-        const zoneUuid = news.zoneUuid!;
-        const volume = await getVolume(ctx, zoneUuid, id);
-        if (volume?.vmUuid && volume.vmUuid !== news.instanceUuid) yield* detach(ctx, zoneUuid, id);
-        if (news.instanceUuid && volume?.vmUuid !== news.instanceUuid)
-          yield* attach(ctx, zoneUuid, id, news.instanceUuid);
-      },
-    },
+    attachmentStep,
   ],
   defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
   identity: {

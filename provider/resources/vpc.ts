@@ -47,6 +47,7 @@ export const vpcDeclaration = defineResource({
     {
       fields: ["restartTriggers"],
       via: "restartVpc",
+      awaits: ["state"],
       async *apply(ctx, id, news) {
         if (!triggered(news.restartTriggers)) return;
         ctx.progress(`restarting VPC ${id}`);

@@ -872,3 +872,21 @@ test("the built bin prices a preview piped to it", async () => {
   expect(code).toBe(0);
   expect((JSON.parse(stdout) as CostEstimate).totalMonthlyCost).toBeCloseTo(sum(Object.values(expected)), 6);
 }, 20_000);
+
+test("an uploaded volume: its size counted, its price per GB said unknown (no storage plan), never free", async () => {
+  const zoneUuid = ZONES.frankfurt;
+  const state = stateBuilder("dynamic");
+  const uploaded = state(
+    "UploadedVolume",
+    "image",
+    { name: "image", zoneUuid, url: "https://images.example.com/disk.qcow2", format: "QCOW2", size: 12 },
+    { id: "vol-9" },
+  );
+  const result = await estimate(previewJson([same(uploaded)]));
+  const [resource] = result.resources;
+  expect(resource?.free).toBe(false);
+  expect(resource?.components).toEqual([
+    expect.objectContaining({ name: "Storage", unit: "GB-months", quantity: 12, monthlyCost: null }),
+  ]);
+  expect(result.unknownComponents).toBe(1);
+});
