@@ -24,11 +24,6 @@ export interface DeclaredReach {
   via: string;
   /** How, when the search cannot see the call. */
   note?: string;
-  /**
-   * The name is the expected one and the code is not in this checkout yet (another branch adds it):
-   * accepted as reached until then; once the search finds the call, `via` names it.
-   */
-  pending?: string;
 }
 
 /**
@@ -255,14 +250,9 @@ function reachText(row: OperationRow): string {
   const code = (s: string) => `\`${s}\``;
   if (row.clientOnly) return `client only: ${code(row.clientOnly.call)}`;
   const parts: string[] = [];
-  if (row.declared && (!row.declared.pending || row.found.length > 0)) {
-    parts.push(row.declared.note ? `${row.declared.via} (${row.declared.note})` : row.declared.via);
-  }
+  if (row.declared) parts.push(row.declared.note ? `${row.declared.via} (${row.declared.note})` : row.declared.via);
   const others = row.found.filter((name) => name !== row.declared?.via.split(".")[0]);
   parts.push(...others);
-  if (row.declared?.pending && row.found.length === 0) {
-    parts.push(`expected: ${row.declared.via} (${row.declared.pending}, not in this checkout yet)`);
-  }
   return parts.join("; ");
 }
 
