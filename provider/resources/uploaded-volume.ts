@@ -5,7 +5,7 @@ import { uuid } from "../engine/validators";
 import { restcloudResource } from "../sdk/resource";
 import { job } from "../engine/waits";
 import { args, minutes, recordOutputs } from "./common";
-import { attachmentStep, detach, getVolume, volumeRecord, type VolumeRecord } from "./volume";
+import { attachmentStep, deleteVolume, volumeRecord, type VolumeRecord } from "./volume";
 
 /** The image formats uploadVolume takes (the spec's enumeration). */
 const FORMATS = ["QCOW2", "OVA", "RAW", "VHDX", "VHD"] as const;
@@ -101,14 +101,7 @@ export const uploadedVolumeDeclaration = defineResource({
       },
     };
   },
-  // The client's deleteVolume confirms the record gone (its operation's confirmGone).
-  async *delete(ctx, id, state) {
-    const zoneUuid = state.zoneUuid!;
-    const volume = await getVolume(ctx, zoneUuid, id);
-    if (!volume) return;
-    if (volume.vmUuid) yield* detach(ctx, zoneUuid, id);
-    await ctx.client.volume.delete({ uuid: id, zoneUuid });
-  },
+  delete: deleteVolume,
 });
 
 /**

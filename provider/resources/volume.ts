@@ -47,6 +47,15 @@ export const attachmentStep: UpdateStep<{ zoneUuid?: string; instanceUuid?: stri
   },
 };
 
+/** Detaches the volume if it is attached, then deletes it; the client's deleteVolume confirms it gone. */
+export async function* deleteVolume(ctx: OperationContext, id: string, state: { zoneUuid?: string }) {
+  const zoneUuid = state.zoneUuid!;
+  const volume = await getVolume(ctx, zoneUuid, id);
+  if (!volume) return;
+  if (volume.vmUuid) yield* detach(ctx, zoneUuid, id);
+  await ctx.client.volume.delete({ uuid: id, zoneUuid });
+}
+
 /** A block storage volume, optionally attached to an instance. */
 export const volumeDeclaration = defineResource({
   type: "Volume",
@@ -150,14 +159,7 @@ export const volumeDeclaration = defineResource({
       },
     };
   },
-  // The client's deleteVolume confirms the record gone (its operation's confirmGone).
-  async *delete(ctx, id, state) {
-    const zoneUuid = state.zoneUuid!;
-    const volume = await getVolume(ctx, zoneUuid, id);
-    if (!volume) return;
-    if (volume.vmUuid) yield* detach(ctx, zoneUuid, id);
-    await ctx.client.volume.delete({ uuid: id, zoneUuid });
-  },
+  delete: deleteVolume,
 });
 
 /** A block storage volume, optionally attached to an instance. */
