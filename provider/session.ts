@@ -61,6 +61,7 @@ export class ProviderSession {
         maxConcurrentRequests: this.config.maxConcurrentRequests,
         shareReads: this.config.shareReads,
         timeoutMs: this.config.requestTimeoutMs,
+        pollIntervalMs: this.config.pollIntervalMs,
       });
     }
     return this.currentClient;

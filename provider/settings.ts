@@ -8,7 +8,7 @@
  *
  * Read inside the provider process only (and by functions in the program), never captured in state.
  */
-import { DEFAULT_TIMEOUT_MS, CREDENTIAL_ENV } from "./client/config";
+import { DEFAULT_POLL_INTERVAL_MS, DEFAULT_TIMEOUT_MS, CREDENTIAL_ENV } from "./client/config";
 import { parseDuration } from "./duration";
 import { UNKNOWN } from "./wire";
 
@@ -108,6 +108,16 @@ const TABLE = [
     default: `${DEFAULT_REQUEST_TIMEOUT_MS / 1000}s`,
     description:
       'How long one API request may go unanswered before it counts as failed (and is retried, or verified if it changed something), as a duration: "30s", "2m", "500ms".',
+  },
+  {
+    key: "pollInterval",
+    env: "RESTCLOUD_POLL_INTERVAL",
+    type: "duration",
+    secret: false,
+    required: false,
+    default: `${DEFAULT_POLL_INTERVAL_MS}ms`,
+    description:
+      'How often a resource that waits (for a job, a state, an update to show, a deletion) reads what it waits for, as a duration: "100ms", "1s". With shareReads, every resource waiting on one kind in one zone shares one list request per interval.',
   },
   {
     key: "ownerTags",
@@ -213,6 +223,8 @@ export interface ProviderConfig {
   readonly requestTimeout: string;
   /** The same, in milliseconds. */
   readonly requestTimeoutMs: number;
+  /** How often a wait reads what it waits for (`restcloud:pollInterval`), in milliseconds. */
+  readonly pollIntervalMs: number;
   /** What is missing or invalid, each with how to set it; empty when complete. */
   missing(): string[];
   /** The same, per setting: its key (without `restcloud:`) and the message. */
@@ -249,6 +261,7 @@ export function resolveProviderConfig(
     ownerTags: (values.ownerTags as boolean | undefined) ?? DEFAULT_OWNER_TAGS,
     requestTimeout: texts.requestTimeout ?? String(providerSetting("requestTimeout").default),
     requestTimeoutMs,
+    pollIntervalMs: (values.pollInterval as number | undefined) ?? DEFAULT_POLL_INTERVAL_MS,
     missing: () => problems.map((p) => p.message),
     problems: () => [...problems],
   };
@@ -281,6 +294,7 @@ export function sameClientConfig(a: ProviderConfig, b: ProviderConfig): boolean 
     a.secretKey === b.secretKey &&
     a.maxConcurrentRequests === b.maxConcurrentRequests &&
     a.shareReads === b.shareReads &&
-    a.requestTimeoutMs === b.requestTimeoutMs
+    a.requestTimeoutMs === b.requestTimeoutMs &&
+    a.pollIntervalMs === b.pollIntervalMs
   );
 }

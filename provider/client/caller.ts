@@ -37,6 +37,8 @@ export interface CallerContext {
   readonly retry: Required<RetryOptions>;
   /** When set, reads made without per-call options share requests (coalesce.ts). */
   readonly sharedReads?: SharedReads;
+  /** How often a wait reads what it waits for (config.ts). */
+  readonly pollIntervalMs?: number;
 }
 
 export const DEFAULT_CONFIRM_GONE_TIMEOUT_MS = 120_000;
@@ -316,7 +318,11 @@ function confirmGoneCheck(
           poll: find,
         },
         // Inside an operation (scope.ts), its timeout bounds the wait; outside, a default does.
-        { ...(currentScope() ? {} : { timeoutMs: DEFAULT_CONFIRM_GONE_TIMEOUT_MS }), ...options.confirmGoneWait },
+        {
+          ...(currentScope() ? {} : { timeoutMs: DEFAULT_CONFIRM_GONE_TIMEOUT_MS }),
+          initialDelayMs: context.pollIntervalMs,
+          ...options.confirmGoneWait,
+        },
       ),
   };
 }

@@ -41,6 +41,7 @@ class RestCloudClientCore implements CallerContext {
   readonly retry: ResolvedConfig["retry"];
   readonly apiUrl: string;
   readonly sharedReads: SharedReads | undefined;
+  readonly pollIntervalMs: number;
 
   constructor(options: ClientOptions = {}) {
     const config = resolveConfig(options);
@@ -48,6 +49,7 @@ class RestCloudClientCore implements CallerContext {
     this.transport = new HttpTransport(config);
     this.retry = config.retry;
     this.apiUrl = config.apiUrl;
+    this.pollIntervalMs = config.pollIntervalMs;
     this.sharedReads = config.shareReads
       ? new SharedReads(
           (operation, values) => sendOperation(this, operation, values),
@@ -84,7 +86,11 @@ class RestCloudClientCore implements CallerContext {
 
   /** Wait for an asynchronous job (GET /restapi/asyncjob/resourceStatus): its record when SUCCEEDED. */
   waitForJob(jobId: string, options?: WaitOptions<AsyncJob>): Promise<AsyncJob> {
-    return waitForJob({ jobId, poll: (id) => callOperation(this, AREAS.asyncJob.status, { jobId: id }) }, options);
+    return waitForJob(
+      { jobId, poll: (id) => callOperation(this, AREAS.asyncJob.status, { jobId: id }) },
+      // A job is read by its own id: its polls have no other waiter to meet on the common tick.
+      { initialDelayMs: this.pollIntervalMs, onCommonTick: false, ...options },
+    );
   }
 
   toJSON(): Record<string, unknown> {

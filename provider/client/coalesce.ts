@@ -6,13 +6,13 @@
  * - Calls of a list operation that differ only by the uuid filter (`volumeList {zoneUuid, uuid}`
  *   for ten volumes) are served by one unfiltered list of that scope (the zone), filtered here by
  *   uuid. A lone call keeps its own filter, so that one read stays one small request.
- * - Polls share too: a read repeated within a short while (a waiter polling its record) leaves on
- *   the next tick of a common clock, so that the polls of many waiters of a kind, each on its own
- *   backoff, meet in one request per tick instead of one each. The tick is 500 ms for slow polls,
- *   and halved (250, 125... down to the window) while it exceeds a quarter of the time since the
- *   read's last time: a record re-read soon after (a job that finished at once, a waiter's first
- *   polls) is held a few milliseconds, not up to half a second, and the ticks nest, so that polls
- *   of any pace still meet on the coarser ones.
+ * - Polls share too: a read a waiter repeats (made inside `asPoll`) leaves on the next tick of a
+ *   common clock, the waits' pace (the client's pollIntervalMs, 100 ms), so that the polls of every
+ *   waiter of a kind meet in one request per tick instead of one each. A poll made sooner than a
+ *   tick after the same read (a record re-read at once) leaves on a finer tick (halved, down to
+ *   about the window), so that it is held a few milliseconds, not a whole tick; the ticks nest, so
+ *   that polls of any pace still meet. Other reads (a step's first read, a job read because its
+ *   record changed) leave after the window: no read on the way to a dependant waits for a tick.
  *
  * - A batch that is due while the client's concurrency limit is full stays open until a request slot
  *   is free: calls made meanwhile join it rather than queue requests of their own.
@@ -31,6 +31,7 @@
  * request is retried until the latest of them, and each caller whose own deadline passes while the
  * API does not answer fails then, with its own operation's timeout error.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { SharedReadsOptions } from "./config";
 import type { AnyOperation } from "./operations/define";
 import { OperationTimeoutError } from "./errors";
@@ -38,9 +39,9 @@ import { currentScope, deadlineError, outageText, remainingMs, runInScope, type 
 
 /** How long a batch stays open for more calls before its request leaves. */
 export const DEFAULT_SHARE_WINDOW_MS = 15;
-/** The common clock of polls: a repeated read leaves on the next multiple of this. */
-export const DEFAULT_POLL_TICK_MS = 500;
-/** A read of the same input within this long after the last one is a poll. */
+/** The common clock of polls when the client names none: a repeated read leaves on the next multiple of this. */
+export const DEFAULT_POLL_TICK_MS = 100;
+/** How long the time of a read is kept, to tell how soon a poll repeats it. */
 const POLL_MEMORY_MS = 30_000;
 
 /**
@@ -65,6 +66,13 @@ export const UUID_FILTERS: Readonly<Record<string, string>> = {
   securityList: "uuid",
   resourceTagsList: "uuid",
 };
+
+const polling = new AsyncLocalStorage<true>();
+
+/** Runs a waiter's poll: the reads it makes leave on the common tick, with every other waiter's. */
+export function asPoll<T>(read: () => Promise<T>): Promise<T> {
+  return polling.run(true, read);
+}
 
 /** Sends one read with validated inputs (the caller's own path: retries, parsing). */
 export type ReadSender = (operation: AnyOperation, values: Record<string, unknown>) => Promise<unknown>;
@@ -211,16 +219,18 @@ export class SharedReads {
       for (const [k, at] of this.lastRead) if (now - at > POLL_MEMORY_MS) this.lastRead.delete(k);
     }
     const soon = now + this.windowMs;
-    const isPoll = last !== undefined && now - last < POLL_MEMORY_MS;
-    if (!isPoll || this.pollTickMs <= 0) return soon;
-    const tick = this.tickFor(now - last);
+    if (polling.getStore() !== true || this.pollTickMs <= 0) return soon;
+    const tick = this.tickFor(last === undefined ? Number.POSITIVE_INFINITY : now - last);
     return Math.ceil(soon / tick) * tick;
   }
 
-  /** The tick of a poll made this long after its last read: at most a quarter of it, at least about the window. */
+  /**
+   * The tick of a poll made this long after its last read: the whole tick for a poll at the waits'
+   * pace (timers fire a little early or late, hence the margin), finer for a re-read made sooner.
+   */
   private tickFor(sinceLastMs: number): number {
     let tick = this.pollTickMs;
-    while (tick / 2 >= this.windowMs && tick > sinceLastMs / 4) tick /= 2;
+    while (tick / 2 >= this.windowMs && tick > 1.5 * sinceLastMs) tick /= 2;
     return tick;
   }
 

@@ -1,10 +1,12 @@
 /**
- * Waiters: poll until a condition holds, with bounded exponential backoff (fast first polls, 100 ms
- * doubling to a 5 s cap), an overall timeout per call, a progress callback, and a timeout error
+ * Waiters: poll until a condition holds, at a steady pace (every 100 ms from the start of one poll
+ * to the next, unless told otherwise: with shared reads the polls of every waiter of a kind leave
+ * together, coalesce.ts), an overall timeout per call, a progress callback, and a timeout error
  * that says what was awaited and the last state seen. The poll function is always injected, so
- * that waiters of one kind can later share list calls.
+ * that waiters of one kind share list calls.
  */
 import { backoffDelay, sleep as realSleep } from "./backoff";
+import { asPoll } from "./coalesce";
 import { ApiError, JobFailedError, WaitTimeoutError, excerpt, isNotFound } from "./errors";
 import { currentScope, deadlineError, enterActivity, outageText, remainingMs } from "./scope";
 import type { AsyncJob } from "./operations/jobs";
@@ -22,12 +24,22 @@ export interface WaitProgress<T> {
 export interface WaitOptions<T> {
   /** Overall limit (default: the operation's remaining time inside one, else 10 minutes, as public clients of this API use). */
   timeoutMs?: number;
-  /** Delay before the second poll (default 100 ms); the first poll is immediate. */
+  /** From the start of the first poll to the second (default 100 ms); the first poll is immediate. */
   initialDelayMs?: number;
-  /** Cap of the delay between polls (default 5000 ms). */
+  /** Cap of the time between polls (default: initialDelayMs, a steady pace). */
   maxDelayMs?: number;
-  /** Growth of the delay per poll (default 2). */
+  /** Growth of the time between polls, per poll (default 1; with a larger maxDelayMs, a backoff). */
   factor?: number;
+  /**
+   * How the time between polls passes (default: a sleep). It may end early: a job's wait watches
+   * the job's record meanwhile and reads the job as soon as the record changes.
+   */
+  pause?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * Whether polls after the first leave on the shared reads' common tick, to meet other waiters'
+   * (default true). A job's status, read by its own id, has no other waiter to meet.
+   */
+  onCommonTick?: boolean;
   /** Called after every poll. */
   onProgress?: (progress: WaitProgress<T>) => void;
   /** How a polled value reads in progress reports and the timeout error (default: its state/status). */
@@ -37,7 +49,7 @@ export interface WaitOptions<T> {
   clock?: { now(): number; sleep(ms: number, signal?: AbortSignal): Promise<void> };
 }
 
-export const DEFAULT_WAIT = { timeoutMs: 600_000, initialDelayMs: 100, maxDelayMs: 5000, factor: 2 } as const;
+export const DEFAULT_WAIT = { timeoutMs: 600_000, initialDelayMs: 100, factor: 1 } as const;
 
 /** A record's lifecycle fields that have a value (an empty errorCode says nothing), never its other values (which may hold secrets). */
 export function describeState(value: unknown): string {
@@ -72,11 +84,9 @@ export async function pollUntil<T>(
   // Inside an operation, a wait given no limit of its own may take the operation's remaining time.
   const timeoutMs = options.timeoutMs ?? (scope ? Number.POSITIVE_INFINITY : DEFAULT_WAIT.timeoutMs);
   const describe = options.describe ?? describeState;
-  const policy = {
-    initialMs: options.initialDelayMs ?? DEFAULT_WAIT.initialDelayMs,
-    maxMs: options.maxDelayMs ?? DEFAULT_WAIT.maxDelayMs,
-    factor: options.factor ?? DEFAULT_WAIT.factor,
-  };
+  const initialMs = options.initialDelayMs ?? DEFAULT_WAIT.initialDelayMs;
+  const policy = { initialMs, maxMs: options.maxDelayMs ?? initialMs, factor: options.factor ?? DEFAULT_WAIT.factor };
+  const pause = options.pause ?? ((ms: number, signal?: AbortSignal) => clock.sleep(ms, signal));
   const started = clock.now();
   let state = "not polled yet";
   // The operation's deadline bounds the wait too; which of the two ends it decides the error.
@@ -86,10 +96,11 @@ export async function pollUntil<T>(
   try {
     for (let polls = 1; ; polls++) {
       if (scope?.signal?.aborted) throw scope.signal.reason;
+      const polledAt = clock.now();
       let value: T | undefined;
       let settled = false;
       try {
-        value = await poll();
+        value = await (polls > 1 && options.onCommonTick !== false ? asPoll(poll) : poll());
         state = describe(value);
         settled = done(value);
       } catch (error) {
@@ -106,8 +117,10 @@ export async function pollUntil<T>(
         throw new WaitTimeoutError(awaited, state, elapsedMs, polls, scope && outageText(scope));
       }
       const signals = [options.signal, scope?.signal].filter((x): x is AbortSignal => x !== undefined);
-      await clock.sleep(
-        Math.min(backoffDelay(polls - 1, policy), remaining),
+      // The pace runs from the start of a poll: a slow answer does not slow the next one down.
+      const untilNext = backoffDelay(polls - 1, policy) - (clock.now() - polledAt);
+      await pause(
+        Math.max(0, Math.min(untilNext, remaining)),
         signals.length > 1 ? AbortSignal.any(signals) : signals[0],
       );
     }

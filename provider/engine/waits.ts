@@ -9,6 +9,8 @@
  * the client's waiters, bounded by the operation's timeout (customTimeouts), with its progress.
  */
 import type { WaitOptions } from "../client/waiters";
+import { sleep } from "../client/backoff";
+import { asPoll } from "../client/coalesce";
 import { pollUntil, waitFor, waitForGone, waitForVisible } from "../client/waiters";
 import type { OperationContext } from "./context";
 
@@ -112,10 +114,14 @@ export function gone(what = "to be deleted"): GoneWait {
  */
 export type Procedure<R> = Promise<void> | AsyncGenerator<Wait<R>, void, unknown>;
 
-/** Waits that honour the operation's timeout (customTimeouts) and report progress every few polls. */
+/**
+ * Waits that honour the operation's timeout (customTimeouts), read at the client's pace
+ * (`restcloud:pollInterval`) and report progress every few polls.
+ */
 export function waitOptions<T>(ctx: OperationContext): WaitOptions<T> {
   return {
     timeoutMs: ctx.timeoutMs,
+    initialDelayMs: ctx.client.pollIntervalMs,
     onProgress: (p) => {
       if (p.polls % 5 === 0)
         ctx.progress(`waiting for ${p.awaited}: ${p.state} after ${Math.round(p.elapsedMs / 1000)}s`);
@@ -137,7 +143,7 @@ export async function runWait<R>(
       const record = await lookup?.find(ctx, id, state);
       jobId = record === undefined ? undefined : jobId(record);
     }
-    if (jobId !== undefined && jobId !== "") await ctx.client.waitForJob(jobId, waitOptions(ctx));
+    if (jobId !== undefined && jobId !== "") await waitForJobWatchingRecord(ctx, lookup, id, state, jobId);
     return undefined;
   }
   if (!lookup) throw new Error(`a wait (${wait.what}) needs the declaration's record lookup`);
@@ -156,6 +162,53 @@ export async function runWait<R>(
       await waitForGone({ awaited, poll }, waitOptions(ctx));
       return undefined;
   }
+}
+
+/** A job's status is read at least this often, whatever its record shows. */
+const JOB_READS = { initialDelayMs: 500, maxDelayMs: 5000, factor: 2 } as const;
+
+/**
+ * Until the job finishes. A job's status is one request per job, but its record is read through its
+ * kind's list, which every waiter of the kind shares (one request per tick). So the record is
+ * watched at the waits' pace and the job read as soon as the record changes (the job's work shows on
+ * it: a volume becomes Ready, an attachment names its instance), else on a backoff from 0.5 s to 5 s.
+ */
+async function waitForJobWatchingRecord<R>(
+  ctx: OperationContext,
+  lookup: RecordLookup<R> | undefined,
+  id: string,
+  state: Record<string, unknown>,
+  jobId: string,
+): Promise<void> {
+  if (!lookup) {
+    await ctx.client.waitForJob(jobId, waitOptions(ctx));
+    return;
+  }
+  let seen: string | undefined;
+  const watchRecord = async (ms: number, signal?: AbortSignal): Promise<void> => {
+    const until = Date.now() + ms;
+    for (;;) {
+      const remaining = until - Date.now();
+      if (remaining <= 0) return;
+      const polledAt = Date.now();
+      let now: string;
+      try {
+        now = JSON.stringify((await asPoll(() => lookup.find(ctx, id, state))) ?? null);
+      } catch {
+        // The record cannot tell: the job's own reads (and their error handling) decide.
+        await sleep(Math.max(0, until - Date.now()), signal);
+        return;
+      }
+      const changed = seen !== undefined && now !== seen;
+      seen = now;
+      if (changed) return;
+      await sleep(
+        Math.max(0, Math.min(ctx.client.pollIntervalMs - (Date.now() - polledAt), until - Date.now())),
+        signal,
+      );
+    }
+  };
+  await ctx.client.waitForJob(jobId, { ...waitOptions(ctx), ...JOB_READS, pause: watchRecord });
 }
 
 /** Drives a procedure: runs each wait it yields and answers it with the record the wait ended on. */

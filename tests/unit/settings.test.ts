@@ -44,6 +44,7 @@ describe("the table", () => {
       "maxConcurrentRequests",
       "shareReads",
       "requestTimeout",
+      "pollInterval",
       "ownerTags",
     ]);
     expect(new Set(ENV_NAMES).size).toBe(ENV_NAMES.length);
@@ -75,6 +76,7 @@ describe("resolveProviderConfig", () => {
     expect(DEFAULT_MAX_CONCURRENT_REQUESTS).toBe(8);
     expect(config.shareReads).toBe(true);
     expect(config).toMatchObject({ requestTimeout: "30s", requestTimeoutMs: 30_000, zoneUuid: undefined });
+    expect(config.pollIntervalMs).toBe(100);
     expect(config.missing()).toEqual([]);
     expect(config.problems()).toEqual([]);
   });
@@ -93,6 +95,12 @@ describe("resolveProviderConfig", () => {
       source({ ...complete, "restcloud:maxConcurrentRequests": "16", "restcloud:shareReads": "true" }),
     );
     expect(configured).toMatchObject({ maxConcurrentRequests: 16, shareReads: true });
+    process.env.RESTCLOUD_POLL_INTERVAL = "250ms";
+    expect(resolveProviderConfig(source(complete)).pollIntervalMs).toBe(250);
+    expect(resolveProviderConfig(source({ ...complete, "restcloud:pollInterval": "1s" })).pollIntervalMs).toBe(1000);
+    const slow = resolveProviderConfig(source({ ...complete, "restcloud:pollInterval": "often" }));
+    expect(slow.problems().map((p) => p.key)).toEqual(["pollInterval"]);
+    expect(slow.pollIntervalMs).toBe(100);
   });
 
   test("invalid values are reported, each with how to set it", () => {

@@ -43,6 +43,11 @@ func NewProvider(ctx *pulumi.Context,
 			args.OwnerTags = pulumi.BoolPtr(d.(bool))
 		}
 	}
+	if args.PollInterval == nil {
+		if d := internal.GetEnvOrDefault("100ms", nil, "RESTCLOUD_POLL_INTERVAL"); d != nil {
+			args.PollInterval = pulumi.StringPtr(d.(string))
+		}
+	}
 	if args.RequestTimeout == nil {
 		if d := internal.GetEnvOrDefault("30s", nil, "RESTCLOUD_REQUEST_TIMEOUT"); d != nil {
 			args.RequestTimeout = pulumi.StringPtr(d.(string))
@@ -87,6 +92,8 @@ type providerArgs struct {
 	MaxConcurrentRequests *int `pulumi:"maxConcurrentRequests"`
 	// Whether each record the provider creates is tagged `pulumi-owner` with its resource's URN (instances, volumes, snapshots, networks, tiers, VPCs, public IPs, firewall, port-forwarding and load-balancer rules): one more request per create. The tag is an atomic claim, so that stacks creating records under one parent at once never take each other's, and `restcloud discover` and `restcloud recover` know whose a record is. Without it, a create that cannot tell its record from another stack's fails instead, and a killed `pulumi up` leaves only names to go by. Default: true.
 	OwnerTags *bool `pulumi:"ownerTags"`
+	// How often a resource that waits (for a job, a state, an update to show, a deletion) reads what it waits for, as a duration: "100ms", "1s". With shareReads, every resource waiting on one kind in one zone shares one list request per interval. Default: "100ms".
+	PollInterval *string `pulumi:"pollInterval"`
 	// How long one API request may go unanswered before it counts as failed (and is retried, or verified if it changed something), as a duration: "30s", "2m", "500ms". Default: "30s".
 	RequestTimeout *string `pulumi:"requestTimeout"`
 	// The account's secret key (the `secretkey` header). A secret: set it with `pulumi config set --secret`.
@@ -107,6 +114,8 @@ type ProviderArgs struct {
 	MaxConcurrentRequests pulumi.IntPtrInput
 	// Whether each record the provider creates is tagged `pulumi-owner` with its resource's URN (instances, volumes, snapshots, networks, tiers, VPCs, public IPs, firewall, port-forwarding and load-balancer rules): one more request per create. The tag is an atomic claim, so that stacks creating records under one parent at once never take each other's, and `restcloud discover` and `restcloud recover` know whose a record is. Without it, a create that cannot tell its record from another stack's fails instead, and a killed `pulumi up` leaves only names to go by. Default: true.
 	OwnerTags pulumi.BoolPtrInput
+	// How often a resource that waits (for a job, a state, an update to show, a deletion) reads what it waits for, as a duration: "100ms", "1s". With shareReads, every resource waiting on one kind in one zone shares one list request per interval. Default: "100ms".
+	PollInterval pulumi.StringPtrInput
 	// How long one API request may go unanswered before it counts as failed (and is retried, or verified if it changed something), as a duration: "30s", "2m", "500ms". Default: "30s".
 	RequestTimeout pulumi.StringPtrInput
 	// The account's secret key (the `secretkey` header). A secret: set it with `pulumi config set --secret`.

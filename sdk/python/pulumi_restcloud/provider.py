@@ -23,6 +23,7 @@ class ProviderArgs:
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
                  owner_tags: pulumi.Input[Optional[_builtins.bool]] = None,
+                 poll_interval: pulumi.Input[Optional[_builtins.str]] = None,
                  request_timeout: pulumi.Input[Optional[_builtins.str]] = None,
                  secret_key: pulumi.Input[Optional[_builtins.str]] = None,
                  share_reads: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -34,6 +35,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] api_url: The base URL of the RestCloud API (or of the emulator, which prints its own: `restcloud-emulator` listens on http://127.0.0.1:8080 by default).
         :param pulumi.Input[_builtins.int] max_concurrent_requests: At most this many API requests in flight at once, across every resource of an operation. Default: 8.
         :param pulumi.Input[_builtins.bool] owner_tags: Whether each record the provider creates is tagged `pulumi-owner` with its resource's URN (instances, volumes, snapshots, networks, tiers, VPCs, public IPs, firewall, port-forwarding and load-balancer rules): one more request per create. The tag is an atomic claim, so that stacks creating records under one parent at once never take each other's, and `restcloud discover` and `restcloud recover` know whose a record is. Without it, a create that cannot tell its record from another stack's fails instead, and a killed `pulumi up` leaves only names to go by. Default: true.
+        :param pulumi.Input[_builtins.str] poll_interval: How often a resource that waits (for a job, a state, an update to show, a deletion) reads what it waits for, as a duration: "100ms", "1s". With shareReads, every resource waiting on one kind in one zone shares one list request per interval. Default: "100ms".
         :param pulumi.Input[_builtins.str] request_timeout: How long one API request may go unanswered before it counts as failed (and is retried, or verified if it changed something), as a duration: "30s", "2m", "500ms". Default: "30s".
         :param pulumi.Input[_builtins.str] secret_key: The account's secret key (the `secretkey` header). A secret: set it with `pulumi config set --secret`.
         :param pulumi.Input[_builtins.bool] share_reads: Whether concurrent reads share requests (one list call per kind and zone at a time). Default: true.
@@ -55,6 +57,10 @@ class ProviderArgs:
             owner_tags = (_utilities.get_env_bool('RESTCLOUD_OWNER_TAGS') or True)
         if owner_tags is not None:
             pulumi.set(__self__, "owner_tags", owner_tags)
+        if poll_interval is None:
+            poll_interval = (_utilities.get_env('RESTCLOUD_POLL_INTERVAL') or '100ms')
+        if poll_interval is not None:
+            pulumi.set(__self__, "poll_interval", poll_interval)
         if request_timeout is None:
             request_timeout = (_utilities.get_env('RESTCLOUD_REQUEST_TIMEOUT') or '30s')
         if request_timeout is not None:
@@ -121,6 +127,18 @@ class ProviderArgs:
         pulumi.set(self, "owner_tags", value)
 
     @_builtins.property
+    @pulumi.getter(name="pollInterval")
+    def poll_interval(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How often a resource that waits (for a job, a state, an update to show, a deletion) reads what it waits for, as a duration: "100ms", "1s". With shareReads, every resource waiting on one kind in one zone shares one list request per interval. Default: "100ms".
+        """
+        return pulumi.get(self, "poll_interval")
+
+    @poll_interval.setter
+    def poll_interval(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "poll_interval", value)
+
+    @_builtins.property
     @pulumi.getter(name="requestTimeout")
     def request_timeout(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -179,6 +197,7 @@ class Provider(pulumi.ProviderResource):
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
                  owner_tags: pulumi.Input[Optional[_builtins.bool]] = None,
+                 poll_interval: pulumi.Input[Optional[_builtins.str]] = None,
                  request_timeout: pulumi.Input[Optional[_builtins.str]] = None,
                  secret_key: pulumi.Input[Optional[_builtins.str]] = None,
                  share_reads: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -193,6 +212,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] api_url: The base URL of the RestCloud API (or of the emulator, which prints its own: `restcloud-emulator` listens on http://127.0.0.1:8080 by default).
         :param pulumi.Input[_builtins.int] max_concurrent_requests: At most this many API requests in flight at once, across every resource of an operation. Default: 8.
         :param pulumi.Input[_builtins.bool] owner_tags: Whether each record the provider creates is tagged `pulumi-owner` with its resource's URN (instances, volumes, snapshots, networks, tiers, VPCs, public IPs, firewall, port-forwarding and load-balancer rules): one more request per create. The tag is an atomic claim, so that stacks creating records under one parent at once never take each other's, and `restcloud discover` and `restcloud recover` know whose a record is. Without it, a create that cannot tell its record from another stack's fails instead, and a killed `pulumi up` leaves only names to go by. Default: true.
+        :param pulumi.Input[_builtins.str] poll_interval: How often a resource that waits (for a job, a state, an update to show, a deletion) reads what it waits for, as a duration: "100ms", "1s". With shareReads, every resource waiting on one kind in one zone shares one list request per interval. Default: "100ms".
         :param pulumi.Input[_builtins.str] request_timeout: How long one API request may go unanswered before it counts as failed (and is retried, or verified if it changed something), as a duration: "30s", "2m", "500ms". Default: "30s".
         :param pulumi.Input[_builtins.str] secret_key: The account's secret key (the `secretkey` header). A secret: set it with `pulumi config set --secret`.
         :param pulumi.Input[_builtins.bool] share_reads: Whether concurrent reads share requests (one list call per kind and zone at a time). Default: true.
@@ -226,6 +246,7 @@ class Provider(pulumi.ProviderResource):
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
                  owner_tags: pulumi.Input[Optional[_builtins.bool]] = None,
+                 poll_interval: pulumi.Input[Optional[_builtins.str]] = None,
                  request_timeout: pulumi.Input[Optional[_builtins.str]] = None,
                  secret_key: pulumi.Input[Optional[_builtins.str]] = None,
                  share_reads: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -251,6 +272,9 @@ class Provider(pulumi.ProviderResource):
             if owner_tags is None:
                 owner_tags = (_utilities.get_env_bool('RESTCLOUD_OWNER_TAGS') or True)
             __props__.__dict__["owner_tags"] = pulumi.Output.from_input(owner_tags).apply(pulumi.runtime.to_json) if owner_tags is not None else None
+            if poll_interval is None:
+                poll_interval = (_utilities.get_env('RESTCLOUD_POLL_INTERVAL') or '100ms')
+            __props__.__dict__["poll_interval"] = poll_interval
             if request_timeout is None:
                 request_timeout = (_utilities.get_env('RESTCLOUD_REQUEST_TIMEOUT') or '30s')
             __props__.__dict__["request_timeout"] = request_timeout

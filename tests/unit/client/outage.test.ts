@@ -281,7 +281,7 @@ describe("waits inside an operation", () => {
     await expect(running).rejects.toThrow(WaitTimeoutError);
     await expect(running).rejects.not.toThrow(OperationTimeoutError);
     await expect(running).rejects.toThrow(
-      "waiting for volume v-1 to be gone; last state seen: poll failed: ECONNREFUSED (8 polls); the API has not answered for 10s",
+      "waiting for volume v-1 to be gone; last state seen: poll failed: ECONNREFUSED (101 polls); the API has not answered for 10s",
     );
   });
 

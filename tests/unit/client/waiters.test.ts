@@ -31,13 +31,46 @@ function scripted<T>(states: Array<T | undefined>, at: () => number) {
   return { poll, times };
 }
 
-test("polls at once, then after 100, 200, 400 ms... doubling to a 5 s cap", async () => {
+test("polls at once, then every 100 ms: a change is seen within one pace", async () => {
   const { clock, at } = fakeClock();
   const states = [...Array<string>(10).fill("Starting"), "Running"].map((state) => ({ state }));
   const { poll, times } = scripted(states, at);
   const value = await waitFor({ awaited: "instance i1 Running", poll, until: (v) => v.state === "Running" }, { clock });
   expect(value).toEqual({ state: "Running" });
-  expect(times).toEqual([0, 100, 300, 700, 1500, 3100, 6300, 11300, 16300, 21300, 26300]);
+  expect(times).toEqual([0, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000]);
+});
+
+test("the pace runs from the start of a poll; with a growth factor it backs off to its cap", async () => {
+  const { clock, at } = fakeClock();
+  const states = [...Array<string>(7).fill("Starting"), "Running"].map((state) => ({ state }));
+  const { poll: scriptedPoll, times } = scripted(states, at);
+  // Each answer takes 30 ms: the next poll still starts a pace after the last one started.
+  const slowPoll = async () => {
+    const value = await scriptedPoll();
+    await clock.sleep(30);
+    return value;
+  };
+  await waitFor({ awaited: "x", poll: slowPoll, until: (v) => v.state === "Running" }, { clock });
+  expect(times).toEqual([0, 100, 200, 300, 400, 500, 600, 700]);
+
+  const backoff = fakeClock();
+  const { poll, times: backoffTimes } = scripted(states, backoff.at);
+  const options = { clock: backoff.clock, initialDelayMs: 500, maxDelayMs: 5000, factor: 2 };
+  await waitFor({ awaited: "job", poll, until: (v) => v.state === "Running" }, options);
+  expect(backoffTimes).toEqual([0, 500, 1500, 3500, 7500, 12500, 17500, 22500]);
+});
+
+test("a pause that ends early (a job's record changed) brings the next poll forward", async () => {
+  const { clock, at } = fakeClock();
+  const { poll, times } = scripted([{ state: "Starting" }, { state: "Running" }], at);
+  const pauses: number[] = [];
+  const pause = async (ms: number) => {
+    pauses.push(ms);
+    await clock.sleep(20); // the watch saw a change after 20 ms
+  };
+  await waitFor({ awaited: "x", poll, until: (v) => v.state === "Running" }, { clock, initialDelayMs: 500, pause });
+  expect(pauses).toEqual([500]);
+  expect(times).toEqual([0, 20]);
 });
 
 test("the timeout error says what was awaited and the last state; progress reports each poll", async () => {
@@ -50,9 +83,9 @@ test("the timeout error says what was awaited and the last state; progress repor
   );
   await expect(waiting).rejects.toThrow(WaitTimeoutError);
   await expect(waiting).rejects.toThrow(
-    "timed out after 1000 ms waiting for instance i1 to be Running; last state seen: state=Starting status=Active (5 polls)",
+    "timed out after 1000 ms waiting for instance i1 to be Running; last state seen: state=Starting status=Active (11 polls)",
   );
-  expect(progress.map((p) => p.elapsedMs)).toEqual([0, 100, 300, 700, 1000]);
+  expect(progress.map((p) => p.elapsedMs)).toEqual([0, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000]);
   expect(progress.every((p) => p.state === "state=Starting status=Active")).toBe(true);
 });
 
@@ -126,7 +159,7 @@ test("waitForGone ends when the record is absent, or on a 404", async () => {
   const { clock, at } = fakeClock();
   const { poll, times } = scripted([{ uuid: "v" }, { uuid: "v" }, undefined], at);
   await waitForGone({ awaited: "VPC v gone", poll }, { clock });
-  expect(times).toEqual([0, 100, 300]);
+  expect(times).toEqual([0, 100, 200]);
   const notFound = new ApiError({
     operation: "vpcId",
     method: "GET",

@@ -5,7 +5,11 @@
 import type { OperationContext } from "../../../provider/engine/declaration";
 import { gone, runProcedure, showing } from "../../../provider/engine/waits";
 
-const ctx = { timeoutMs: 1000, progress: () => undefined } as unknown as OperationContext;
+const ctx = {
+  timeoutMs: 1000,
+  progress: () => undefined,
+  client: { pollIntervalMs: 10 },
+} as unknown as OperationContext;
 
 test("a step that yields a wait its declaration does not list is refused before it waits", async () => {
   let finished = false;
@@ -33,6 +37,26 @@ test("a declared wait polls the lookup until the record shows the change, and an
   await runProcedure(ctx, lookup, "v-1", {}, step(), { what: "step", awaits: ["visible"] });
   expect(seen).toEqual([{ name: "new" }]);
   expect(reads).toEqual([]);
+});
+
+test("a wait reads at the client's pace (restcloud:pollInterval), from the start of one read to the next", async () => {
+  const times: number[] = [];
+  const reads = [{ name: "old" }, { name: "old" }, { name: "old" }, { name: "new" }];
+  const lookup = {
+    noun: "VPC",
+    find: () => {
+      times.push(Date.now());
+      return Promise.resolve(reads.shift());
+    },
+  };
+  async function* step() {
+    yield showing<{ name: string }>({ name: "new" });
+  }
+  const paced = { ...ctx, client: { pollIntervalMs: 60 } } as unknown as OperationContext;
+  await runProcedure(paced, lookup, "v-1", {}, step(), { what: "step", awaits: ["visible"] });
+  expect(times).toHaveLength(4);
+  // Timers may fire a millisecond early; never a whole pace early.
+  for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(55);
 });
 
 test("a plain async step runs without any wait", async () => {

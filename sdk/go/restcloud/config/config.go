@@ -63,6 +63,19 @@ func GetOwnerTags(ctx *pulumi.Context) bool {
 	return value
 }
 
+// How often a resource that waits (for a job, a state, an update to show, a deletion) reads what it waits for, as a duration: "100ms", "1s". With shareReads, every resource waiting on one kind in one zone shares one list request per interval. Default: "100ms".
+func GetPollInterval(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "restcloud:pollInterval")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault("100ms", nil, "RESTCLOUD_POLL_INTERVAL"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
 // How long one API request may go unanswered before it counts as failed (and is retried, or verified if it changed something), as a duration: "30s", "2m", "500ms". Default: "30s".
 func GetRequestTimeout(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "restcloud:requestTimeout")

@@ -34,6 +34,11 @@ ownerTags: bool
 Whether each record the provider creates is tagged `pulumi-owner` with its resource's URN (instances, volumes, snapshots, networks, tiers, VPCs, public IPs, firewall, port-forwarding and load-balancer rules): one more request per create. The tag is an atomic claim, so that stacks creating records under one parent at once never take each other's, and `restcloud discover` and `restcloud recover` know whose a record is. Without it, a create that cannot tell its record from another stack's fails instead, and a killed `pulumi up` leaves only names to go by. Default: true.
 """
 
+pollInterval: str
+"""
+How often a resource that waits (for a job, a state, an update to show, a deletion) reads what it waits for, as a duration: "100ms", "1s". With shareReads, every resource waiting on one kind in one zone shares one list request per interval. Default: "100ms".
+"""
+
 requestTimeout: str
 """
 How long one API request may go unanswered before it counts as failed (and is retried, or verified if it changed something), as a duration: "30s", "2m", "500ms". Default: "30s".

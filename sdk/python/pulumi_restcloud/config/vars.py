@@ -49,6 +49,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get_bool('ownerTags') or (_utilities.get_env_bool('RESTCLOUD_OWNER_TAGS') or True)
 
     @_builtins.property
+    def poll_interval(self) -> str:
+        """
+        How often a resource that waits (for a job, a state, an update to show, a deletion) reads what it waits for, as a duration: "100ms", "1s". With shareReads, every resource waiting on one kind in one zone shares one list request per interval. Default: "100ms".
+        """
+        return __config__.get('pollInterval') or (_utilities.get_env('RESTCLOUD_POLL_INTERVAL') or '100ms')
+
+    @_builtins.property
     def request_timeout(self) -> str:
         """
         How long one API request may go unanswered before it counts as failed (and is retried, or verified if it changed something), as a duration: "30s", "2m", "500ms". Default: "30s".
