@@ -223,7 +223,9 @@ export interface ProviderConfig {
   readonly requestTimeout: string;
   /** The same, in milliseconds. */
   readonly requestTimeoutMs: number;
-  /** How often a wait reads what it waits for (`restcloud:pollInterval`), in milliseconds. */
+  /** How often a wait reads what it waits for (`restcloud:pollInterval`), as given ("100ms"). */
+  readonly pollInterval: string;
+  /** The same, in milliseconds. */
   readonly pollIntervalMs: number;
   /** What is missing or invalid, each with how to set it; empty when complete. */
   missing(): string[];
@@ -261,6 +263,7 @@ export function resolveProviderConfig(
     ownerTags: (values.ownerTags as boolean | undefined) ?? DEFAULT_OWNER_TAGS,
     requestTimeout: texts.requestTimeout ?? String(providerSetting("requestTimeout").default),
     requestTimeoutMs,
+    pollInterval: texts.pollInterval ?? String(providerSetting("pollInterval").default),
     pollIntervalMs: (values.pollInterval as number | undefined) ?? DEFAULT_POLL_INTERVAL_MS,
     missing: () => problems.map((p) => p.message),
     problems: () => [...problems],

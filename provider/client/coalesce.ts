@@ -148,6 +148,11 @@ export class SharedReads {
     return !operation.mutating && Object.values(options).every((value) => value === undefined);
   }
 
+  /** How many changes were sent or settled so far: an answer read before the count moved is still current. */
+  get changesSoFar(): number {
+    return this.changes;
+  }
+
   /** A change is being sent: lists taken until it settles answer no later read. Returns its settling. */
   mutationStarted(): () => void {
     this.changes++;

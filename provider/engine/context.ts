@@ -20,4 +20,9 @@ export interface OperationContext {
   readonly timeoutMs: number;
   /** Reports progress of a long wait (shown by `pulumi up` in verbose mode). */
   progress(message: string): void;
+  /**
+   * The record each wait of this operation ended on, by kind and id, for the lookup that follows it
+   * (waits.ts): the read after a wait need not ask the API again what the wait's last poll answered.
+   */
+  readonly lastSeen?: Map<string, { record: unknown; changes: number }>;
 }

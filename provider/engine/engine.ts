@@ -232,6 +232,7 @@ export class Engine {
       settings: this.environment.settings(),
       timeoutMs,
       progress: (message) => progress(`${this.declaration.type}: ${message}`),
+      lastSeen: new Map(),
     };
   }
 

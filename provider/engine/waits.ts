@@ -22,12 +22,36 @@ export interface RecordLookup<R> {
   find(ctx: OperationContext, id: string, state: Record<string, unknown>): Promise<R | undefined>;
 }
 
-/** Declares a kind's lookup; its type gives the waits of the declaration their record type. */
+/**
+ * Declares a kind's lookup; its type gives the waits of the declaration their record type. The
+ * first lookup after a wait of the same operation is answered with the record the wait ended on,
+ * unless a change was sent since (the read that follows a wait is on the way to the dependants).
+ */
 export function recordLookup<R, S extends object = Record<string, unknown>>(
   noun: string,
   find: (ctx: OperationContext, id: string, state: S) => Promise<R | undefined>,
 ): RecordLookup<R> {
-  return { noun, find: find as RecordLookup<R>["find"] };
+  return {
+    noun,
+    find: (ctx, id, state) => {
+      const seen = takeLastSeen(ctx, noun, id);
+      return seen ? Promise.resolve(seen.record as R) : find(ctx, id, state as S);
+    },
+  };
+}
+
+function rememberLastSeen(ctx: OperationContext, noun: string, id: string, record: unknown): void {
+  const changes = ctx.client.sharedReads?.changesSoFar;
+  if (ctx.lastSeen && changes !== undefined && record !== undefined)
+    ctx.lastSeen.set(`${noun} ${id}`, { record: structuredClone(record), changes });
+}
+
+function takeLastSeen(ctx: OperationContext, noun: string, id: string): { record: unknown } | undefined {
+  const key = `${noun} ${id}`;
+  const seen = ctx.lastSeen?.get(key);
+  if (!seen) return undefined;
+  ctx.lastSeen!.delete(key);
+  return seen.changes === ctx.client.sharedReads?.changesSoFar ? { record: seen.record } : undefined;
 }
 
 /** Until every field of `expected` reads back as sent (an update is visible only after a while). */
@@ -149,19 +173,25 @@ export async function runWait<R>(
   if (!lookup) throw new Error(`a wait (${wait.what}) needs the declaration's record lookup`);
   const awaited = `${lookup.noun} ${id} ${wait.what}`;
   const poll = () => lookup.find(ctx, id, state);
+  let record: R | undefined;
   switch (wait.kind) {
     case "showing":
-      return (await waitForVisible(
+      record = (await waitForVisible(
         { awaited, poll: poll as () => Promise<object | undefined>, expected: wait.expected as Partial<object> },
         waitOptions(ctx),
       )) as R;
+      break;
     case "until":
-      if (wait.orGone) return pollUntil(awaited, poll, (r) => r === undefined || wait.holds(r), waitOptions(ctx));
-      return waitFor({ awaited, poll, until: wait.holds }, waitOptions(ctx));
+      record = wait.orGone
+        ? await pollUntil(awaited, poll, (r) => r === undefined || wait.holds(r), waitOptions(ctx))
+        : await waitFor({ awaited, poll, until: wait.holds }, waitOptions(ctx));
+      break;
     case "gone":
       await waitForGone({ awaited, poll }, waitOptions(ctx));
       return undefined;
   }
+  rememberLastSeen(ctx, lookup.noun, id, record);
+  return record;
 }
 
 /** A job's status is read at least this often, whatever its record shows. */
@@ -185,7 +215,10 @@ async function waitForJobWatchingRecord<R>(
     return;
   }
   let seen: string | undefined;
+  let lastRecord: R | undefined;
+  let wokenByChange = false;
   const watchRecord = async (ms: number, signal?: AbortSignal): Promise<void> => {
+    wokenByChange = false;
     const until = Date.now() + ms;
     for (;;) {
       const remaining = until - Date.now();
@@ -193,7 +226,8 @@ async function waitForJobWatchingRecord<R>(
       const polledAt = Date.now();
       let now: string;
       try {
-        now = JSON.stringify((await asPoll(() => lookup.find(ctx, id, state))) ?? null);
+        lastRecord = await asPoll(() => lookup.find(ctx, id, state));
+        now = JSON.stringify(lastRecord ?? null);
       } catch {
         // The record cannot tell: the job's own reads (and their error handling) decide.
         await sleep(Math.max(0, until - Date.now()), signal);
@@ -201,7 +235,10 @@ async function waitForJobWatchingRecord<R>(
       }
       const changed = seen !== undefined && now !== seen;
       seen = now;
-      if (changed) return;
+      if (changed) {
+        wokenByChange = true;
+        return;
+      }
       await sleep(
         Math.max(0, Math.min(ctx.client.pollIntervalMs - (Date.now() - polledAt), until - Date.now())),
         signal,
@@ -209,6 +246,8 @@ async function waitForJobWatchingRecord<R>(
     }
   };
   await ctx.client.waitForJob(jobId, { ...waitOptions(ctx), ...JOB_READS, pause: watchRecord });
+  // The job was read because its record changed: that record is the job's outcome.
+  if (wokenByChange) rememberLastSeen(ctx, lookup.noun, id, lastRecord);
 }
 
 /** Drives a procedure: runs each wait it yields and answers it with the record the wait ended on. */

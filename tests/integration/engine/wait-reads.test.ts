@@ -1,15 +1,19 @@
 /**
- * A job's wait (provider/engine/waits.ts): a job's status is one request per job, while its record
- * is read through its kind's list, which waiters share. So the engine watches the record at the
- * waits' pace and reads the job as soon as the record changes, rather than on the job's slower
- * backoff. The emulator runs in manual mode: the job completes when the test advances it, and the
- * request log shows what the wait read afterwards.
+ * What the engine's waits read (provider/engine/waits.ts), from the emulator's request log, with the
+ * emulator in manual mode (asynchronous work completes when the test advances it):
+ * - a job's status is one request per job, while its record is read through its kind's list, which
+ *   waiters share: the engine watches the record at the waits' pace and reads the job as soon as
+ *   the record changes, rather than on the job's slower backoff;
+ * - the read that follows a wait (the create's outputs) is answered by the wait's last poll, not
+ *   asked again: nothing but the dependants' own requests follows a resource becoming ready.
  */
 import { startEmulator, DEMO_CREDENTIALS, type RunningEmulator } from "../../../emulator/index";
 import { RestCloudClient } from "../../../provider/client";
 import type { ResourceDeclaration } from "../../../provider/engine/declaration";
 import { Engine } from "../../../provider/engine/engine";
 import { IdentityRegistry } from "../../../provider/engine/identity";
+import { instanceDeclaration } from "../../../provider/resources/instance";
+import { networkDeclaration } from "../../../provider/resources/network";
 import { volumeDeclaration } from "../../../provider/resources/volume";
 import { discoverCatalog, type CatalogIds } from "../../e2e/catalog";
 
@@ -37,6 +41,47 @@ async function requestsSince(since: number): Promise<Logged[]> {
   return answer.entries;
 }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const engineOf = (declaration: unknown) =>
+  new Engine(declaration as ResourceDeclaration, {
+    client: () => client,
+    settings: () => ({ zoneUuid: catalog.zoneUuid }),
+    identities: new IdentityRegistry(),
+  });
+const advance = () =>
+  fetch(`${emulator.url}/_emulator/advance`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
+const lastSeq = async () => (await requestsSince(0)).at(-1)?.seq ?? 0;
+
+test("an instance's create returns its outputs from the poll that saw it Running: one list after the work is done", async () => {
+  const net = engineOf(networkDeclaration);
+  const netArgs = net.check({}, { networkOfferingUuid: catalog.isolatedOfferingUuid }, { logicalName: "n" });
+  const network = await net.create(netArgs.inputs, {});
+  await advance();
+  const vm = engineOf(instanceDeclaration);
+  const { inputs, failures } = vm.check(
+    {},
+    { templateUuid: catalog.ubuntuTemplateUuid, computeOfferingUuid: catalog.smallPlanUuid, networkUuid: network.id },
+    { logicalName: "vm" },
+  );
+  expect(failures).toEqual([]);
+  const creating = vm.create(inputs, {});
+  for (let tries = 0; tries < 100; tries++) {
+    if ((await requestsSince(0)).some((r) => r.operation === "createInstance")) break;
+    await sleep(50);
+  }
+  await sleep(300); // polling while it starts
+  const before = await lastSeq();
+  expect((await advance()).status).toBe(200);
+  const created = await creating;
+  expect(created.state.state).toBe("Running");
+  const after = (await requestsSince(before)).map((r) => r.operation);
+  // The poll that saw Running, and nothing more of the instance's own list.
+  expect(after.filter((op) => op === "instanceList")).toHaveLength(1);
+});
 
 test("a volume's create job is read as soon as the volume's record shows the job done, not on the job's backoff", async () => {
   const engine = new Engine(volumeDeclaration as unknown as ResourceDeclaration, {
