@@ -13,7 +13,24 @@ import { AttributingFaultLog, redactUrl, RequestLog } from "./control/requestlog
 import { registerControlRoutes } from "./control/routes";
 import { countRecords, InvalidSnapshot, readSnapshot } from "./control/snapshot";
 import { registerConsole } from "./console/index";
-import { ApiFault, badInput, notFound, type AccountScope, type EmulatorContext, type Quirk } from "./core";
+import {
+  ApiFault,
+  badInput,
+  notFound,
+  type AccountScope,
+  type EmulatorContext,
+  type JobKind,
+  type Quirk,
+} from "./core";
+import {
+  JobDurations,
+  readDurations,
+  readMilliseconds,
+  readProfile,
+  type JobDurationInput,
+  type JobDurationSettings,
+  type JobProfile,
+} from "./durations";
 import {
   FaultRules,
   InjectedStatus,
@@ -35,6 +52,7 @@ import { spelledResources } from "./routes/spellings";
 import { RequestStats } from "./stats";
 import { readFileSync } from "node:fs";
 import { Store, type State } from "./store";
+import { WorkTimeline, type TimelineEntry } from "./timeline";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -58,8 +76,12 @@ export interface EmulatorOptions {
    * loopback they are open and this is not used.
    */
   controlToken?: string;
-  /** Delay of asynchronous work in milliseconds (default 3000). */
+  /** Delay of asynchronous work in milliseconds (default 3000): every kind that `jobProfile` and `jobDurations` do not set. */
   asyncDelayMs?: number;
+  /** Durations of every kind of asynchronous work: `uniform` (default: `asyncDelayMs`) or `realistic` (README, "Job durations"). */
+  jobProfile?: JobProfile;
+  /** Durations of chosen kinds, over the profile: `{createVolume: 5000, createInstance: {ms: 40000, jitterMs: 10000}}`. */
+  jobDurations?: Partial<Record<JobKind, JobDurationInput>>;
   /** Persist the state to this JSON file after each change and reload it on start. */
   stateFile?: string;
   /** Added latency per API request, in milliseconds. */
@@ -99,6 +121,8 @@ export interface EmulatorServer {
   controlAccess: ControlAccess | undefined;
   /** An account's state by name or id. */
   scope(account: string): AccountScope;
+  /** The timeline of the asynchronous work, oldest first (as `GET /_emulator/timeline` answers it). */
+  timeline(): TimelineEntry[];
   /** Cancel pending timers and close the server. */
   close(): Promise<void>;
 }
@@ -165,6 +189,7 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
       if (!account) throw new Error(`no account ${name}`);
       return parts.store.scope(account);
     },
+    timeline: () => parts.timeline.list(),
     close: async () => {
       parts.clock.stop();
       // Held and reset connections first: the server's close waits for every open request.
@@ -178,6 +203,7 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
 interface Settings {
   seed: string | undefined;
   asyncMode: AsyncMode;
+  jobDurations: JobDurationSettings;
   accounts: ReturnType<typeof resolveAccounts>;
   initial: { source: string; snapshot: unknown } | undefined;
   /** Undefined when the control endpoints are open (bound to loopback). */
@@ -192,6 +218,11 @@ function resolveSettings(options: EmulatorOptions): Settings {
   return {
     seed: options.seed === undefined ? undefined : String(options.seed),
     asyncMode,
+    jobDurations: {
+      profile: options.jobProfile === undefined ? "uniform" : readProfile("jobProfile", options.jobProfile),
+      defaultMs: options.asyncDelayMs === undefined ? 3000 : readMilliseconds("asyncDelayMs", options.asyncDelayMs),
+      overrides: options.jobDurations === undefined ? {} : readDurations("jobDurations", options.jobDurations),
+    },
     accounts: resolveAccounts(options.accounts),
     initial: initialSnapshot(options),
     controlAccess: controlAccessFor(options.host ?? DEFAULT_HOST, options.controlToken),
@@ -204,6 +235,8 @@ interface Parts {
   store: Store;
   uuids: RandomStream;
   work: DeferredWork;
+  timeline: WorkTimeline;
+  durations: JobDurations;
   context: EmulatorContext;
   faults: { get(): FaultSettings; set(next: FaultSettings): void };
   faultRules: FaultRules;
@@ -224,13 +257,16 @@ function createParts(options: EmulatorOptions, settings: Settings): Parts {
     store.uuidCounter = uuids.counter;
     return id;
   };
-  const work = new DeferredWork(store, clock, newUuid, settings.asyncMode);
+  const timeline = new WorkTimeline();
+  const work = new DeferredWork(store, clock, newUuid, settings.asyncMode, timeline);
   const catalog = createCatalog();
   const pools = new PublicIpPools(
     () => store.publicIps,
     (zoneUuid) => catalog.zones.findIndex((z: { uuid?: unknown }) => z.uuid === zoneUuid),
   );
-  const asyncDelayMs = options.asyncDelayMs ?? 3000;
+  // Its own stream: a drawn duration never shifts the next uuid or random number.
+  const durationDraws = new RandomStream(settings.seed, "duration");
+  const durations = new JobDurations(settings.jobDurations, () => durationDraws.next());
   let faults: FaultSettings = mergeFaults(NO_FAULTS, {
     failRate: options.failRate,
     throttleRate: options.throttleRate,
@@ -240,13 +276,15 @@ function createParts(options: EmulatorOptions, settings: Settings): Parts {
   const context: EmulatorContext = {
     catalog,
     quirks: parseQuirks(options.quirks ?? []),
-    asyncDelayMs,
+    get asyncDelayMs() {
+      return durations.defaultMs;
+    },
     newUuid,
     random: () => randoms.next(),
     now: () => clock.now(),
-    later: (scope, changes, delayMs) => void work.schedule(scope, changes, delayMs ?? asyncDelayMs),
-    startJob: (scope, resourceType, resourceId, changes) =>
-      work.startJob(scope, resourceType, resourceId, changes, asyncDelayMs),
+    later: (scope, kind, changes) => void work.schedule(scope, kind, changes, durations.draw(kind)),
+    startJob: (scope, kind, resourceType, resourceId, changes) =>
+      work.startJob(scope, kind, resourceType, resourceId, changes, durations.draw(kind)),
     allocatePublicIp: (zoneUuid) => {
       const address = pools.allocate(zoneUuid);
       store.persist();
@@ -263,6 +301,8 @@ function createParts(options: EmulatorOptions, settings: Settings): Parts {
     store,
     uuids,
     work,
+    timeline,
+    durations,
     context,
     faults: { get: () => faults, set: (next) => (faults = next) },
     faultRules: new FaultRules(),
@@ -431,7 +471,7 @@ function installRequestHooks(app: FastifyInstance, parts: Parts, injector: Fault
 
 /** Replace the whole state by a validated snapshot's: cancel the timers, load, reschedule the pending work. */
 function loadState({ work, store, uuids }: Parts, state: State): number {
-  work.cancelAll();
+  work.discardAll();
   store.replaceState(state);
   uuids.counter = state.uuidCounter;
   work.resume();
@@ -450,11 +490,13 @@ function registerEverything(app: FastifyInstance, parts: Parts, operations: Read
     rules: faultRules,
     log: faultLog,
     operations,
-    cancelPending: () => work.cancelAll(),
+    cancelPending: () => work.discardAll(),
   });
   registerControlRoutes(app, {
     store,
     work,
+    timeline: parts.timeline,
+    durations: parts.durations,
     requests,
     operations,
     now: () => clock.now(),

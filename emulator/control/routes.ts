@@ -7,6 +7,10 @@
  *   DELETE /_emulator/requests   empty it                                   -> {entries: [], next}
  *   GET    /_emulator/jobs       the pending asynchronous work              -> {pending: [...]}
  *   POST   /_emulator/advance    complete pending work ({} or {jobId})      -> {completed, pending}
+ *   GET    /_emulator/timeline   every piece of asynchronous work, oldest first -> {work: [...]}
+ *   DELETE /_emulator/timeline   empty it                                   -> {work: []}
+ *   GET    /_emulator/job-durations  every kind's duration                  -> {profile, defaultMs, durations}
+ *   PUT    /_emulator/job-durations  replace the setting ({profile?, defaultMs?, durations?}) -> the same
  *   GET    /_emulator/accounts   the accounts, without their keys           -> {accounts: [{name, role}]}
  *   GET    /_emulator/owners     who owns each record of ?account (owners.ts) -> {records, unowned, counts}
  *
@@ -14,8 +18,10 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { Account, DeferredChange } from "../core";
+import { InvalidJobDurations, readDurations, readMilliseconds, readProfile, type JobDurations } from "../durations";
 import type { DeferredWork } from "../jobs";
 import type { State, Store } from "../store";
+import type { WorkTimeline } from "../timeline";
 import { roleOf } from "./accounts";
 import { ControlError } from "./errors";
 import { ownersOf } from "./owners";
@@ -25,6 +31,8 @@ import { InvalidSnapshot, readSnapshot, takeSnapshot } from "./snapshot";
 export interface ControlRoutesDeps {
   store: Store;
   work: DeferredWork;
+  timeline: WorkTimeline;
+  durations: JobDurations;
   requests: RequestLog;
   /** The operation names of the route table. */
   operations: ReadonlySet<string>;
@@ -48,6 +56,29 @@ function describeChange(change: DeferredChange): string {
   });
   const text = fields.join(", ");
   return `${change.collection} ${change.uuid}: ${text.length > 200 ? `${text.slice(0, 197)}...` : text}`;
+}
+
+/**
+ * The body of `PUT /_emulator/job-durations`: the fields given replace theirs (`durations` replaces
+ * every explicit duration; `{}` clears them), the others stay. Checked in full before anything changes.
+ */
+function readDurationSettings(body: unknown, durations: JobDurations) {
+  if (!isObject(body)) throw new ControlError(400, "body: must be {profile?, defaultMs?, durations?}");
+  const unknown = Object.keys(body).find((k) => !["profile", "defaultMs", "durations"].includes(k));
+  if (unknown !== undefined) {
+    throw new ControlError(400, `${unknown}: unknown field (expected profile, defaultMs, durations)`);
+  }
+  const current = durations.settings;
+  try {
+    return {
+      profile: body.profile === undefined ? current.profile : readProfile("profile", body.profile),
+      defaultMs: body.defaultMs === undefined ? current.defaultMs : readMilliseconds("defaultMs", body.defaultMs),
+      overrides: body.durations === undefined ? current.overrides : readDurations("durations", body.durations),
+    };
+  } catch (err) {
+    if (err instanceof InvalidJobDurations) throw new ControlError(400, err.message);
+    throw err;
+  }
 }
 
 export function registerControlRoutes(app: FastifyInstance, deps: ControlRoutesDeps): void {
@@ -113,6 +144,18 @@ export function registerControlRoutes(app: FastifyInstance, deps: ControlRoutesD
     }
     const completed = deps.work.advance(jobId as string | undefined);
     return { completed, pending: deps.store.pending.length };
+  });
+
+  app.get("/_emulator/timeline", { config }, async () => ({ work: deps.timeline.list() }));
+  app.delete("/_emulator/timeline", { config }, async () => {
+    deps.timeline.clear();
+    return { work: [] };
+  });
+
+  app.get("/_emulator/job-durations", { config }, async () => deps.durations.view());
+  app.put("/_emulator/job-durations", { config }, async (request) => {
+    deps.durations.replace(readDurationSettings(request.body, deps.durations));
+    return deps.durations.view();
   });
 
   app.get("/_emulator/accounts", { config }, async () => ({
