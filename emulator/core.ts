@@ -134,6 +134,56 @@ export const QUIRKS = [
 ] as const;
 export type Quirk = (typeof QUIRKS)[number];
 
+/**
+ * Every kind of asynchronous work: the API operation that starts it, by its operation name in the
+ * route table. The one list: durations are set per kind, and the timeline names each piece's kind.
+ */
+export const JOB_KINDS = [
+  // Instances
+  "createInstance",
+  "startInstance",
+  "stopInstance",
+  "resizeVm",
+  "destroyInstance",
+  "updateInstanceName",
+  // Kubernetes clusters
+  "createKubernetes",
+  "startKubernetes",
+  "stopKubernetes",
+  "scaleKubernetes",
+  "destroyKubernetes",
+  // Volumes (jobs)
+  "createVolume",
+  "attachVolume",
+  "detachVolume",
+  "resizeVolume",
+  "uploadVolume",
+  // Snapshots
+  "createSnapshot",
+  "createVmSnapshot",
+  "revertToVmSnapshot",
+  // VPCs, tiers and networks
+  "updateVpc",
+  "restartVpc",
+  "updateVpcNetwork",
+  "updateNetwork",
+  "restartNetwork",
+  // Load balancing and VPN
+  "createLoadBalancerRule",
+  "updateLoadBalancerRule",
+  "addVpnConnection",
+  "resetVpnConnection",
+  "updateVpnCustomerGateway",
+  // The `lingering-deletes` quirk: the deleted record goes later
+  "deleteVpc",
+  "deleteNetwork",
+  "deleteVolume",
+  "deleteSecurityGroup",
+] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+export const isJobKind = (name: string): name is JobKind => (JOB_KINDS as readonly string[]).includes(name);
+
 /** What the core offers every area. */
 export interface EmulatorContext {
   /** The shared, read-only catalog (zones, offerings, templates, prices). */
@@ -148,14 +198,24 @@ export interface EmulatorContext {
   now(): number;
   /** The configured asynchronous delay in milliseconds. */
   readonly asyncDelayMs: number;
-  /** Apply `changes` after the asynchronous delay (or `delayMs`), through the one scheduler, then persist. */
-  later(scope: AccountScope, changes: DeferredChange[], delayMs?: number): void;
   /**
-   * Start an asynchronous job: returns its jobId at once (status IN_PROGRESS); after the delay the
-   * changes are applied and the job becomes SUCCEEDED, or FAILED (errorCode NOT_FOUND) when a change
-   * targets a record that was removed meanwhile and is not a creation.
+   * Apply `changes` after the asynchronous delay (or `delayMs`), through the one scheduler, then
+   * persist. `kind` is the operation that started the work.
    */
-  startJob(scope: AccountScope, resourceType: string, resourceId: string, changes: DeferredChange[]): string;
+  later(scope: AccountScope, kind: JobKind, changes: DeferredChange[], delayMs?: number): void;
+  /**
+   * Start an asynchronous job of `kind` (the operation that starts it): returns its jobId at once
+   * (status IN_PROGRESS); after the delay the changes are applied and the job becomes SUCCEEDED, or
+   * FAILED (errorCode NOT_FOUND) when a change targets a record that was removed meanwhile and is not
+   * a creation.
+   */
+  startJob(
+    scope: AccountScope,
+    kind: JobKind,
+    resourceType: string,
+    resourceId: string,
+    changes: DeferredChange[],
+  ): string;
   /** Allocate a free public IPv4 address from the zone's pool (pools are global, persisted). */
   allocatePublicIp(zoneUuid: string): string;
   releasePublicIp(address: string): void;

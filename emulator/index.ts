@@ -9,6 +9,9 @@ export type { AccountSpec, AccountsOption } from "./control/accounts";
 export type { Snapshot } from "./control/snapshot";
 export type { RequestLogEntry } from "./control/requestlog";
 export type { AsyncMode } from "./jobs";
+export { JOB_KINDS, type JobKind } from "./core";
+export type { TimelineEntry, WorkOutcome } from "./timeline";
+import type { TimelineEntry } from "./timeline";
 export type { ControlAccess } from "./control/access";
 import type { ControlAccess } from "./control/access";
 import { DEFAULT_ACCOUNTS } from "./store";
@@ -25,6 +28,8 @@ export interface RunningEmulator {
   context: EmulatorContext;
   /** An account's state by account name ("demo", "admin", or one of `accounts`), for tests that seed or inspect records directly. */
   scope(account: string): AccountScope;
+  /** The timeline of the asynchronous work, oldest first (as `GET /_emulator/timeline` answers it). */
+  timeline(): TimelineEntry[];
   /** Cancel pending work and close the server. */
   stop(): Promise<void>;
 }
@@ -47,6 +52,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     controlAccess: server.controlAccess,
     context: server.context,
     scope: server.scope,
+    timeline: server.timeline,
     stop: () => server.close(),
   };
 }

@@ -7,8 +7,9 @@
  * or one piece), whatever its due time.
  */
 import type { Clock } from "./clock";
-import type { AccountScope, DeferredChange, JobRecord } from "./core";
+import type { AccountScope, DeferredChange, JobKind, JobRecord } from "./core";
 import type { PendingWork, Store } from "./store";
+import type { WorkTimeline } from "./timeline";
 
 /** `auto`: work completes when due; `manual`: only when advanced (`POST /_emulator/advance`). */
 export type AsyncMode = "auto" | "manual";
@@ -23,26 +24,46 @@ export class DeferredWork {
     private readonly clock: Clock,
     private readonly newId: () => string,
     readonly mode: AsyncMode = "auto",
+    /** Where each piece of work is recorded when scheduled and when it ends. */
+    private readonly timeline?: WorkTimeline,
   ) {}
 
-  /** Schedule `changes` for `scope`'s account after `delayMs`; returns the work's id. */
-  schedule(scope: AccountScope, changes: DeferredChange[], delayMs: number, jobId?: string): string {
+  /** Schedule `changes` of `kind` for `scope`'s account after `delayMs`; returns the work's id. */
+  schedule(scope: AccountScope, kind: JobKind, changes: DeferredChange[], delayMs: number, jobId?: string): string {
     const existedAtStart = changes.map((c) => scope.collection(c.collection)[c.uuid] !== undefined);
+    const startedAt = this.clock.now();
     const work: PendingWork = {
       id: this.newId(),
       accountId: scope.account.id,
-      dueAt: this.clock.now() + delayMs,
+      dueAt: startedAt + delayMs,
       changes: structuredClone(changes),
       existedAtStart,
       ...(jobId ? { jobId } : {}),
     };
     this.store.pending.push(work);
+    this.timeline?.scheduled({
+      id: work.id,
+      kind,
+      account: scope.account.name,
+      resourceType: (jobId ? this.store.jobs[jobId]?.resourceType : undefined) ?? changes[0]?.collection ?? "",
+      resourceIds: [...new Set(changes.map((c) => c.uuid))],
+      jobId: jobId ?? null,
+      startedAt,
+      dueAt: work.dueAt,
+    });
     scope.changed();
     this.arm(work);
     return work.id;
   }
 
-  startJob(scope: AccountScope, resourceType: string, resourceId: string, changes: DeferredChange[], delayMs: number) {
+  startJob(
+    scope: AccountScope,
+    kind: JobKind,
+    resourceType: string,
+    resourceId: string,
+    changes: DeferredChange[],
+    delayMs: number,
+  ): string {
     const jobId = this.newId();
     this.store.jobs[jobId] = {
       jobId,
@@ -53,7 +74,7 @@ export class DeferredWork {
       errorMessage: null,
       accountId: scope.account.id,
     };
-    this.schedule(scope, changes, delayMs, jobId);
+    this.schedule(scope, kind, changes, delayMs, jobId);
     return jobId;
   }
 
@@ -106,6 +127,12 @@ export class DeferredWork {
     this.timers.clear();
   }
 
+  /** Cancel every armed timer; the caller drops the pending work (a reset, a snapshot loaded over it). */
+  discardAll(): void {
+    this.cancelAll();
+    this.timeline?.discardPending(this.clock.now());
+  }
+
   private arm(work: PendingWork): void {
     if (this.mode === "manual") return;
     this.timers.get(work.id)?.();
@@ -146,6 +173,11 @@ export class DeferredWork {
       });
       if (job) job.status = "SUCCEEDED";
     }
+    this.timeline?.completed(
+      work.id,
+      this.clock.now(),
+      job ? (job.status === "FAILED" ? "failed" : "succeeded") : "applied",
+    );
     this.store.persist();
     return true;
   }

@@ -4,7 +4,7 @@
  * spelling of a record field, which the VPC and network envelope builders choose (routes/network.ts).
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { QUIRKS, scopeOf, type ApiRecord, type EmulatorContext, type Quirk } from "./core";
+import { QUIRKS, scopeOf, type ApiRecord, type EmulatorContext, type JobKind, type Quirk } from "./core";
 
 /** Old quirk names that still work, and the quirk each now switches on. */
 export const QUIRK_ALIASES: Readonly<Partial<Record<Quirk, Quirk>>> = {
@@ -81,8 +81,10 @@ const RESPONSE_REWRITES: Partial<Record<Quirk, (body: unknown, route: RouteFacts
       : body,
 };
 
-/** The deletes whose record stays listed for one async delay under "lingering-deletes". */
-const LINGERING_OPERATIONS = new Set(["deleteVpc", "deleteNetwork", "deleteVolume", "deleteSecurityGroup"]);
+/** The deletes whose record stays listed for one async delay under "lingering-deletes" (the work's kind). */
+const LINGERING_OPERATIONS: readonly JobKind[] = ["deleteVpc", "deleteNetwork", "deleteVolume", "deleteSecurityGroup"];
+const lingeringKind = (operation: string | undefined): JobKind | undefined =>
+  LINGERING_OPERATIONS.find((kind) => kind === operation);
 
 interface LingeringRecord {
   collection: string;
@@ -90,7 +92,7 @@ interface LingeringRecord {
   record: ApiRecord;
   internal: Record<string, unknown> | undefined;
 }
-const lingering = new WeakMap<FastifyRequest, LingeringRecord[]>();
+const lingering = new WeakMap<FastifyRequest, { kind: JobKind; records: LingeringRecord[] }>();
 
 const isSuccess = (status: number): boolean => status >= 200 && status < 300;
 
@@ -100,7 +102,8 @@ export function installQuirks(app: FastifyInstance, ctx: EmulatorContext): void 
   if (ctx.quirks.has("lingering-deletes")) {
     // Before the delete: remember the record (whatever collection holds it).
     app.addHook("preHandler", async (request) => {
-      if (!LINGERING_OPERATIONS.has(request.routeOptions.config.operation ?? "")) return;
+      const kind = lingeringKind(request.routeOptions.config.operation);
+      if (!kind) return;
       const uuid = (request.params as Record<string, string> | undefined)?.uuid;
       if (!uuid) return;
       const scope = scopeOf(request);
@@ -110,14 +113,16 @@ export function installQuirks(app: FastifyInstance, ctx: EmulatorContext): void 
         const internal = structuredClone(scope.internal(collection)[uuid]);
         return [{ collection, uuid, record: structuredClone(record), internal }];
       });
-      lingering.set(request, found);
+      lingering.set(request, { kind, records: found });
     });
     // After a successful delete: put the record back and drop it one async delay later.
     app.addHook("onSend", async (request, reply, payload) => {
       const stashed = lingering.get(request);
       if (!stashed || !isSuccess(reply.statusCode)) return payload;
       const scope = scopeOf(request);
-      const removed = stashed.filter(({ collection, uuid }) => scope.collection(collection)[uuid] === undefined);
+      const removed = stashed.records.filter(
+        ({ collection, uuid }) => scope.collection(collection)[uuid] === undefined,
+      );
       if (removed.length === 0) return payload;
       for (const { collection, uuid, record, internal } of removed) {
         scope.collection(collection)[uuid] = record;
@@ -126,6 +131,7 @@ export function installQuirks(app: FastifyInstance, ctx: EmulatorContext): void 
       scope.changed();
       ctx.later(
         scope,
+        stashed.kind,
         removed.map(({ collection, uuid }) => ({ collection, uuid, remove: true as const })),
       );
       return payload;

@@ -35,6 +35,7 @@ import { spelledResources } from "./routes/spellings";
 import { RequestStats } from "./stats";
 import { readFileSync } from "node:fs";
 import { Store, type State } from "./store";
+import { WorkTimeline, type TimelineEntry } from "./timeline";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -99,6 +100,8 @@ export interface EmulatorServer {
   controlAccess: ControlAccess | undefined;
   /** An account's state by name or id. */
   scope(account: string): AccountScope;
+  /** The timeline of the asynchronous work, oldest first (as `GET /_emulator/timeline` answers it). */
+  timeline(): TimelineEntry[];
   /** Cancel pending timers and close the server. */
   close(): Promise<void>;
 }
@@ -165,6 +168,7 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
       if (!account) throw new Error(`no account ${name}`);
       return parts.store.scope(account);
     },
+    timeline: () => parts.timeline.list(),
     close: async () => {
       parts.clock.stop();
       // Held and reset connections first: the server's close waits for every open request.
@@ -204,6 +208,7 @@ interface Parts {
   store: Store;
   uuids: RandomStream;
   work: DeferredWork;
+  timeline: WorkTimeline;
   context: EmulatorContext;
   faults: { get(): FaultSettings; set(next: FaultSettings): void };
   faultRules: FaultRules;
@@ -224,7 +229,8 @@ function createParts(options: EmulatorOptions, settings: Settings): Parts {
     store.uuidCounter = uuids.counter;
     return id;
   };
-  const work = new DeferredWork(store, clock, newUuid, settings.asyncMode);
+  const timeline = new WorkTimeline();
+  const work = new DeferredWork(store, clock, newUuid, settings.asyncMode, timeline);
   const catalog = createCatalog();
   const pools = new PublicIpPools(
     () => store.publicIps,
@@ -244,9 +250,9 @@ function createParts(options: EmulatorOptions, settings: Settings): Parts {
     newUuid,
     random: () => randoms.next(),
     now: () => clock.now(),
-    later: (scope, changes, delayMs) => void work.schedule(scope, changes, delayMs ?? asyncDelayMs),
-    startJob: (scope, resourceType, resourceId, changes) =>
-      work.startJob(scope, resourceType, resourceId, changes, asyncDelayMs),
+    later: (scope, kind, changes, delayMs) => void work.schedule(scope, kind, changes, delayMs ?? asyncDelayMs),
+    startJob: (scope, kind, resourceType, resourceId, changes) =>
+      work.startJob(scope, kind, resourceType, resourceId, changes, asyncDelayMs),
     allocatePublicIp: (zoneUuid) => {
       const address = pools.allocate(zoneUuid);
       store.persist();
@@ -263,6 +269,7 @@ function createParts(options: EmulatorOptions, settings: Settings): Parts {
     store,
     uuids,
     work,
+    timeline,
     context,
     faults: { get: () => faults, set: (next) => (faults = next) },
     faultRules: new FaultRules(),
@@ -431,7 +438,7 @@ function installRequestHooks(app: FastifyInstance, parts: Parts, injector: Fault
 
 /** Replace the whole state by a validated snapshot's: cancel the timers, load, reschedule the pending work. */
 function loadState({ work, store, uuids }: Parts, state: State): number {
-  work.cancelAll();
+  work.discardAll();
   store.replaceState(state);
   uuids.counter = state.uuidCounter;
   work.resume();
@@ -450,11 +457,12 @@ function registerEverything(app: FastifyInstance, parts: Parts, operations: Read
     rules: faultRules,
     log: faultLog,
     operations,
-    cancelPending: () => work.cancelAll(),
+    cancelPending: () => work.discardAll(),
   });
   registerControlRoutes(app, {
     store,
     work,
+    timeline: parts.timeline,
     requests,
     operations,
     now: () => clock.now(),

@@ -7,6 +7,8 @@
  *   DELETE /_emulator/requests   empty it                                   -> {entries: [], next}
  *   GET    /_emulator/jobs       the pending asynchronous work              -> {pending: [...]}
  *   POST   /_emulator/advance    complete pending work ({} or {jobId})      -> {completed, pending}
+ *   GET    /_emulator/timeline   every piece of asynchronous work, oldest first -> {work: [...]}
+ *   DELETE /_emulator/timeline   empty it                                   -> {work: []}
  *   GET    /_emulator/accounts   the accounts, without their keys           -> {accounts: [{name, role}]}
  *   GET    /_emulator/owners     who owns each record of ?account (owners.ts) -> {records, unowned, counts}
  *
@@ -16,6 +18,7 @@ import type { FastifyInstance } from "fastify";
 import type { Account, DeferredChange } from "../core";
 import type { DeferredWork } from "../jobs";
 import type { State, Store } from "../store";
+import type { WorkTimeline } from "../timeline";
 import { roleOf } from "./accounts";
 import { ControlError } from "./errors";
 import { ownersOf } from "./owners";
@@ -25,6 +28,7 @@ import { InvalidSnapshot, readSnapshot, takeSnapshot } from "./snapshot";
 export interface ControlRoutesDeps {
   store: Store;
   work: DeferredWork;
+  timeline: WorkTimeline;
   requests: RequestLog;
   /** The operation names of the route table. */
   operations: ReadonlySet<string>;
@@ -113,6 +117,12 @@ export function registerControlRoutes(app: FastifyInstance, deps: ControlRoutesD
     }
     const completed = deps.work.advance(jobId as string | undefined);
     return { completed, pending: deps.store.pending.length };
+  });
+
+  app.get("/_emulator/timeline", { config }, async () => ({ work: deps.timeline.list() }));
+  app.delete("/_emulator/timeline", { config }, async () => {
+    deps.timeline.clear();
+    return { work: [] };
   });
 
   app.get("/_emulator/accounts", { config }, async () => ({

@@ -47,8 +47,8 @@ const SETTLED_STATES = ["Running", "Stopped", "Destroyed"];
 
 /** The two transitions that pass through an intermediate state for one async delay. */
 const POWER_TRANSITIONS = {
-  start: { from: "Stopped", via: "Starting", to: "Running" },
-  stop: { from: "Running", via: "Stopping", to: "Stopped" },
+  start: { from: "Stopped", via: "Starting", to: "Running", kind: "startInstance" },
+  stop: { from: "Running", via: "Stopping", to: "Stopped", kind: "stopInstance" },
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -356,7 +356,7 @@ export function createInstance(ctx: EmulatorContext, scope: AccountScope, input:
     instanceInternal(scope, instance.uuid).securityGroupName = input.securitygroupName;
   }
   scope.changed();
-  ctx.later(scope, [{ collection: INSTANCES, uuid: instance.uuid, set: { state: "Running" } }]);
+  ctx.later(scope, "createInstance", [{ collection: INSTANCES, uuid: instance.uuid, set: { state: "Running" } }]);
   return instance;
 }
 
@@ -378,11 +378,11 @@ export function changePower(
 ): InstanceRecord {
   const instance = requireInstance(scope, uuid);
   requireUnmanaged(scope, instance);
-  const { from, via, to } = POWER_TRANSITIONS[action];
+  const { from, via, to, kind } = POWER_TRANSITIONS[action];
   requireState(instance, [from], action);
   instance.state = via;
   scope.changed();
-  ctx.later(scope, [{ collection: INSTANCES, uuid, set: { state: to } }]);
+  ctx.later(scope, kind, [{ collection: INSTANCES, uuid, set: { state: to } }]);
   return instance;
 }
 
@@ -398,7 +398,7 @@ export function resizeInstance(
   const size = resolveComputeSize(ctx, zoneUuid, { offeringField: "offeringUuid", ...input });
   const template = ctx.catalog.template(instance.templateUuid);
   if (template) requireFitsTemplate("offeringUuid", size, template);
-  ctx.later(scope, [
+  ctx.later(scope, "resizeVm", [
     {
       collection: INSTANCES,
       uuid: input.uuid,
@@ -442,7 +442,7 @@ export function destroyInstance(
   if (expunge) {
     const removals = beginExpunge(scope, instance);
     scope.changed();
-    ctx.later(scope, removals);
+    ctx.later(scope, "destroyInstance", removals);
   } else {
     Object.assign(instance, { state: "Destroyed", status: "Destroyed", isActive: false });
     releaseDataVolumes(scope, uuid);
@@ -460,7 +460,9 @@ export function renameInstance(
 ): InstanceRecord {
   const instance = requireInstance(scope, input.uuid);
   if (instance.state === "Expunging") throw conflict(`instance ${input.uuid} is Expunging`);
-  ctx.later(scope, [{ collection: INSTANCES, uuid: input.uuid, set: { displayName: input.displayName } }]);
+  ctx.later(scope, "updateInstanceName", [
+    { collection: INSTANCES, uuid: input.uuid, set: { displayName: input.displayName } },
+  ]);
   return instance;
 }
 

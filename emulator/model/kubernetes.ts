@@ -3,7 +3,7 @@
  * (named `<cluster>-control-N` and `<cluster>-node-N`, on the cluster's network), driven by the
  * cluster: every cluster operation is asynchronous and takes `KUBERNETES_DELAY_FACTOR` async delays.
  */
-import type { AccountScope, DeferredChange, EmulatorContext } from "../core";
+import type { AccountScope, DeferredChange, EmulatorContext, JobKind } from "../core";
 import { badInput, conflict, notFound } from "../core";
 import { parseIpv4 } from "../cidr";
 import { filterRecords, requireZone } from "./records";
@@ -34,8 +34,8 @@ export const MAX_CLUSTER_NAME_LENGTH = 40;
 
 /** Start and stop: the cluster and its nodes pass through Starting or Stopping. */
 const POWER_TRANSITIONS = {
-  start: { from: "Stopped", via: "Starting", to: "Running" },
-  stop: { from: "Running", via: "Stopping", to: "Stopped" },
+  start: { from: "Stopped", via: "Starting", to: "Running", kind: "startKubernetes" },
+  stop: { from: "Running", via: "Stopping", to: "Stopped", kind: "stopKubernetes" },
 } as const;
 
 export interface CreateClusterInput {
@@ -175,8 +175,8 @@ const setState = (uuid: string, collection: string, state: string): DeferredChan
   set: { state },
 });
 
-function later(ctx: EmulatorContext, scope: AccountScope, changes: DeferredChange[]): void {
-  ctx.later(scope, changes, ctx.asyncDelayMs * KUBERNETES_DELAY_FACTOR);
+function later(ctx: EmulatorContext, scope: AccountScope, kind: JobKind, changes: DeferredChange[]): void {
+  ctx.later(scope, kind, changes, ctx.asyncDelayMs * KUBERNETES_DELAY_FACTOR);
 }
 
 export function createCluster(ctx: EmulatorContext, scope: AccountScope, input: CreateClusterInput): ClusterRecord {
@@ -240,7 +240,7 @@ export function createCluster(ctx: EmulatorContext, scope: AccountScope, input: 
   scope.collection(CLUSTERS)[cluster.uuid] = cluster;
   scope.internal(CLUSTERS)[cluster.uuid] = internal;
   scope.changed();
-  later(ctx, scope, [
+  later(ctx, scope, "createKubernetes", [
     setState(cluster.uuid, CLUSTERS, "Running"),
     ...nodes.map((n) => setState(n.uuid, INSTANCES, "Running")),
   ]);
@@ -263,13 +263,13 @@ export function changeClusterPower(
   action: keyof typeof POWER_TRANSITIONS,
 ): ClusterRecord {
   const cluster = requireCluster(scope, uuid);
-  const { from, via, to } = POWER_TRANSITIONS[action];
+  const { from, via, to, kind } = POWER_TRANSITIONS[action];
   requireClusterState(cluster, [from], action);
   const nodes = nodesOf(scope, uuid);
   cluster.state = via;
   for (const node of nodes) node.state = via;
   scope.changed();
-  later(ctx, scope, [setState(uuid, CLUSTERS, to), ...nodes.map((n) => setState(n.uuid, INSTANCES, to))]);
+  later(ctx, scope, kind, [setState(uuid, CLUSTERS, to), ...nodes.map((n) => setState(n.uuid, INSTANCES, to))]);
   return cluster;
 }
 
@@ -306,7 +306,7 @@ export function scaleCluster(
   cluster.state = "Scaling";
   internal.autoscalingEnabled = input.autoscalingEnabled;
   scope.changed();
-  later(ctx, scope, [
+  later(ctx, scope, "scaleKubernetes", [
     { collection: CLUSTERS, uuid: input.uuid, set: { state: "Running", size: input.size } },
     ...added.map((n) => setState(n.uuid, INSTANCES, "Running")),
     ...removals,
@@ -321,6 +321,6 @@ export function destroyCluster(ctx: EmulatorContext, scope: AccountScope, uuid: 
   const removals = nodesOf(scope, uuid).flatMap((node) => beginExpunge(scope, node));
   cluster.state = "Destroying";
   scope.changed();
-  later(ctx, scope, [...removals, { collection: CLUSTERS, uuid, remove: true }]);
+  later(ctx, scope, "destroyKubernetes", [...removals, { collection: CLUSTERS, uuid, remove: true }]);
   return cluster;
 }

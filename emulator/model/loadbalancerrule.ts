@@ -68,7 +68,7 @@ export function createLoadBalancerRule(
   };
   scope.collection(LOAD_BALANCER_RULES)[uuid] = record;
   scope.changed();
-  ctx.later(scope, [{ collection: LOAD_BALANCER_RULES, uuid, set: { state: "Active" } }]);
+  ctx.later(scope, "createLoadBalancerRule", [{ collection: LOAD_BALANCER_RULES, uuid, set: { state: "Active" } }]);
   return record;
 }
 
@@ -92,7 +92,7 @@ export function updateLoadBalancerRule(
   const set: Partial<LoadBalancerRuleRecord> = {};
   if (input.name !== undefined) set.name = input.name;
   if (input.algorithm !== undefined) set.algorithm = input.algorithm;
-  ctx.later(scope, [{ collection: LOAD_BALANCER_RULES, uuid: input.uuid, set }]);
+  ctx.later(scope, "updateLoadBalancerRule", [{ collection: LOAD_BALANCER_RULES, uuid: input.uuid, set }]);
   return record;
 }
 

@@ -193,7 +193,7 @@ export function updateNetwork(
     Object.assign(set, { cidr: formatCidr(block), gateway: formatIpv4(block.network + 1) });
   }
   const network = requireNetwork(scope, uuid);
-  if (Object.keys(set).length) ctx.later(scope, [{ collection: NETWORKS, uuid, set }]);
+  if (Object.keys(set).length) ctx.later(scope, "updateNetwork", [{ collection: NETWORKS, uuid, set }]);
   return network;
 }
 
@@ -207,7 +207,7 @@ export function restartNetwork(
   network.cleanUpNetwork = cleanUp;
   network.status = "Restarting";
   scope.changed();
-  ctx.later(scope, [{ collection: NETWORKS, uuid, set: { status: "Active" } }]);
+  ctx.later(scope, "restartNetwork", [{ collection: NETWORKS, uuid, set: { status: "Active" } }]);
   return network;
 }
 

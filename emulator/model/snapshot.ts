@@ -34,7 +34,7 @@ export function createSnapshot(
   };
   scope.collection(SNAPSHOTS)[snapshot.uuid] = snapshot;
   scope.changed();
-  ctx.later(scope, [{ collection: SNAPSHOTS, uuid: snapshot.uuid, set: { status: "BackedUp" } }]);
+  ctx.later(scope, "createSnapshot", [{ collection: SNAPSHOTS, uuid: snapshot.uuid, set: { status: "BackedUp" } }]);
   return snapshot;
 }
 

@@ -2,7 +2,7 @@
  * VM snapshots: a point-in-time image of an instance's disks (and memory, when asked). Creating and
  * reverting run as jobs; the snapshot the instance currently derives from is `isCurrent`.
  */
-import type { AccountScope, EmulatorContext } from "../core";
+import type { AccountScope, EmulatorContext, JobKind } from "../core";
 import { VM_SNAPSHOTS, type VmSnapshotRecord } from "./collections";
 import { badInput, conflict } from "../core";
 import { domainNameOf, filterRecords, requireSameZone, requireZone } from "./records";
@@ -48,10 +48,11 @@ function runJob(
   scope: AccountScope,
   snapshot: VmSnapshotRecord,
   status: string,
+  kind: JobKind,
 ): VmSnapshotRecord {
   const uuid = snapshot.uuid;
   snapshot.status = status;
-  snapshot.jobId = ctx.startJob(scope, JOB_RESOURCE_TYPE, uuid, [
+  snapshot.jobId = ctx.startJob(scope, kind, JOB_RESOURCE_TYPE, uuid, [
     { collection: VM_SNAPSHOTS, uuid, set: { status: "Ready" } },
   ]);
   scope.changed();
@@ -89,7 +90,7 @@ export function createVmSnapshot(
     snapshotMemory: input.snapshotMemory ?? false,
   };
   markCurrent(scope, snapshot);
-  return runJob(ctx, scope, snapshot, "Creating");
+  return runJob(ctx, scope, snapshot, "Creating", "createVmSnapshot");
 }
 
 export function listVmSnapshots(
@@ -108,7 +109,7 @@ export function revertToVmSnapshot(ctx: EmulatorContext, scope: AccountScope, uu
   const instance = requireInstance(scope, instanceOf(scope, uuid) ?? "");
   requireState(instance, ["Running", "Stopped"], "reverting to a VM snapshot");
   markCurrent(scope, snapshot);
-  return runJob(ctx, scope, snapshot, "Reverting");
+  return runJob(ctx, scope, snapshot, "Reverting", "revertToVmSnapshot");
 }
 
 export function deleteVmSnapshot(scope: AccountScope, uuid: string): { uuid: string; status: string } {

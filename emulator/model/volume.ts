@@ -6,7 +6,7 @@
  * transitional status (Creating, Attaching, Detaching, Resizing, UploadOp); its effect becomes
  * visible when the job completes. A volume in a transitional status refuses further operations (409).
  */
-import type { AccountScope, EmulatorContext } from "../core";
+import type { AccountScope, EmulatorContext, JobKind } from "../core";
 import { badInput, conflict, notFound } from "../core";
 import type { StorageCostRecord } from "../catalog";
 import {
@@ -119,12 +119,13 @@ function runJob(
   ctx: EmulatorContext,
   scope: AccountScope,
   volume: VolumeRecord,
+  kind: JobKind,
   transitional: Partial<VolumeRecord>,
   onCompletion: Partial<VolumeRecord>,
 ): VolumeRecord {
   Object.assign(volume, transitional);
   const uuid = volume.uuid;
-  volume.jobId = ctx.startJob(scope, JOB_RESOURCE_TYPE, uuid, [{ collection: VOLUMES, uuid, set: onCompletion }]);
+  volume.jobId = ctx.startJob(scope, kind, JOB_RESOURCE_TYPE, uuid, [{ collection: VOLUMES, uuid, set: onCompletion }]);
   scope.changed();
   return volume;
 }
@@ -141,7 +142,7 @@ export function createVolume(ctx: EmulatorContext, scope: AccountScope, input: C
   const offering = requireStorageOffering(ctx, "storageOfferingUuid", input.storageOfferingUuid, input.zoneUuid);
   const sizeGb = diskSizeFor(offering, input.diskSize);
   const volume = storeNewVolume(ctx, scope, { ...input, volumeType: "DATADISK", sizeGb, offering, status: "Creating" });
-  return runJob(ctx, scope, volume, {}, { status: "Allocated" });
+  return runJob(ctx, scope, volume, "createVolume", {}, { status: "Allocated" });
 }
 
 export function listVolumes(
@@ -174,6 +175,7 @@ export function resizeVolume(ctx: EmulatorContext, scope: AccountScope, input: R
     ctx,
     scope,
     volume,
+    "resizeVolume",
     { status: "Resizing", isShrink: input.isShrink },
     {
       status: volume.status,
@@ -210,6 +212,7 @@ export function attachVolume(
     ctx,
     scope,
     volume,
+    "attachVolume",
     { status: "Attaching" },
     { status: "Ready", vmUuid: instance.uuid, vmInstanceName: instance.name },
   );
@@ -220,7 +223,14 @@ export function detachVolume(ctx: EmulatorContext, scope: AccountScope, uuid: st
   if (volume.volumeType === "ROOT") throw conflict(`volume ${uuid} is a ROOT volume; it goes with its instance`);
   if (!volume.vmUuid) throw conflict(`volume ${uuid} is not attached`);
   requireSettled(volume);
-  return runJob(ctx, scope, volume, { status: "Detaching" }, { status: "Ready", vmUuid: "", vmInstanceName: "" });
+  return runJob(
+    ctx,
+    scope,
+    volume,
+    "detachVolume",
+    { status: "Detaching" },
+    { status: "Ready", vmUuid: "", vmInstanceName: "" },
+  );
 }
 
 export interface UploadVolumeInput {
@@ -250,7 +260,14 @@ export function uploadVolume(ctx: EmulatorContext, scope: AccountScope, input: U
     sizeGb: 0,
     status: "UploadOp",
   });
-  return runJob(ctx, scope, volume, {}, { status: "Uploaded", storageDiskSize: String(UPLOADED_VOLUME_SIZE_GB) });
+  return runJob(
+    ctx,
+    scope,
+    volume,
+    "uploadVolume",
+    {},
+    { status: "Uploaded", storageDiskSize: String(UPLOADED_VOLUME_SIZE_GB) },
+  );
 }
 
 /** Deletes a detached data volume with its snapshot policies and tags (its snapshots stay). */

@@ -76,7 +76,7 @@ export function listVpcs(ctx: EmulatorContext, scope: AccountScope, zoneUuid: st
 export function updateVpc(ctx: EmulatorContext, scope: AccountScope, uuid: string, change: NameChange): VpcRecord {
   const vpc = requireVpc(scope, uuid);
   const set = definedFields(change);
-  if (Object.keys(set).length) ctx.later(scope, [{ collection: VPCS, uuid, set }]);
+  if (Object.keys(set).length) ctx.later(scope, "updateVpc", [{ collection: VPCS, uuid, set }]);
   return vpc;
 }
 
@@ -84,7 +84,7 @@ export function restartVpc(ctx: EmulatorContext, scope: AccountScope, uuid: stri
   const vpc = requireVpc(scope, uuid);
   vpc.status = "Restarting";
   scope.changed();
-  ctx.later(scope, [{ collection: VPCS, uuid, set: { status: "Active" } }]);
+  ctx.later(scope, "restartVpc", [{ collection: VPCS, uuid, set: { status: "Active" } }]);
   return vpc;
 }
 
@@ -162,6 +162,6 @@ export function updateTier(ctx: EmulatorContext, scope: AccountScope, uuid: stri
     }
   }
   const set = definedFields(change);
-  if (Object.keys(set).length) ctx.later(scope, [{ collection: NETWORKS, uuid, set }]);
+  if (Object.keys(set).length) ctx.later(scope, "updateVpcNetwork", [{ collection: NETWORKS, uuid, set }]);
   return tier;
 }

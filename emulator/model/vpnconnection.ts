@@ -93,7 +93,9 @@ export function addVpnConnection(
   scope.collection(VPN_CONNECTIONS)[uuid] = record;
   scope.collection(VPN_CONNECTION_OPTIONS)[uuid] = { uuid, passive: input.passive ?? false };
   scope.changed();
-  ctx.later(scope, [{ collection: VPN_CONNECTIONS, uuid, set: { state: settledState(scope, uuid) } }]);
+  ctx.later(scope, "addVpnConnection", [
+    { collection: VPN_CONNECTIONS, uuid, set: { state: settledState(scope, uuid) } },
+  ]);
   return record;
 }
 
@@ -110,7 +112,9 @@ export function resetVpnConnection(scope: AccountScope, ctx: EmulatorContext, uu
   const record = requireRecord(scope, VPN_CONNECTIONS, KIND, uuid);
   record.state = "Pending";
   scope.changed();
-  ctx.later(scope, [{ collection: VPN_CONNECTIONS, uuid, set: { state: settledState(scope, uuid) } }]);
+  ctx.later(scope, "resetVpnConnection", [
+    { collection: VPN_CONNECTIONS, uuid, set: { state: settledState(scope, uuid) } },
+  ]);
   return record;
 }
 

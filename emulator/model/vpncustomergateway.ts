@@ -181,7 +181,7 @@ export function updateVpnCustomerGateway(
       changes.push({ collection: VPN_CONNECTIONS, uuid: connection.uuid, set: copies });
     }
   }
-  ctx.later(scope, changes);
+  ctx.later(scope, "updateVpnCustomerGateway", changes);
   return current;
 }
 

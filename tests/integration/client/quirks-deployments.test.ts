@@ -184,7 +184,7 @@ describe("job-status-complete: jobs answer PENDING, then COMPLETE or FAILED", ()
 
   test("a job still running reads IN_PROGRESS; a FAILED job is a JobFailedError with its code", async () => {
     const slowScope = slow.scope("demo");
-    const running = slow.context.startJob(slowScope, "Volume", "v-slow", []);
+    const running = slow.context.startJob(slowScope, "resizeVolume", "Volume", "v-slow", []);
     expect(await raw(slow, `/restapi/asyncjob/resourceStatus?jobId=${running}`)).toMatchObject({
       status: "PENDING",
       errorCode: "",
@@ -196,7 +196,7 @@ describe("job-status-complete: jobs answer PENDING, then COMPLETE or FAILED", ()
 
     const scope = world.quirked.scope("demo");
     scope.collection("volume")["v-job"] = { uuid: "v-job", status: "Ready", isActive: true };
-    const failing = world.quirked.context.startJob(scope, "Volume", "v-job", [
+    const failing = world.quirked.context.startJob(scope, "resizeVolume", "Volume", "v-job", [
       { collection: "volume", uuid: "v-job", set: { status: "Resized" } },
     ]);
     delete scope.collection("volume")["v-job"];

@@ -59,6 +59,8 @@ describe("bound beyond loopback (0.0.0.0)", () => {
     ["POST", "/_emulator/reset"],
     ["GET", "/_emulator/faults"],
     ["GET", "/_emulator/requests"],
+    ["GET", "/_emulator/timeline"],
+    ["DELETE", "/_emulator/timeline"],
     ["GET", "/_emulator/"],
   ])("%s %s: 401 without the token, 403 with a wrong one", async (method, path) => {
     const missing = await send(`${local(emulator)}${path}`, { method });

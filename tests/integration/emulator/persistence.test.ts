@@ -97,7 +97,7 @@ describe("persistence", () => {
 
   it("completes a pending job after a restart", async () => {
     const first = await start({ asyncDelayMs: 500 });
-    const jobId = first.context.startJob(first.scope("demo"), "Volume", "vol-1", [
+    const jobId = first.context.startJob(first.scope("demo"), "createVolume", "Volume", "vol-1", [
       { collection: "volume", uuid: "vol-1", set: { uuid: "vol-1", status: "Ready" } },
     ]);
     await stop(first);

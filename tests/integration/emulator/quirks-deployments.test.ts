@@ -242,7 +242,7 @@ describe("job-status-complete: PENDING, then COMPLETE or FAILED", () => {
 
     const scope = emulator.scope("demo");
     scope.collection("volume")["v-gone"] = { uuid: "v-gone", status: "Ready", isActive: true };
-    const jobId = emulator.context.startJob(scope, "Volume", "v-gone", [
+    const jobId = emulator.context.startJob(scope, "resizeVolume", "Volume", "v-gone", [
       { collection: "volume", uuid: "v-gone", set: { status: "Resized" } },
     ]);
     delete scope.collection("volume")["v-gone"];

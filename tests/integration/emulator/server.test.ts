@@ -69,7 +69,7 @@ describe("the emulator server", () => {
   });
 
   it("reports a job's progress to its own account only", async () => {
-    const jobId = emulator.context.startJob(emulator.scope("demo"), "Volume", "v-1", [
+    const jobId = emulator.context.startJob(emulator.scope("demo"), "createVolume", "Volume", "v-1", [
       { collection: "volume", uuid: "v-1", set: { uuid: "v-1", status: "Ready" } },
     ]);
     const url = `/restapi/asyncjob/resourceStatus?jobId=${jobId}`;
@@ -88,7 +88,7 @@ describe("the emulator server", () => {
   it("fails a job whose record was deleted meanwhile", async () => {
     const scope = emulator.scope("demo");
     scope.collection("volume")["v-2"] = { uuid: "v-2", status: "Ready", isActive: true };
-    const jobId = emulator.context.startJob(scope, "Volume", "v-2", [
+    const jobId = emulator.context.startJob(scope, "resizeVolume", "Volume", "v-2", [
       { collection: "volume", uuid: "v-2", set: { status: "Resized" } },
     ]);
     delete scope.collection("volume")["v-2"];
