@@ -135,12 +135,20 @@ export function attributeWork(graph: StackGraph, work: readonly TimelineWork[]):
 export const endOf = (w: TimelineWork): number => w.completedAt ?? w.dueAt;
 export const durationOf = (w: TimelineWork): number => Math.max(0, endOf(w) - w.startedAt);
 
+export interface ChainJob {
+  kind: string;
+  ms: number;
+}
+
 export interface ChainLink {
   urn: string;
   name: string;
   type: string;
-  jobs: { kind: string; ms: number }[];
-  /** The sum of its jobs' durations. */
+  /** Its jobs the next link waited for (the operation's end, for the last link). */
+  jobs: ChainJob[];
+  /** Its jobs the next link started before they completed: not part of the chain. */
+  notAwaited: ChainJob[];
+  /** The sum of `jobs`' durations. */
   ms: number;
 }
 
@@ -151,46 +159,88 @@ export interface Chain {
   links: ChainLink[];
 }
 
+/** What tells which jobs a step waited for: when steps started, and when the operation ended. */
+export interface Observed {
+  requests: readonly LoggedRequest[];
+  /** When the operation ended (epoch ms). */
+  endedAt: number;
+}
+
 /**
  * The heaviest path through the DAG, each resource weighing the sum of its jobs: for an up, from a
  * resource's dependencies to it; for a destroy, from a resource's dependants to it.
+ *
+ * With `observed`, a resource's job weighs on a link only if the next link's first step started
+ * after the job completed (the last link's: if the operation ended after it): a job nothing waited
+ * for (a network's description, applied later while instances already start on it) is no part of
+ * any chain. A resource whose first step shows neither work nor a request naming it (a create of
+ * no work) is taken to have waited. Without `observed`, every job weighs (the structure alone).
  */
-export function longestChain(graph: StackGraph, attribution: Attribution, direction: Direction): Chain {
+export function longestChain(
+  graph: StackGraph,
+  attribution: Attribution,
+  direction: Direction,
+  observed?: Observed,
+): Chain {
   const before = predecessors(graph, direction);
-  const weight = (urn: string) => (attribution.byResource.get(urn) ?? []).reduce((sum, w) => sum + durationOf(w), 0);
-  const jobs = (urn: string) => attribution.byResource.get(urn)?.length ?? 0;
-  /** Per resource, the heaviest path ending there; of equal weights, the one of more jobs (with no delay, all weigh 0). */
-  const best = new Map<string, { ms: number; jobs: number; from: string | undefined }>();
-  const heavier = (a: { ms: number; jobs: number }, b: { ms: number; jobs: number }) =>
-    a.ms > b.ms || (a.ms === b.ms && a.jobs > b.jobs);
+  const workOf = (urn: string) => attribution.byResource.get(urn) ?? [];
+  const firstStart = firstStarts(graph, attribution, observed?.requests ?? []);
+  /** `urn`'s jobs that `next` (undefined: the operation's end) waited for, and the others. */
+  const split = (urn: string, next: string | undefined) => {
+    const limit = !observed ? undefined : next === undefined ? observed.endedAt : firstStart.get(next);
+    const awaited = workOf(urn).filter((w) => limit === undefined || endOf(w) <= limit);
+    const rest = workOf(urn).filter((w) => !awaited.includes(w));
+    return { awaited, rest, ms: awaited.reduce((sum, w) => sum + durationOf(w), 0) };
+  };
+  type Path = { ms: number; jobs: number; from: string | undefined };
+  // Of equal weights, the path of more jobs: with no delay, every path weighs 0.
+  const heavier = (a: Omit<Path, "from">, b: Omit<Path, "from">) => a.ms > b.ms || (a.ms === b.ms && a.jobs > b.jobs);
+  /** Per resource, the heaviest path up to it, its own jobs left out (they weigh by what comes next). */
+  const best = new Map<string, Path>();
   const visiting = new Set<string>();
-  const solve = (urn: string): { ms: number; jobs: number } => {
+  const solve = (urn: string): Path => {
     const known = best.get(urn);
     if (known) return known;
     if (visiting.has(urn)) throw new Error(`the stack's dependencies form a cycle through ${urn}`);
     visiting.add(urn);
-    let from: string | undefined;
-    let prefix = { ms: 0, jobs: 0 };
+    let path: Path = { ms: 0, jobs: 0, from: undefined };
     for (const p of [...(before.get(urn) ?? [])].sort()) {
-      const path = solve(p);
-      if (from === undefined || heavier(path, prefix)) [from, prefix] = [p, path];
+      const prefix = solve(p);
+      const own = split(p, urn);
+      const candidate = { ms: prefix.ms + own.ms, jobs: prefix.jobs + own.awaited.length, from: p };
+      if (path.from === undefined || heavier(candidate, path)) path = candidate;
     }
     visiting.delete(urn);
-    const path = { ms: prefix.ms + weight(urn), jobs: prefix.jobs + jobs(urn), from };
     best.set(urn, path);
     return path;
   };
+  const total = (urn: string) => {
+    const own = split(urn, undefined);
+    return { ms: solve(urn).ms + own.ms, jobs: solve(urn).jobs + own.awaited.length };
+  };
   let end: string | undefined;
   for (const urn of [...graph.nodes.keys()].sort()) {
-    if (end === undefined || heavier(solve(urn), solve(end))) end = urn;
+    if (end === undefined || heavier(total(urn), total(end))) end = urn;
   }
   const links: ChainLink[] = [];
-  for (let urn = end; urn !== undefined; urn = best.get(urn)!.from) {
+  const job = (w: TimelineWork): ChainJob => ({ kind: w.kind, ms: durationOf(w) });
+  for (
+    let urn = end, next: string | undefined = undefined;
+    urn !== undefined;
+    [next, urn] = [urn, best.get(urn)!.from]
+  ) {
     const node = graph.nodes.get(urn)!;
-    const jobs = (attribution.byResource.get(urn) ?? []).map((w) => ({ kind: w.kind, ms: durationOf(w) }));
-    links.unshift({ urn, name: node.name, type: node.type, jobs, ms: weight(urn) });
+    const own = split(urn, next);
+    links.unshift({
+      urn,
+      name: node.name,
+      type: node.type,
+      jobs: own.awaited.map(job),
+      notAwaited: own.rest.map(job),
+      ms: own.ms,
+    });
   }
-  return { ms: end === undefined ? 0 : best.get(end)!.ms, links };
+  return { ms: end === undefined ? 0 : total(end).ms, links };
 }
 
 /** `app-1 (instance 3.0) → app-data (volume.create 3.0, volume.attach 3.0)`: the links that have jobs, in seconds. */
@@ -250,16 +300,35 @@ const delays = (samples: JobDelay[]): Delays => ({
 const names = (request: LoggedRequest, uuids: readonly string[]) => uuids.some((u) => request.path.includes(u));
 
 /**
+ * When each resource's first step in the operation started: its first piece of work, or the first
+ * request naming its uuid; undefined when neither shows (a create names no uuid: a resource created
+ * without work shows no start).
+ */
+export function firstStarts(
+  graph: StackGraph,
+  attribution: Attribution,
+  requests: readonly LoggedRequest[],
+): Map<string, number | undefined> {
+  const starts = new Map<string, number | undefined>();
+  for (const node of graph.nodes.values()) {
+    const named = requests.filter((r) => names(r, node.uuids)).map((r) => r.at);
+    const all = [...(attribution.byResource.get(node.urn) ?? []).map((w) => w.startedAt), ...named];
+    starts.set(node.urn, all.length ? Math.min(...all) : undefined);
+  }
+  return starts;
+}
+
+/**
  * Slack: for each completed job, the time from its completion to the start of the next step it
- * held back, that of its own resource (a volume's attachment after its creation) or of a resource
- * done after it (a volume created on a started instance; a network deleted after its instances).
- * A step starts with a piece of work started for that resource or a request naming its uuid (for
- * the job's own resource, a change: its reads are the polls that `seen` measures). A create names
- * no uuid: a resource created without work shows no start.
+ * held back: its own resource's next change or piece of work (a volume's attachment after its
+ * creation; its reads are the polls that `seen` measures), or the first step of a resource done
+ * after it that had not started yet (a volume created on a started instance; a network deleted
+ * after its instances).
  *
  * A job counts only when it was the last awaited: when no other job of that step's resource or of
  * the resources done before it completed between this one's completion and the step's start (the
- * later job carries the slack). A job that held nothing back (the chain's end) has no slack.
+ * later job carries the slack). A job that held nothing back (the chain's end, or a job nothing
+ * waited for) has no slack.
  */
 export function slack(
   graph: StackGraph,
@@ -270,44 +339,39 @@ export function slack(
   const before = predecessors(graph, direction);
   const after = successors(graph, direction);
   const workOf = (urn: string) => attribution.byResource.get(urn) ?? [];
-  /**
-   * The moments after `job` completed at which a step of `urn` started. For the job's own resource,
-   * other work and changes only, strictly after: a job of no duration completes in the millisecond
-   * its own request arrived.
-   */
-  const startsAfter = (urn: string, job: TimelineWork, done: number): number[] => {
-    const node = graph.nodes.get(urn)!;
-    const own = urn === ownerOf.get(job);
+  const first = firstStarts(graph, attribution, requests);
+  /** The job's own resource's next step: strictly after, as a job of no duration completes in the millisecond its request arrived. */
+  const ownNext = (urn: string, job: TimelineWork, done: number): number[] => {
     const work = workOf(urn).filter((w) => w !== job && w.startedAt >= done);
-    const requested = requests.filter((r) => (own ? r.mutating && r.at > done : r.at >= done) && names(r, node.uuids));
-    return [...work.map((w) => w.startedAt), ...requested.map((r) => r.at)];
+    const uuids = graph.nodes.get(urn)!.uuids;
+    const changes = requests.filter((r) => r.mutating && r.at > done && names(r, uuids));
+    return [...work.map((w) => w.startedAt), ...changes.map((r) => r.at)];
   };
-  const ownerOf = new Map([...attribution.byResource].flatMap(([urn, work]) => work.map((w) => [w, urn] as const)));
   const samples: JobDelay[] = [];
   for (const [urn, work] of attribution.byResource) {
     for (const job of work) {
       if (job.completedAt === null) continue;
       const done = job.completedAt;
-      let next: { at: number; urn: string } | undefined;
-      for (const candidate of [urn, ...(after.get(urn) ?? [])]) {
-        for (const at of startsAfter(candidate, job, done)) {
-          if (next === undefined || at < next.at) next = { at, urn: candidate };
-        }
-      }
-      if (!next) continue;
-      const { at, urn: started } = next;
-      const blockers = [started, ...(before.get(started) ?? [])].flatMap(workOf);
+      const candidates = [
+        ...ownNext(urn, job, done).map((at) => ({ at, urn })),
+        ...(after.get(urn) ?? []).flatMap((f) => {
+          const at = first.get(f);
+          return at !== undefined && at >= done ? [{ at, urn: f }] : [];
+        }),
+      ];
+      if (candidates.length === 0) continue;
+      const next = candidates.reduce((a, b) => (b.at < a.at ? b : a));
+      const blockers = [next.urn, ...(before.get(next.urn) ?? [])].flatMap(workOf);
       const later = blockers.some(
-        (w) => w !== job && w.completedAt !== null && w.completedAt > done && w.completedAt < at,
+        (w) => w !== job && w.completedAt !== null && w.completedAt > done && w.completedAt < next.at,
       );
       if (later) continue;
-      const name = graph.nodes.get(started)!.name;
       samples.push({
         resource: graph.nodes.get(urn)!.name,
         kind: job.kind,
         completedAt: done,
-        ms: at - done,
-        next: name,
+        ms: next.at - done,
+        next: graph.nodes.get(next.urn)!.name,
       });
     }
   }
@@ -344,7 +408,10 @@ export function seen(graph: StackGraph, attribution: Attribution, requests: read
 
 /** Everything computed for one operation. */
 export interface OperationAnalysis {
+  /** The heaviest chain of the jobs that were waited for. */
   chain: Chain;
+  /** The heaviest chain of all jobs, by the dependencies alone (awaited or not). */
+  structuralChain: Chain;
   /** Pieces of work of the operation, and those naming no resource of the stack. */
   work: number;
   unattributed: number;
@@ -358,10 +425,12 @@ export function analyseOperation(
   work: readonly TimelineWork[],
   requests: readonly LoggedRequest[],
   direction: Direction,
+  endedAt: number,
 ): OperationAnalysis {
   const attribution = attributeWork(graph, work);
   return {
-    chain: longestChain(graph, attribution, direction),
+    chain: longestChain(graph, attribution, direction, { requests, endedAt }),
+    structuralChain: longestChain(graph, attribution, direction),
     work: work.length,
     unattributed: attribution.unattributed.length,
     pollsPerJob: pollsPerJob(requests, work),

@@ -5,8 +5,10 @@
  * examples/vpc-web, in the dynamic and the native mode, at two emulator settings (no delay, 3 s
  * jobs), it times `pulumi up` and `pulumi destroy` and computes from the
  * emulator's timeline, its request log and the stack's dependencies (bench/chain.ts):
- * - the longest chain of jobs of each operation, and the wall time net of the no-delay run per
- *   second of that chain (1.00: the operation took no longer than its jobs made it);
+ * - the longest chain of jobs of each operation, of the jobs that were waited for, and the wall
+ *   time net of the no-delay run per second of that chain (1.00: the operation took no longer than
+ *   its jobs made it), also from the first API request to the last (the span: the CLI's and the
+ *   program's start left out, which vary by seconds on a busy machine);
  * - the reads sent while jobs were pending, per job (polls per job);
  * - the slack: from a job's completion to the start of the step it held back, and how much of it
  *   passed before a read that could see the completion (seen).
@@ -147,6 +149,8 @@ interface Measured {
   headMs: number | undefined;
   /** From the operation's last API request to its end. */
   tailMs: number | undefined;
+  /** From the first API request to the last. */
+  spanMs: number | undefined;
 }
 
 interface Run {
@@ -183,10 +187,11 @@ async function measure(
   const times = requests.map((r) => r.at);
   return {
     ms,
-    analysis: analyseOperation(stackGraph(state, areaOfType), work, requests, direction),
+    analysis: analyseOperation(stackGraph(state, areaOfType), work, requests, direction, endedAt),
     requests: requests.length,
     headMs: times.length ? Math.min(...times) - startedAt : undefined,
     tailMs: times.length ? endedAt - Math.max(...times) : undefined,
+    spanMs: times.length ? Math.max(...times) - Math.min(...times) : undefined,
   };
 }
 
@@ -238,11 +243,18 @@ function formatTable(header: string[], lines: string[][]): string {
   return [format(header), format(widths.map((w) => "-".repeat(w))), ...lines.map(format)].join("\n");
 }
 
-/** (wall - the zero-delay run's wall) / chain: the operation's time beyond the engine's own, per second of its chain. */
-function ratio(run: Run, zero: Run | undefined, direction: Direction): number | undefined {
+/**
+ * (wall - the zero-delay run's wall) / chain: the operation's time beyond the engine's own, per
+ * second of its chain. `span`: the same from the first API request to the last, which leaves out the
+ * CLI's and the program's start and the CLI's end: they owe nothing to the jobs, and on a busy
+ * machine they vary by seconds from run to run.
+ */
+function ratio(run: Run, zero: Run | undefined, direction: Direction, span = false): number | undefined {
   const chain = run[direction].analysis.chain.ms;
   if (!zero || run.setting === "zero" || chain === 0) return undefined;
-  return (run[direction].ms - zero[direction].ms) / chain;
+  const time = (m: Measured) => (span ? m.spanMs : m.ms);
+  const [own, floor] = [time(run[direction]), time(zero[direction])];
+  return own === undefined || floor === undefined ? undefined : (own - floor) / chain;
 }
 
 /** Both operations' figures pooled: polls per job over all their work, delays over all their samples. */
@@ -271,6 +283,8 @@ function table(runs: Run[]): string {
     "chain destroy s",
     "ratio up",
     "ratio destroy",
+    "span ratio up",
+    "span ratio destroy",
     "jobs",
     "polls/job",
     "mean slack ms",
@@ -288,6 +302,8 @@ function table(runs: Run[]): string {
       seconds(run.destroy.analysis.chain.ms),
       fixed(ratio(run, zeroOf(run), "up"), 2),
       fixed(ratio(run, zeroOf(run), "destroy"), 2),
+      fixed(ratio(run, zeroOf(run), "up", true), 2),
+      fixed(ratio(run, zeroOf(run), "destroy", true), 2),
       String(run.up.analysis.work + run.destroy.analysis.work),
       fixed(p.pollsPerJob, 2),
       fixed(p.slackMs, 0),
@@ -307,6 +323,9 @@ function details(run: Run): string {
       const tail = m.tailMs === undefined ? "-" : seconds(m.tailMs);
       return (
         `  ${direction}: ${formatChain(a.chain)}\n` +
+        (a.structuralChain.ms > a.chain.ms
+          ? `    by the dependencies alone, awaited or not: ${formatChain(a.structuralChain)}\n`
+          : "") +
         `    ${seconds(m.ms)} s: ${head} s to the first of ${m.requests} requests, ${tail} s after the last\n` +
         `    ${a.work} jobs${unattributed}; polls/job ${fixed(a.pollsPerJob, 2) || "-"}; ` +
         `slack ${fixed(a.slack.meanMs, 0) || "-"} ms over ${a.slack.samples.length} jobs ` +
@@ -371,8 +390,8 @@ async function main(): Promise<void> {
   });
   process.stdout.write(
     `${sections.join("\n\n")}\n\n` +
-      `chain: the heaviest path of dependent jobs (their durations from the emulator's timeline, summed per resource); ` +
-      `ratio: (wall - the same mode's zero-delay wall) / chain; polls/job: reads sent while a job was pending, per job; ` +
+      `chain: the heaviest path of dependent jobs that were waited for (their durations from the emulator's timeline, summed per resource); ` +
+      `ratio: (wall - the same mode's zero-delay wall) / chain; span ratio: the same from the first API request to the last; polls/job: reads sent while a job was pending, per job; ` +
       `slack: from a job's completion to the start of the step it held back; seen: to the first read that could see it. ` +
       `Jobs, polls, slack and seen pool up and destroy.\n` +
       `load average at end: ${loadAtEnd.map((l) => l.toFixed(2)).join(" ")}; ` +

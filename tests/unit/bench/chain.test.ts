@@ -165,6 +165,39 @@ describe("the longest chain", () => {
     expect(formatChain(chain)).toBe("app (createInstance 0.0) → data (createVolume 0.0) = 0.0 s");
   });
 
+  test("observed: a job the next link did not wait for is no part of the chain", () => {
+    // The tier's description is applied 3 s later; the instances start on the tier meanwhile.
+    const withTierUpdate = [work("t1", "updateVpcNetwork", [uuid(2)], -500, 2500), ...upWork];
+    const attribution = attributeWork(graph, withTierUpdate);
+    const structural = longestChain(graph, attribution, "up");
+    expect(structural.ms).toBe(12_000);
+    const observed = longestChain(graph, attribution, "up", { requests: upRequests, endedAt: T + 10_000 });
+    expect(observed.ms).toBe(9000);
+    expect(observed.links.find((l) => l.name === "tier")).toMatchObject({
+      jobs: [],
+      notAwaited: [{ kind: "updateVpcNetwork", ms: 3000 }],
+    });
+    expect(formatChain(observed)).toBe(
+      "app (instance.start 3.0) → data (volume.create 3.0, volume.attach 3.0) = 9.0 s",
+    );
+  });
+
+  test("observed: the last link's jobs weigh only if the operation ended after them", () => {
+    const attribution = attributeWork(graph, upWork);
+    const early = longestChain(graph, attribution, "up", { requests: upRequests, endedAt: T + 8000 });
+    // The attachment (due at 9.25 s) was not awaited: app and the volume's creation make 6 s.
+    expect(early.ms).toBe(6000);
+    expect(early.links.at(-1)).toMatchObject({ name: "data", notAwaited: [{ kind: "volume.attach", ms: 3000 }] });
+  });
+
+  test("observed: a link whose start nothing shows is taken to have waited", () => {
+    // No work and no request names the firewall rule: the IP's job counts as awaited.
+    const ipWork = [work("i1", "acquireIp", [uuid(6)], 0, 20_000)];
+    const chain = longestChain(graph, attributeWork(graph, ipWork), "up", { requests: [], endedAt: T + 30_000 });
+    expect(chain.links.map((l) => l.name)).toEqual(["vpc", "ip", "fw"]);
+    expect(chain.ms).toBe(20_000);
+  });
+
   test("without work the chain weighs nothing and says so", () => {
     const chain = longestChain(graph, attributeWork(graph, []), "up");
     expect(chain.ms).toBe(0);
@@ -218,6 +251,14 @@ describe("polls, slack and seen", () => {
     expect(delays.samples.map((s) => s.ms)).toEqual([300]);
   });
 
+  test("a job nothing waited for has no slack, though later requests name the resources after it", () => {
+    // The instances started on the tier before its description was applied (at 3.2 s, after app
+    // was running); attachVolume names app later, with no job of app's completing in between.
+    const withTierUpdate = [work("t1", "updateVpcNetwork", [uuid(2)], -500, 3200), ...upWork];
+    const delays = slack(graph, attributeWork(graph, withTierUpdate), upRequests, "up");
+    expect(delays.samples.map((s) => s.resource)).toEqual(["app", "data"]);
+  });
+
   test("a job of no duration is not its own next step, nor is the change that started it", () => {
     // With no delay the detachment completes in the millisecond its request arrived.
     const detach = [work("d1", "volume.detach", [uuid(5)], 0, 0)];
@@ -251,8 +292,9 @@ describe("polls, slack and seen", () => {
 
   test("analyseOperation puts it together", () => {
     const stray = work("w9", "vpc.restart", [uuid(99)], 0, 10);
-    const analysis = analyseOperation(graph, [...upWork, stray], upRequests, "up");
+    const analysis = analyseOperation(graph, [...upWork, stray], upRequests, "up", T + 10_000);
     expect(analysis.chain.ms).toBe(9000);
+    expect(analysis.structuralChain.ms).toBe(9000);
     expect(analysis.work).toBe(5);
     expect(analysis.unattributed).toBe(1);
     expect(analysis.slack.samples).toHaveLength(2);
