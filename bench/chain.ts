@@ -138,6 +138,9 @@ export const durationOf = (w: TimelineWork): number => Math.max(0, endOf(w) - w.
 export interface ChainJob {
   kind: string;
   ms: number;
+  startedAt: number;
+  /** When it completed (or was due). */
+  endedAt: number;
 }
 
 export interface ChainLink {
@@ -223,7 +226,12 @@ export function longestChain(
     if (end === undefined || heavier(total(urn), total(end))) end = urn;
   }
   const links: ChainLink[] = [];
-  const job = (w: TimelineWork): ChainJob => ({ kind: w.kind, ms: durationOf(w) });
+  const job = (w: TimelineWork): ChainJob => ({
+    kind: w.kind,
+    ms: durationOf(w),
+    startedAt: w.startedAt,
+    endedAt: endOf(w),
+  });
   for (
     let urn = end, next: string | undefined = undefined;
     urn !== undefined;
@@ -241,6 +249,24 @@ export function longestChain(
     });
   }
   return { ms: end === undefined ? 0 : total(end).ms, links };
+}
+
+/**
+ * The gaps of a chain: from each of its jobs' end to the next one's start, along the chain (within a
+ * resource, a volume's creation to its attachment; between links, an instance started to the volume
+ * created on it). What the chain's path spent running no job: the provider seeing a completion, the
+ * steps of no job on the way (a deletion confirmed), the engine moving on.
+ */
+export function chainGaps(chain: Chain): Delays {
+  const jobs = chain.links.flatMap((l) => l.jobs.map((j) => ({ ...j, name: l.name })));
+  const samples = jobs.slice(1).map((next, i) => ({
+    resource: jobs[i]!.name,
+    kind: jobs[i]!.kind,
+    completedAt: jobs[i]!.endedAt,
+    ms: next.startedAt - jobs[i]!.endedAt,
+    next: `${next.name} ${next.kind}`,
+  }));
+  return delays(samples);
 }
 
 /** `app-1 (instance 3.0) → app-data (volume.create 3.0, volume.attach 3.0)`: the links that have jobs, in seconds. */
@@ -418,6 +444,8 @@ export interface OperationAnalysis {
   pollsPerJob: number | undefined;
   slack: Delays;
   seen: Delays;
+  /** Along the chain, from each job's end to the next one's start. */
+  gaps: Delays;
 }
 
 export function analyseOperation(
@@ -428,13 +456,15 @@ export function analyseOperation(
   endedAt: number,
 ): OperationAnalysis {
   const attribution = attributeWork(graph, work);
+  const chain = longestChain(graph, attribution, direction, { requests, endedAt });
   return {
-    chain: longestChain(graph, attribution, direction, { requests, endedAt }),
+    chain,
     structuralChain: longestChain(graph, attribution, direction),
     work: work.length,
     unattributed: attribution.unattributed.length,
     pollsPerJob: pollsPerJob(requests, work),
     slack: slack(graph, attribution, requests, direction),
     seen: seen(graph, attribution, requests),
+    gaps: chainGaps(chain),
   };
 }

@@ -11,7 +11,8 @@
  *   program's start left out, which vary by seconds on a busy machine);
  * - the reads sent while jobs were pending, per job (polls per job);
  * - the slack: from a job's completion to the start of the step it held back, and how much of it
- *   passed before a read that could see the completion (seen).
+ *   passed before a read that could see the completion (seen); along the chain, the gaps between
+ *   one job's end and the next one's start.
  *
  * Prints a table per program and the chains, writes bench/results/critical-path.json. A
  * measurement, never a pass/fail test. Settings (environment):
@@ -270,6 +271,7 @@ function pooled(run: Run) {
     pollsPerJob: work ? (polls(up) + polls(destroy)) / work : undefined,
     slackMs: mean((a) => a.slack),
     seenMs: mean((a) => a.seen),
+    gapMs: mean((a) => a.gaps),
   };
 }
 
@@ -289,6 +291,7 @@ function table(runs: Run[]): string {
     "polls/job",
     "mean slack ms",
     "mean seen ms",
+    "chain gap ms",
   ];
   const zeroOf = (run: Run) => runs.find((r) => r.mode === run.mode && r.setting === "zero");
   const lines = runs.map((run) => {
@@ -308,6 +311,7 @@ function table(runs: Run[]): string {
       fixed(p.pollsPerJob, 2),
       fixed(p.slackMs, 0),
       fixed(p.seenMs, 0),
+      fixed(p.gapMs, 0),
     ];
   });
   return formatTable(header, lines);
@@ -330,7 +334,8 @@ function details(run: Run): string {
         `    ${a.work} jobs${unattributed}; polls/job ${fixed(a.pollsPerJob, 2) || "-"}; ` +
         `slack ${fixed(a.slack.meanMs, 0) || "-"} ms over ${a.slack.samples.length} jobs ` +
         `(max ${a.slack.samples.length ? Math.max(...a.slack.samples.map((s) => s.ms)) : "-"}); ` +
-        `seen ${fixed(a.seen.meanMs, 0) || "-"} ms over ${a.seen.samples.length}`
+        `seen ${fixed(a.seen.meanMs, 0) || "-"} ms over ${a.seen.samples.length}; ` +
+        `chain gaps ${a.gaps.samples.map((g) => g.ms).join(", ") || "-"} ms`
       );
     })
     .join("\n");
@@ -392,8 +397,9 @@ async function main(): Promise<void> {
     `${sections.join("\n\n")}\n\n` +
       `chain: the heaviest path of dependent jobs that were waited for (their durations from the emulator's timeline, summed per resource); ` +
       `ratio: (wall - the same mode's zero-delay wall) / chain; span ratio: the same from the first API request to the last; polls/job: reads sent while a job was pending, per job; ` +
-      `slack: from a job's completion to the start of the step it held back; seen: to the first read that could see it. ` +
-      `Jobs, polls, slack and seen pool up and destroy.\n` +
+      `slack: from a job's completion to the start of the step it held back; seen: to the first read that could see it; ` +
+      `chain gap: along the chain, from a job's end to the next job's start. ` +
+      `Jobs, polls, slack, seen and gaps pool up and destroy.\n` +
       `load average at end: ${loadAtEnd.map((l) => l.toFixed(2)).join(" ")}; ` +
       `${Math.round(results.durationMs / 1000)} s in all; figures in ${path.relative(REPO_ROOT, RESULTS)}\n`,
   );

@@ -6,6 +6,7 @@
 import {
   analyseOperation,
   attributeWork,
+  chainGaps,
   formatChain,
   longestChain,
   pollsPerJob,
@@ -133,8 +134,8 @@ describe("the longest chain", () => {
     expect(chain.ms).toBe(9000);
     expect(chain.links.map((l) => l.name)).toEqual(["vpc", "tier", "app", "data"]);
     expect(chain.links.at(-1)!.jobs).toEqual([
-      { kind: "volume.create", ms: 3000 },
-      { kind: "volume.attach", ms: 3000 },
+      { kind: "volume.create", ms: 3000, startedAt: T + 3200, endedAt: T + 6200 },
+      { kind: "volume.attach", ms: 3000, startedAt: T + 6250, endedAt: T + 9250 },
     ]);
     expect(formatChain(chain)).toBe("app (instance.start 3.0) → data (volume.create 3.0, volume.attach 3.0) = 9.0 s");
   });
@@ -290,6 +291,17 @@ describe("polls, slack and seen", () => {
     expect(seen(graph, attributeWork(graph, started), requests).samples.map((s) => s.ms)).toEqual([500]);
   });
 
+  test("the chain's gaps: from each of its jobs' end to the next one's start", () => {
+    const chain = longestChain(graph, attributeWork(graph, upWork), "up");
+    const gaps = chainGaps(chain);
+    expect(gaps.samples.map((g) => [g.resource, g.kind, g.ms, g.next])).toEqual([
+      ["app", "instance.start", 200, "data volume.create"],
+      ["data", "volume.create", 50, "data volume.attach"],
+    ]);
+    expect(gaps.meanMs).toBe(125);
+    expect(chainGaps(longestChain(graph, attributeWork(graph, []), "up")).meanMs).toBeUndefined();
+  });
+
   test("analyseOperation puts it together", () => {
     const stray = work("w9", "vpc.restart", [uuid(99)], 0, 10);
     const analysis = analyseOperation(graph, [...upWork, stray], upRequests, "up", T + 10_000);
@@ -299,5 +311,6 @@ describe("polls, slack and seen", () => {
     expect(analysis.unattributed).toBe(1);
     expect(analysis.slack.samples).toHaveLength(2);
     expect(analysis.seen.samples).toHaveLength(4);
+    expect(analysis.gaps.samples).toHaveLength(2);
   });
 });
