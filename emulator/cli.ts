@@ -5,7 +5,8 @@ import { parseArgs } from "node:util";
 import { controlAccessNotice } from "./control/access";
 import { parseAccountSpec, resolveAccounts, type AccountSpec } from "./control/accounts";
 import { ASYNC_MODES, type AsyncMode } from "./jobs";
-import { QUIRKS, type Quirk } from "./core";
+import { JOB_KINDS, QUIRKS, isJobKind, type JobKind, type Quirk } from "./core";
+import { InvalidJobDurations, JOB_PROFILES, readDuration, type JobDuration, type JobProfile } from "./durations";
 import { parseFaultSpec } from "./faults";
 import { startEmulator, type RunningEmulator } from "./index";
 import type { EmulatorOptions } from "./server";
@@ -20,10 +21,21 @@ A stateful emulator of the RestCloud REST API on your machine.
   --control-token T        that token (default: $RESTCLOUD_EMULATOR_CONTROL_TOKEN, else a random
                            one, printed at start); pass it as the header x-emulator-control-token
                            or Authorization: Bearer T, and open the console as /_emulator/?token=T
-  --async-delay-ms N       delay of asynchronous work (default 3000)
+  --async-delay-ms N       delay of asynchronous work (default 3000): every kind the profile and
+                           --job-duration do not set
+  --job-profile NAME       durations of every kind of asynchronous work: ${JOB_PROFILES.join(", ")}.
+                           uniform (default): --async-delay-ms each (Kubernetes cluster steps
+                           twice that); realistic: figures of CloudStack-family clouds (README)
+  --job-duration KIND=MS[~JITTER]
+                           one kind's duration in milliseconds, over the profile; with ~JITTER,
+                           uniform in [MS-JITTER, MS+JITTER] (deterministic with --seed).
+                           Repeatable, or comma-separated:
+                             --job-duration createVolume=5000,createInstance=40000~10000
+                           KIND is the operation that starts the work:
+${wrap(JOB_KINDS.join(", "), 27, 100)}
   --state-file PATH        persist state to PATH after each change and reload it on start
   --load FILE              load a snapshot (saved from GET /_emulator/state) at start
-  --async-mode MODE        auto (default): asynchronous work completes after --async-delay-ms;
+  --async-mode MODE        auto (default): asynchronous work completes when due (its duration);
                            manual: only on POST /_emulator/advance
   --latency-ms N           added latency per API request
   --fail-rate R            probability (0..1) of a 503 before processing
@@ -47,6 +59,49 @@ A stateful emulator of the RestCloud REST API on your machine.
   --help                   show this help
 `;
 
+/** `text` in lines of at most `width` characters, each indented by `indent` spaces. */
+function wrap(text: string, indent: number, width: number): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && indent + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.map((l) => `${" ".repeat(indent)}${l}`).join("\n");
+}
+
+/**
+ * `--job-duration` values (each `KIND=MS[~JITTER]`, several comma-separated) as durations by kind; a
+ * mistake names the flag, the item and the part at fault (KIND, MS, JITTER).
+ */
+export function parseJobDurationSpecs(values: readonly string[]): Partial<Record<JobKind, JobDuration>> {
+  const durations: Partial<Record<JobKind, JobDuration>> = {};
+  for (const item of values.flatMap((v) => v.split(",")).map((v) => v.trim())) {
+    if (item === "") continue;
+    const fail = (reason: string): never => {
+      throw new Error(`--job-duration ${item}: ${reason}`);
+    };
+    const match = /^([^=]*)=([^~]*)(?:~(.*))?$/.exec(item);
+    if (!match) fail("must be KIND=MS or KIND=MS~JITTER");
+    const [, kind, msText, jitterText] = match as RegExpExecArray;
+    if (!isJobKind(kind)) fail(`unknown kind ${JSON.stringify(kind)} (kinds: ${JOB_KINDS.join(", ")})`);
+    const numberOf = (part: string, text: string): number =>
+      text.trim() !== "" && Number.isFinite(Number(text)) ? Number(text) : fail(`${part} is not a number: ${text}`);
+    const ms = numberOf("MS", msText);
+    const jitterMs = jitterText === undefined ? 0 : numberOf("JITTER", jitterText);
+    try {
+      durations[kind as JobKind] = readDuration(kind, { ms, jitterMs });
+    } catch (err) {
+      if (!(err instanceof InvalidJobDurations)) throw err;
+      fail(`${err.field.endsWith(".jitterMs") ? "JITTER" : "MS"} ${err.reason}`);
+    }
+  }
+  return durations;
+}
+
 function number(flag: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
@@ -66,6 +121,8 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
       "state-file": { type: "string" },
       load: { type: "string" },
       "async-mode": { type: "string" },
+      "job-profile": { type: "string" },
+      "job-duration": { type: "string", multiple: true },
       account: { type: "string", multiple: true },
       "latency-ms": { type: "string" },
       "fail-rate": { type: "string" },
@@ -95,6 +152,11 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
   if (asyncMode !== undefined && !(ASYNC_MODES as readonly string[]).includes(asyncMode)) {
     throw new Error(`--async-mode ${asyncMode}: must be one of ${ASYNC_MODES.join(", ")}`);
   }
+  const jobProfile = values["job-profile"];
+  if (jobProfile !== undefined && !(JOB_PROFILES as readonly string[]).includes(jobProfile)) {
+    throw new Error(`--job-profile ${jobProfile}: must be one of ${JOB_PROFILES.join(", ")}`);
+  }
+  const jobDurations = parseJobDurationSpecs(values["job-duration"] ?? []);
   // Every account, each with the flag that gave it, validated now: a mistake is one line naming its flag.
   const accounts: AccountSpec[] = [
     { name: "demo", ...demo },
@@ -125,6 +187,8 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
     stateFile: values["state-file"],
     loadStateFile: values.load,
     asyncMode: asyncMode as AsyncMode | undefined,
+    jobProfile: jobProfile as JobProfile | undefined,
+    ...(Object.keys(jobDurations).length > 0 ? { jobDurations } : {}),
     latencyMs: number("latency-ms", values["latency-ms"]),
     failRate: number("fail-rate", values["fail-rate"]),
     throttleRate: number("throttle-rate", values["throttle-rate"]),
@@ -146,8 +210,9 @@ async function main(): Promise<void> {
     options = parseCli(process.argv.slice(2));
   } catch (err) {
     const { message } = err as Error;
-    // A bad --fault, --account, --async-mode (or keys) is answered in one line; other mistakes show the usage too.
-    const oneLine = /^--(fault|account|async-mode|api-key|admin-api-key)[ /]/.test(message);
+    // A bad --fault, --account, --async-mode, --job-profile, --job-duration (or keys) is answered in
+    // one line; other mistakes show the usage too.
+    const oneLine = /^--(fault|account|async-mode|job-profile|job-duration|api-key|admin-api-key)[ /]/.test(message);
     process.stderr.write(oneLine ? `${message}\n` : `${message}\n\n${HELP}`);
     process.exit(2);
   }

@@ -196,16 +196,16 @@ export interface EmulatorContext {
   random(): number;
   /** The current time in epoch milliseconds (the clock tests can control). */
   now(): number;
-  /** The configured asynchronous delay in milliseconds. */
+  /** The default asynchronous delay in milliseconds (kinds the duration setting does not name). */
   readonly asyncDelayMs: number;
   /**
-   * Apply `changes` after the asynchronous delay (or `delayMs`), through the one scheduler, then
-   * persist. `kind` is the operation that started the work.
+   * Apply `changes` after the duration of `kind` (the operation that started the work; see
+   * durations.ts), through the one scheduler, then persist.
    */
-  later(scope: AccountScope, kind: JobKind, changes: DeferredChange[], delayMs?: number): void;
+  later(scope: AccountScope, kind: JobKind, changes: DeferredChange[]): void;
   /**
    * Start an asynchronous job of `kind` (the operation that starts it): returns its jobId at once
-   * (status IN_PROGRESS); after the delay the changes are applied and the job becomes SUCCEEDED, or
+   * (status IN_PROGRESS); after the duration of `kind` the changes are applied and the job becomes SUCCEEDED, or
    * FAILED (errorCode NOT_FOUND) when a change targets a record that was removed meanwhile and is not
    * a creation.
    */

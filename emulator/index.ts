@@ -11,6 +11,13 @@ export type { RequestLogEntry } from "./control/requestlog";
 export type { AsyncMode } from "./jobs";
 export { JOB_KINDS, type JobKind } from "./core";
 export type { TimelineEntry, WorkOutcome } from "./timeline";
+export {
+  JOB_PROFILES,
+  REALISTIC_DURATIONS,
+  type JobDuration,
+  type JobDurationInput,
+  type JobProfile,
+} from "./durations";
 import type { TimelineEntry } from "./timeline";
 export type { ControlAccess } from "./control/access";
 import type { ControlAccess } from "./control/access";

@@ -13,7 +13,24 @@ import { AttributingFaultLog, redactUrl, RequestLog } from "./control/requestlog
 import { registerControlRoutes } from "./control/routes";
 import { countRecords, InvalidSnapshot, readSnapshot } from "./control/snapshot";
 import { registerConsole } from "./console/index";
-import { ApiFault, badInput, notFound, type AccountScope, type EmulatorContext, type Quirk } from "./core";
+import {
+  ApiFault,
+  badInput,
+  notFound,
+  type AccountScope,
+  type EmulatorContext,
+  type JobKind,
+  type Quirk,
+} from "./core";
+import {
+  JobDurations,
+  readDurations,
+  readMilliseconds,
+  readProfile,
+  type JobDurationInput,
+  type JobDurationSettings,
+  type JobProfile,
+} from "./durations";
 import {
   FaultRules,
   InjectedStatus,
@@ -59,8 +76,12 @@ export interface EmulatorOptions {
    * loopback they are open and this is not used.
    */
   controlToken?: string;
-  /** Delay of asynchronous work in milliseconds (default 3000). */
+  /** Delay of asynchronous work in milliseconds (default 3000): every kind that `jobProfile` and `jobDurations` do not set. */
   asyncDelayMs?: number;
+  /** Durations of every kind of asynchronous work: `uniform` (default: `asyncDelayMs`) or `realistic` (README, "Job durations"). */
+  jobProfile?: JobProfile;
+  /** Durations of chosen kinds, over the profile: `{createVolume: 5000, createInstance: {ms: 40000, jitterMs: 10000}}`. */
+  jobDurations?: Partial<Record<JobKind, JobDurationInput>>;
   /** Persist the state to this JSON file after each change and reload it on start. */
   stateFile?: string;
   /** Added latency per API request, in milliseconds. */
@@ -182,6 +203,7 @@ export async function createServer(options: EmulatorOptions = {}): Promise<Emula
 interface Settings {
   seed: string | undefined;
   asyncMode: AsyncMode;
+  jobDurations: JobDurationSettings;
   accounts: ReturnType<typeof resolveAccounts>;
   initial: { source: string; snapshot: unknown } | undefined;
   /** Undefined when the control endpoints are open (bound to loopback). */
@@ -196,6 +218,11 @@ function resolveSettings(options: EmulatorOptions): Settings {
   return {
     seed: options.seed === undefined ? undefined : String(options.seed),
     asyncMode,
+    jobDurations: {
+      profile: options.jobProfile === undefined ? "uniform" : readProfile("jobProfile", options.jobProfile),
+      defaultMs: options.asyncDelayMs === undefined ? 3000 : readMilliseconds("asyncDelayMs", options.asyncDelayMs),
+      overrides: options.jobDurations === undefined ? {} : readDurations("jobDurations", options.jobDurations),
+    },
     accounts: resolveAccounts(options.accounts),
     initial: initialSnapshot(options),
     controlAccess: controlAccessFor(options.host ?? DEFAULT_HOST, options.controlToken),
@@ -209,6 +236,7 @@ interface Parts {
   uuids: RandomStream;
   work: DeferredWork;
   timeline: WorkTimeline;
+  durations: JobDurations;
   context: EmulatorContext;
   faults: { get(): FaultSettings; set(next: FaultSettings): void };
   faultRules: FaultRules;
@@ -236,7 +264,9 @@ function createParts(options: EmulatorOptions, settings: Settings): Parts {
     () => store.publicIps,
     (zoneUuid) => catalog.zones.findIndex((z: { uuid?: unknown }) => z.uuid === zoneUuid),
   );
-  const asyncDelayMs = options.asyncDelayMs ?? 3000;
+  // Its own stream: a drawn duration never shifts the next uuid or random number.
+  const durationDraws = new RandomStream(settings.seed, "duration");
+  const durations = new JobDurations(settings.jobDurations, () => durationDraws.next());
   let faults: FaultSettings = mergeFaults(NO_FAULTS, {
     failRate: options.failRate,
     throttleRate: options.throttleRate,
@@ -246,13 +276,15 @@ function createParts(options: EmulatorOptions, settings: Settings): Parts {
   const context: EmulatorContext = {
     catalog,
     quirks: parseQuirks(options.quirks ?? []),
-    asyncDelayMs,
+    get asyncDelayMs() {
+      return durations.defaultMs;
+    },
     newUuid,
     random: () => randoms.next(),
     now: () => clock.now(),
-    later: (scope, kind, changes, delayMs) => void work.schedule(scope, kind, changes, delayMs ?? asyncDelayMs),
+    later: (scope, kind, changes) => void work.schedule(scope, kind, changes, durations.draw(kind)),
     startJob: (scope, kind, resourceType, resourceId, changes) =>
-      work.startJob(scope, kind, resourceType, resourceId, changes, asyncDelayMs),
+      work.startJob(scope, kind, resourceType, resourceId, changes, durations.draw(kind)),
     allocatePublicIp: (zoneUuid) => {
       const address = pools.allocate(zoneUuid);
       store.persist();
@@ -270,6 +302,7 @@ function createParts(options: EmulatorOptions, settings: Settings): Parts {
     uuids,
     work,
     timeline,
+    durations,
     context,
     faults: { get: () => faults, set: (next) => (faults = next) },
     faultRules: new FaultRules(),
@@ -463,6 +496,7 @@ function registerEverything(app: FastifyInstance, parts: Parts, operations: Read
     store,
     work,
     timeline: parts.timeline,
+    durations: parts.durations,
     requests,
     operations,
     now: () => clock.now(),

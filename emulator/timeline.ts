@@ -14,7 +14,7 @@ export const TIMELINE_LIMIT = 10_000;
 export type WorkOutcome = "pending" | "succeeded" | "failed" | "applied" | "discarded";
 
 export interface TimelineEntry {
-  /** The work's id (the jobId of `GET /_emulator/jobs` for work without a job). */
+  /** The work's own id (`GET /_emulator/jobs` shows it as the jobId of work without a job). */
   id: string;
   kind: JobKind;
   /** The account's name. */

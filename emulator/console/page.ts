@@ -519,6 +519,13 @@ const SCRIPT = String.raw`
     if ($("jobs-list").innerHTML !== html) $("jobs-list").innerHTML = html;
   }
 
+  /** The duration profile in force: an emulator without durations per kind shows nothing. */
+  async function loadDurations() {
+    var r = await call("GET", "job-durations");
+    if (!r.ok || !r.data || typeof r.data !== "object") { say("jobs-durations", ""); return; }
+    say("jobs-durations", "Durations: profile " + String(r.data.profile) + ", default " + String(r.data.defaultMs) + " ms.");
+  }
+
   // --- the loop -------------------------------------------------------------------------------
   async function refresh() {
     if (st.busy) return;
@@ -529,7 +536,7 @@ const SCRIPT = String.raw`
       say("health", health.ok ? "emulator up" : "emulator: " + problem(health));
       $("banner").hidden = true;
       await loadAccounts();
-      await Promise.all([loadResources(), loadOwners(), loadRequests(), loadStats(), loadFaults(), loadFaultLog(), loadJobs()]);
+      await Promise.all([loadResources(), loadOwners(), loadRequests(), loadStats(), loadFaults(), loadFaultLog(), loadJobs(), loadDurations()]);
       renderAccounts();
       renderResources();
       renderRecord();
@@ -737,6 +744,7 @@ export const CONSOLE_HTML = String.raw`<!doctype html>
       <h2 id="jobs-heading">Pending work</h2>
       <p class="na" data-na-for="jobs" hidden>Not available: this emulator has no /_emulator/jobs.</p>
       <p id="jobs-count" class="muted"></p>
+      <p id="jobs-durations" class="muted"></p>
       <button type="button" id="advance">Advance: finish pending work now</button>
       <p id="jobs-status" role="status" aria-live="polite"></p>
       <ul id="jobs-list"></ul>

@@ -9,6 +9,8 @@
  *   POST   /_emulator/advance    complete pending work ({} or {jobId})      -> {completed, pending}
  *   GET    /_emulator/timeline   every piece of asynchronous work, oldest first -> {work: [...]}
  *   DELETE /_emulator/timeline   empty it                                   -> {work: []}
+ *   GET    /_emulator/job-durations  every kind's duration                  -> {profile, defaultMs, durations}
+ *   PUT    /_emulator/job-durations  replace the setting ({profile?, defaultMs?, durations?}) -> the same
  *   GET    /_emulator/accounts   the accounts, without their keys           -> {accounts: [{name, role}]}
  *   GET    /_emulator/owners     who owns each record of ?account (owners.ts) -> {records, unowned, counts}
  *
@@ -16,6 +18,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { Account, DeferredChange } from "../core";
+import { InvalidJobDurations, readDurations, readMilliseconds, readProfile, type JobDurations } from "../durations";
 import type { DeferredWork } from "../jobs";
 import type { State, Store } from "../store";
 import type { WorkTimeline } from "../timeline";
@@ -29,6 +32,7 @@ export interface ControlRoutesDeps {
   store: Store;
   work: DeferredWork;
   timeline: WorkTimeline;
+  durations: JobDurations;
   requests: RequestLog;
   /** The operation names of the route table. */
   operations: ReadonlySet<string>;
@@ -52,6 +56,29 @@ function describeChange(change: DeferredChange): string {
   });
   const text = fields.join(", ");
   return `${change.collection} ${change.uuid}: ${text.length > 200 ? `${text.slice(0, 197)}...` : text}`;
+}
+
+/**
+ * The body of `PUT /_emulator/job-durations`: the fields given replace theirs (`durations` replaces
+ * every explicit duration; `{}` clears them), the others stay. Checked in full before anything changes.
+ */
+function readDurationSettings(body: unknown, durations: JobDurations) {
+  if (!isObject(body)) throw new ControlError(400, "body: must be {profile?, defaultMs?, durations?}");
+  const unknown = Object.keys(body).find((k) => !["profile", "defaultMs", "durations"].includes(k));
+  if (unknown !== undefined) {
+    throw new ControlError(400, `${unknown}: unknown field (expected profile, defaultMs, durations)`);
+  }
+  const current = durations.settings;
+  try {
+    return {
+      profile: body.profile === undefined ? current.profile : readProfile("profile", body.profile),
+      defaultMs: body.defaultMs === undefined ? current.defaultMs : readMilliseconds("defaultMs", body.defaultMs),
+      overrides: body.durations === undefined ? current.overrides : readDurations("durations", body.durations),
+    };
+  } catch (err) {
+    if (err instanceof InvalidJobDurations) throw new ControlError(400, err.message);
+    throw err;
+  }
 }
 
 export function registerControlRoutes(app: FastifyInstance, deps: ControlRoutesDeps): void {
@@ -123,6 +150,12 @@ export function registerControlRoutes(app: FastifyInstance, deps: ControlRoutesD
   app.delete("/_emulator/timeline", { config }, async () => {
     deps.timeline.clear();
     return { work: [] };
+  });
+
+  app.get("/_emulator/job-durations", { config }, async () => deps.durations.view());
+  app.put("/_emulator/job-durations", { config }, async (request) => {
+    deps.durations.replace(readDurationSettings(request.body, deps.durations));
+    return deps.durations.view();
   });
 
   app.get("/_emulator/accounts", { config }, async () => ({

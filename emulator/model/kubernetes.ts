@@ -1,9 +1,10 @@
 /**
  * Managed Kubernetes clusters. A cluster's control and worker nodes are instances of the account
  * (named `<cluster>-control-N` and `<cluster>-node-N`, on the cluster's network), driven by the
- * cluster: every cluster operation is asynchronous and takes `KUBERNETES_DELAY_FACTOR` async delays.
+ * cluster: every cluster operation is asynchronous (under the `uniform` durations, twice the async
+ * delay: see durations.ts).
  */
-import type { AccountScope, DeferredChange, EmulatorContext, JobKind } from "../core";
+import type { AccountScope, DeferredChange, EmulatorContext } from "../core";
 import { badInput, conflict, notFound } from "../core";
 import { parseIpv4 } from "../cidr";
 import { filterRecords, requireZone } from "./records";
@@ -22,8 +23,6 @@ import {
 import { beginExpunge, placeInstance, requireHostName, requireNetwork, resolveComputeSize } from "./instance";
 import { volumesOf } from "./volume";
 
-/** Cluster work takes this many async delays: it boots several machines. */
-export const KUBERNETES_DELAY_FACTOR = 2;
 export const CLUSTER_SIZE = { min: 1, max: 50 } as const;
 export const CONTROL_NODES = { min: 1, max: 5 } as const;
 /** Control nodes of an HA cluster when the caller does not say (an etcd quorum). */
@@ -175,10 +174,6 @@ const setState = (uuid: string, collection: string, state: string): DeferredChan
   set: { state },
 });
 
-function later(ctx: EmulatorContext, scope: AccountScope, kind: JobKind, changes: DeferredChange[]): void {
-  ctx.later(scope, kind, changes, ctx.asyncDelayMs * KUBERNETES_DELAY_FACTOR);
-}
-
 export function createCluster(ctx: EmulatorContext, scope: AccountScope, input: CreateClusterInput): ClusterRecord {
   requireHostName("name", input.name);
   if (input.name.length > MAX_CLUSTER_NAME_LENGTH) {
@@ -240,7 +235,7 @@ export function createCluster(ctx: EmulatorContext, scope: AccountScope, input: 
   scope.collection(CLUSTERS)[cluster.uuid] = cluster;
   scope.internal(CLUSTERS)[cluster.uuid] = internal;
   scope.changed();
-  later(ctx, scope, "createKubernetes", [
+  ctx.later(scope, "createKubernetes", [
     setState(cluster.uuid, CLUSTERS, "Running"),
     ...nodes.map((n) => setState(n.uuid, INSTANCES, "Running")),
   ]);
@@ -269,7 +264,7 @@ export function changeClusterPower(
   cluster.state = via;
   for (const node of nodes) node.state = via;
   scope.changed();
-  later(ctx, scope, kind, [setState(uuid, CLUSTERS, to), ...nodes.map((n) => setState(n.uuid, INSTANCES, to))]);
+  ctx.later(scope, kind, [setState(uuid, CLUSTERS, to), ...nodes.map((n) => setState(n.uuid, INSTANCES, to))]);
   return cluster;
 }
 
@@ -306,7 +301,7 @@ export function scaleCluster(
   cluster.state = "Scaling";
   internal.autoscalingEnabled = input.autoscalingEnabled;
   scope.changed();
-  later(ctx, scope, "scaleKubernetes", [
+  ctx.later(scope, "scaleKubernetes", [
     { collection: CLUSTERS, uuid: input.uuid, set: { state: "Running", size: input.size } },
     ...added.map((n) => setState(n.uuid, INSTANCES, "Running")),
     ...removals,
@@ -321,6 +316,6 @@ export function destroyCluster(ctx: EmulatorContext, scope: AccountScope, uuid: 
   const removals = nodesOf(scope, uuid).flatMap((node) => beginExpunge(scope, node));
   cluster.state = "Destroying";
   scope.changed();
-  later(ctx, scope, "destroyKubernetes", [...removals, { collection: CLUSTERS, uuid, remove: true }]);
+  ctx.later(scope, "destroyKubernetes", [...removals, { collection: CLUSTERS, uuid, remove: true }]);
   return cluster;
 }

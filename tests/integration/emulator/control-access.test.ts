@@ -61,6 +61,8 @@ describe("bound beyond loopback (0.0.0.0)", () => {
     ["GET", "/_emulator/requests"],
     ["GET", "/_emulator/timeline"],
     ["DELETE", "/_emulator/timeline"],
+    ["GET", "/_emulator/job-durations"],
+    ["PUT", "/_emulator/job-durations"],
     ["GET", "/_emulator/"],
   ])("%s %s: 401 without the token, 403 with a wrong one", async (method, path) => {
     const missing = await send(`${local(emulator)}${path}`, { method });
