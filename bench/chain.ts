@@ -251,6 +251,67 @@ export function longestChain(
   return { ms: end === undefined ? 0 : total(end).ms, links };
 }
 
+/** Each resource's height: the longest path down its dependencies (0: it depends on none). */
+function heightsOf(graph: StackGraph): Map<string, number> {
+  const heights = new Map<string, number>();
+  const heightOf = (urn: string, path: Set<string>): number => {
+    const known = heights.get(urn);
+    if (known !== undefined) return known;
+    if (path.has(urn)) throw new Error(`the stack's dependencies form a cycle through ${urn}`);
+    path.add(urn);
+    const deps = graph.nodes.get(urn)!.dependsOn;
+    const h = deps.length ? 1 + Math.max(...deps.map((d) => heightOf(d, path))) : 0;
+    path.delete(urn);
+    heights.set(urn, h);
+    return h;
+  };
+  for (const urn of graph.nodes.keys()) heightOf(urn, new Set());
+  return heights;
+}
+
+/**
+ * The floor of a destroy as the Pulumi engine schedules it: it deletes in rounds (antichains), a
+ * round starting only when the whole previous one is done; a resource's round is its height in the
+ * dependency graph (the longest path down its dependencies), the highest first. So a destroy takes
+ * at least the sum, over rounds, of the heaviest resource of each: a tier waits for every instance
+ * of the round before it, not only its own. The links are those heaviest resources, round by round.
+ */
+export function deletionRounds(graph: StackGraph, attribution: Attribution): Chain {
+  const heights = heightsOf(graph);
+  const rounds = new Map<number, string[]>();
+  for (const urn of [...graph.nodes.keys()].sort()) {
+    const h = heights.get(urn)!;
+    rounds.set(h, [...(rounds.get(h) ?? []), urn]);
+  }
+  const job = (w: TimelineWork): ChainJob => ({
+    kind: w.kind,
+    ms: durationOf(w),
+    startedAt: w.startedAt,
+    endedAt: endOf(w),
+  });
+  const links: ChainLink[] = [...rounds.keys()]
+    .sort((a, b) => b - a)
+    .map((h) => {
+      const weighed = rounds.get(h)!.map((urn) => {
+        const work = attribution.byResource.get(urn) ?? [];
+        return { urn, work, ms: work.reduce((sum, w) => sum + durationOf(w), 0) };
+      });
+      const heaviest = weighed.reduce((a, b) =>
+        b.ms > a.ms || (b.ms === a.ms && b.work.length > a.work.length) ? b : a,
+      );
+      const node = graph.nodes.get(heaviest.urn)!;
+      return {
+        urn: node.urn,
+        name: node.name,
+        type: node.type,
+        jobs: heaviest.work.map(job),
+        notAwaited: [],
+        ms: heaviest.ms,
+      };
+    });
+  return { ms: links.reduce((sum, l) => sum + l.ms, 0), links };
+}
+
 /**
  * The gaps of a chain: from each of its jobs' end to the next one's start, along the chain (within a
  * resource, a volume's creation to its attachment; between links, an instance started to the volume
@@ -290,9 +351,26 @@ function predecessors(graph: StackGraph, direction: Direction): Map<string, stri
   return before;
 }
 
-/** Per resource, the resources done after it in this direction (those it holds back). */
-function successors(graph: StackGraph, direction: Direction): Map<string, string[]> {
-  return predecessors(graph, direction === "up" ? "destroy" : "up");
+/** What an up waits for: per resource, its dependencies (before) and its dependants (after). */
+function dependencyOrder(graph: StackGraph): { before: Map<string, string[]>; after: Map<string, string[]> } {
+  return { before: predecessors(graph, "up"), after: predecessors(graph, "destroy") };
+}
+
+/**
+ * What a destroy waits for, by the engine's rounds of deletions (see `deletionRounds`): per resource,
+ * every resource of a higher round (before) and of a lower one (after), dependency or not.
+ */
+function roundOrder(graph: StackGraph): { before: Map<string, string[]>; after: Map<string, string[]> } {
+  const heights = heightsOf(graph);
+  const urns = [...graph.nodes.keys()];
+  const pick = (higher: boolean) =>
+    new Map(
+      urns.map((u) => [
+        u,
+        urns.filter((v) => (higher ? heights.get(v)! > heights.get(u)! : heights.get(v)! < heights.get(u)!)),
+      ]),
+    );
+  return { before: pick(true), after: pick(false) };
 }
 
 /** Requests sent while at least one piece of work was pending, read ones only; per piece of work. */
@@ -349,7 +427,9 @@ export function firstStarts(
  * held back: its own resource's next change or piece of work (a volume's attachment after its
  * creation; its reads are the polls that `seen` measures), or the first step of a resource done
  * after it that had not started yet (a volume created on a started instance; a network deleted
- * after its instances).
+ * after its instances). Done after it: for an up, its dependants; for a destroy, the resources of
+ * the engine's later rounds of deletions (a tier is deleted after every instance of the round
+ * before, its own or not).
  *
  * A job counts only when it was the last awaited: when no other job of that step's resource or of
  * the resources done before it completed between this one's completion and the step's start (the
@@ -362,8 +442,7 @@ export function slack(
   requests: readonly LoggedRequest[],
   direction: Direction,
 ): Delays {
-  const before = predecessors(graph, direction);
-  const after = successors(graph, direction);
+  const { before, after } = direction === "up" ? dependencyOrder(graph) : roundOrder(graph);
   const workOf = (urn: string) => attribution.byResource.get(urn) ?? [];
   const first = firstStarts(graph, attribution, requests);
   /** The job's own resource's next step: strictly after, as a job of no duration completes in the millisecond its request arrived. */
@@ -438,6 +517,8 @@ export interface OperationAnalysis {
   chain: Chain;
   /** The heaviest chain of all jobs, by the dependencies alone (awaited or not). */
   structuralChain: Chain;
+  /** A destroy's floor by the engine's rounds of deletions (see `deletionRounds`); undefined for an up. */
+  rounds: Chain | undefined;
   /** Pieces of work of the operation, and those naming no resource of the stack. */
   work: number;
   unattributed: number;
@@ -460,6 +541,7 @@ export function analyseOperation(
   return {
     chain,
     structuralChain: longestChain(graph, attribution, direction),
+    rounds: direction === "destroy" ? deletionRounds(graph, attribution) : undefined,
     work: work.length,
     unattributed: attribution.unattributed.length,
     pollsPerJob: pollsPerJob(requests, work),

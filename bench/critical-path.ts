@@ -9,6 +9,8 @@
  *   time net of the no-delay run per second of that chain (1.00: the operation took no longer than
  *   its jobs made it), also from the first API request to the last (the span: the CLI's and the
  *   program's start left out, which vary by seconds on a busy machine);
+ * - for a destroy, the floor the engine's rounds of deletions set (each round waits for the whole
+ *   previous one: bench/chain.ts, `deletionRounds`);
  * - the reads sent while jobs were pending, per job (polls per job);
  * - the slack: from a job's completion to the start of the step it held back, and how much of it
  *   passed before a read that could see the completion (seen); along the chain, the gaps between
@@ -285,6 +287,7 @@ function table(runs: Run[]): string {
     "destroy s",
     "chain up s",
     "chain destroy s",
+    "rounds destroy s",
     "ratio up",
     "ratio destroy",
     "span ratio up",
@@ -305,6 +308,7 @@ function table(runs: Run[]): string {
       seconds(run.destroy.ms),
       seconds(run.up.analysis.chain.ms),
       seconds(run.destroy.analysis.chain.ms),
+      seconds(run.destroy.analysis.rounds?.ms ?? 0),
       fixed(ratio(run, zeroOf(run), "up"), 2),
       fixed(ratio(run, zeroOf(run), "destroy"), 2),
       fixed(ratio(run, zeroOf(run), "up", true), 2),
@@ -332,6 +336,7 @@ function details(run: Run): string {
         (a.structuralChain.ms > a.chain.ms
           ? `    by the dependencies alone, awaited or not: ${formatChain(a.structuralChain)}\n`
           : "") +
+        (a.rounds ? `    by the engine's rounds of deletions: ${formatChain(a.rounds)}\n` : "") +
         `    ${seconds(m.ms)} s: ${head} s to the first of ${m.requests} requests, ${tail} s after the last\n` +
         `    ${a.work} jobs${unattributed}; polls/job ${fixed(a.pollsPerJob, 2) || "-"}; ` +
         `slack ${fixed(a.slack.meanMs, 0) || "-"} ms over ${a.slack.samples.length} jobs ` +
@@ -400,7 +405,8 @@ async function main(): Promise<void> {
       `chain: the heaviest path of dependent jobs that were waited for (their durations from the emulator's timeline, summed per resource); ` +
       `ratio: (wall - the same mode's zero-delay wall) / chain; span ratio: the same from the first API request to the last; polls/job: reads sent while a job was pending, per job; ` +
       `slack: from a job's completion to the start of the step it held back; seen: to the first read that could see it; ` +
-      `chain gap: along the chain, from a job's end to the next job's start. ` +
+      `chain gap: along the chain, from a job's end to the next job's start; ` +
+      `rounds: the engine deletes in rounds by height in the dependency graph, each after the whole previous one: the sum of each round's heaviest jobs. ` +
       `Jobs, polls, slack, seen and gaps pool up and destroy.\n` +
       `load average at end: ${loadAtEnd.map((l) => l.toFixed(2)).join(" ")}; ` +
       `${Math.round(results.durationMs / 1000)} s in all; figures in ${path.relative(REPO_ROOT, RESULTS)}\n`,

@@ -7,6 +7,7 @@ import {
   analyseOperation,
   attributeWork,
   chainGaps,
+  deletionRounds,
   formatChain,
   longestChain,
   pollsPerJob,
@@ -199,6 +200,25 @@ describe("the longest chain", () => {
     expect(chain.ms).toBe(20_000);
   });
 
+  test("a destroy's rounds: the engine deletes by height, each round after the whole previous one", () => {
+    const destroyWork = [
+      work("d1", "volume.detach", [uuid(5)], 0, 2000),
+      work("d2", "instance.destroy", [uuid(3)], 2100, 5100),
+      work("d3", "instance.destroy", [uuid(4)], 2100, 6100), // web: no volume, but the longer destroy
+      work("d4", "vpc.delete", [uuid(1)], 6200, 6700),
+    ];
+    const attribution = attributeWork(graph, destroyWork);
+    // The chain through the dependencies: data, app, tier, vpc (5.5 s); web's 4 s and its path are lighter.
+    expect(longestChain(graph, attribution, "destroy").ms).toBe(5500);
+    // The rounds: data (height 3); app, web, fw (2); tier, ip (1); vpc (0): web's 4 s counts after data's 2.
+    const rounds = deletionRounds(graph, attribution);
+    expect(rounds.links.map((l) => l.name)).toEqual(["data", "web", "ip", "vpc"]);
+    expect(rounds.ms).toBe(2000 + 4000 + 500);
+    expect(formatChain(rounds)).toBe(
+      "data (volume.detach 2.0) → web (instance.destroy 4.0) → vpc (vpc.delete 0.5) = 6.5 s",
+    );
+  });
+
   test("without work the chain weighs nothing and says so", () => {
     const chain = longestChain(graph, attributeWork(graph, []), "up");
     expect(chain.ms).toBe(0);
@@ -240,6 +260,18 @@ describe("polls, slack and seen", () => {
     const requests = [request(3480, `/restapi/network/deleteNetwork/${uuid(2)}`, "change", "network")];
     const delays = slack(graph, attributeWork(graph, destroyWork), requests, "destroy");
     expect(delays.samples.map((s) => [s.resource, s.ms, s.next])).toEqual([["web", 80, "tier"]]);
+  });
+
+  test("a destroy's slack follows the engine's rounds: a round waits for the whole round before it", () => {
+    // The firewall rule's deletion (round 2) completes early; the IP (round 1) is released only after
+    // web's destroy (round 2 too, unrelated to the IP) completed: web's job carries the slack.
+    const destroyWork = [
+      work("d1", "firewallRule.delete", [uuid(7)], 0, 1000),
+      work("d2", "instance.destroy", [uuid(4)], 0, 8000),
+    ];
+    const requests = [request(8100, `/restapi/ipaddress/releaseIpAddress?uuid=${uuid(6)}`, "change", "ipAddress")];
+    const delays = slack(graph, attributeWork(graph, destroyWork), requests, "destroy");
+    expect(delays.samples.map((s) => [s.resource, s.ms, s.next])).toEqual([["web", 100, "ip"]]);
   });
 
   test("a job's own resource starts its next step with a change; its reads are polls", () => {
@@ -312,5 +344,7 @@ describe("polls, slack and seen", () => {
     expect(analysis.slack.samples).toHaveLength(2);
     expect(analysis.seen.samples).toHaveLength(4);
     expect(analysis.gaps.samples).toHaveLength(2);
+    expect(analysis.rounds).toBeUndefined(); // an up has no rounds
+    expect(analyseOperation(graph, [], [], "destroy", T).rounds).toMatchObject({ ms: 0 });
   });
 });
