@@ -4,9 +4,11 @@
  * `pulumi refresh` and `pulumi destroy` against the emulator with no asynchronous delay, divided by
  * the same operation on as many resources that do nothing (the floor: what the Pulumi engine itself
  * costs). The dynamic mode is measured against no-op dynamic resources; the native mode against a
- * no-op native plugin (bench/noop-plugin.ts), and against the dynamic floor as well. Also: the API
- * requests of each operation (from the emulator's stats), per resource and per area of the API,
- * and the provider process's peak memory (its VmHWM, sampled from /proc).
+ * no-op native plugin (bench/noop-plugin.ts), and against the dynamic floor as well. The same for
+ * the CPU time of the processes each operation ran (the CLI, the program, the providers), which a
+ * busy machine changes much less than wall time. Also: the API requests of each operation (from the
+ * emulator's stats), per resource and per area of the API, and the provider process's peak memory
+ * (its VmHWM, sampled from /proc).
  *
  * Prints tables and writes the figures to bench/results/latest.json. A measurement, never a
  * pass/fail test. Settings (environment):
@@ -56,6 +58,9 @@ interface Measure {
   byOperation?: Record<string, number>;
   /** The provider process's peak resident memory (VmHWM), in KiB; the largest if there were several. */
   providerPeakKiB?: number;
+  /** CPU time of the processes the operation ran (ProcessSampler), in ms: in all, and by what each was. */
+  cpuMs: number;
+  cpuMsByRole: Partial<Record<ProcessRole, number>>;
   /** After an up: the stack's state (`pulumi stack export`), in bytes per resource of the program. */
   stateBytesPerResource?: number;
   /**
@@ -92,9 +97,34 @@ async function stats(emulator: RunningEmulator, reset: boolean): Promise<Stats> 
   return (await response.json()) as Stats;
 }
 
-/** The peak memory of the provider processes alive while an operation runs, sampled from /proc. */
-class ProviderMemory {
-  private peakKiB = 0;
+/** What each process of an operation is, from its command line. */
+type ProcessRole = "cli" | "program" | "provider" | "other";
+const PROCESS_ROLES: [RegExp, ProcessRole][] = [
+  [PROVIDER_PROCESS, "provider"],
+  [/cmd\/run\/index\.js/, "program"],
+  [/^[^\0]*\/pulumi\0/, "cli"],
+];
+
+interface SampledProcess {
+  role: ProcessRole;
+  /** CPU time (user and system) at the last sample, in clock ticks. */
+  cpuTicks: number;
+  /** Peak resident memory (VmHWM) at the last sample, in KiB; providers only. */
+  peakKiB?: number;
+}
+
+/** The kernel's clock ticks per second (USER_HZ), in which /proc/PID/stat counts CPU time. */
+const CLOCK_TICKS = 100;
+
+/**
+ * The processes this one starts while an operation runs (the CLI and, through it, the language host,
+ * the program and the provider processes), sampled from /proc every 100 ms: the CPU time each used
+ * (lasting processes: a process's last 100 ms, and one that lives less, are missed, alike for a
+ * fleet and its floor) and the provider processes' peak memory. CPU time, unlike wall time, hardly
+ * depends on what else the machine runs.
+ */
+class ProcessSampler {
+  private readonly seen = new Map<string, SampledProcess>();
   private readonly timer: NodeJS.Timeout;
 
   constructor() {
@@ -102,44 +132,82 @@ class ProviderMemory {
   }
 
   private sample(): void {
-    for (const pid of fs.readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
+    const parents = new Map<number, number>();
+    const stats = new Map<number, string[]>();
+    for (const entry of fs.readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
       try {
-        if (!PROVIDER_PROCESS.test(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8"))) continue;
-        const hwm = /VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-        if (hwm) this.peakKiB = Math.max(this.peakKiB, Number(hwm[1]));
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+        // After the command's closing parenthesis: state, ppid, ... utime (11), stime (12), starttime (19).
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        parents.set(Number(entry), Number(fields[1]));
+        stats.set(Number(entry), fields);
       } catch {
         // the process ended between the listing and the read
       }
     }
+    const isDescendant = (pid: number): boolean => {
+      for (let up = parents.get(pid); up !== undefined && up > 1; up = parents.get(up))
+        if (up === process.pid) return true;
+      return false;
+    };
+    for (const [pid, fields] of stats) {
+      if (!isDescendant(pid)) continue;
+      const key = `${pid}@${fields[19]}`;
+      try {
+        let known = this.seen.get(key);
+        // Until it is known: a plugin's script becomes the plugin (`exec node ...`), with the same pid.
+        if (!known || known.role === "other") {
+          const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+          const role = PROCESS_ROLES.find(([pattern]) => pattern.test(cmdline))?.[1] ?? "other";
+          known = { ...known, role, cpuTicks: 0 };
+          this.seen.set(key, known);
+        }
+        known.cpuTicks = Number(fields[11]) + Number(fields[12]);
+        if (known.role === "provider") {
+          const hwm = /VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+          if (hwm) known.peakKiB = Math.max(known.peakKiB ?? 0, Number(hwm[1]));
+        }
+      } catch {
+        // the process ended meanwhile: its last sample stands
+      }
+    }
   }
 
-  stop(): number | undefined {
+  stop(): { cpuMs: number; cpuMsByRole: Partial<Record<ProcessRole, number>>; providerPeakKiB?: number } {
     clearInterval(this.timer);
     this.sample();
-    return this.peakKiB || undefined;
+    const cpuMsByRole: Partial<Record<ProcessRole, number>> = {};
+    let peakKiB = 0;
+    for (const { role, cpuTicks, peakKiB: kib } of this.seen.values()) {
+      cpuMsByRole[role] = (cpuMsByRole[role] ?? 0) + (cpuTicks * 1000) / CLOCK_TICKS;
+      peakKiB = Math.max(peakKiB, kib ?? 0);
+    }
+    const cpuMs = Object.values(cpuMsByRole).reduce((sum, ms) => sum + ms, 0);
+    return { cpuMs, cpuMsByRole, ...(peakKiB ? { providerPeakKiB: peakKiB } : {}) };
   }
 }
 
 /** Runs one operation, timed; with an emulator, counts the requests it sent. */
 async function measure(stack: Stack, operation: Operation, emulator?: RunningEmulator): Promise<Measure> {
   if (emulator) await stats(emulator, true);
-  const memory = new ProviderMemory();
+  const processes = new ProcessSampler();
   const cpu = process.cpuUsage();
   const started = performance.now();
   const options = { color: "never" } as const;
-  let providerPeakKiB: number | undefined;
+  let sampled: ReturnType<ProcessSampler["stop"]> | undefined;
   try {
     if (operation === "up") await stack.up(options);
     else if (operation === "preview") await stack.preview({ ...options, expectNoChanges: true });
     else if (operation === "refresh") await stack.refresh(options);
     else await stack.destroy(options);
   } finally {
-    providerPeakKiB = memory.stop();
+    sampled = processes.stop();
   }
   const ms = Math.round(performance.now() - started);
   const used = process.cpuUsage(cpu);
   const benchCpuMs = Math.round((used.user + used.system) / 1000);
-  const measured: Measure = { ms, benchCpuMs, ...(providerPeakKiB ? { providerPeakKiB } : {}) };
+  const measured: Measure = { ms, benchCpuMs, ...sampled! };
   if (operation === "up") measured.stateBytesPerResource = await stateBytesPerResource(stack);
   if (!emulator) return measured;
   const counted = await stats(emulator, false);
@@ -231,6 +299,7 @@ const runFloor = (size: number, mode: Mode, padding = 0) =>
 // ---- output -----------------------------------------------------------------------------------------
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const loads = (averages: number[]) => averages.map((l) => l.toFixed(2)).join(" ");
 const perResource = (measure: Measure | undefined, size: number) =>
   measure?.requests === undefined ? "" : (measure.requests / size).toFixed(2);
 const mib = (kib: number | undefined) => (kib === undefined ? "" : (kib / 1024).toFixed(0));
@@ -249,6 +318,9 @@ function table(rows: Row[]): string {
     "restcloud s",
     "floor s",
     "ratio",
+    "CPU s",
+    "floor CPU s",
+    "CPU ratio",
     "dyn. floor s",
     "ratio to dyn.",
     "requests",
@@ -270,6 +342,9 @@ function table(rows: Row[]): string {
       seconds(r.restcloud.ms),
       seconds(r.floor.ms),
       (r.restcloud.ms / r.floor.ms).toFixed(2),
+      seconds(r.restcloud.cpuMs),
+      seconds(r.floor.cpuMs),
+      (r.restcloud.cpuMs / r.floor.cpuMs).toFixed(2),
       r.dynamicFloor ? seconds(r.dynamicFloor.ms) : "",
       r.dynamicFloor ? (r.restcloud.ms / r.dynamicFloor.ms).toFixed(2) : "",
       String(r.restcloud.requests),
@@ -289,6 +364,19 @@ function table(rows: Row[]): string {
     if (UNSHARED) line.push(perResource(r.unshared, r.size));
     return line;
   });
+  return formatTable(header, lines);
+}
+
+/** Per row, the CPU time by process (the CLI, the program, the provider processes, the rest), the fleet's and its floor's. */
+function cpuByProcess(rows: Row[]): string {
+  const roles: ProcessRole[] = ["cli", "program", "provider", "other"];
+  const header = ["resources", "mode", "operation", ...roles.flatMap((role) => [`${role} s`, "floor"])];
+  const lines = rows.map((r) => [
+    String(r.size),
+    r.mode,
+    r.operation,
+    ...roles.flatMap((role) => [r.restcloud, r.floor].map((m) => seconds(m.cpuMsByRole[role] ?? 0))),
+  ]);
   return formatTable(header, lines);
 }
 
@@ -316,6 +404,7 @@ function requestsByArea(rows: Row[]): string {
 
 async function main(): Promise<void> {
   const started = Date.now();
+  const loadAtStart = os.loadavg();
   const emulator = await startEmulator({ port: 0, asyncDelayMs: 0 });
   const rows: Row[] = [];
   try {
@@ -358,7 +447,12 @@ async function main(): Promise<void> {
   }
   const results = {
     generatedAt: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, loadAverage: os.loadavg(), node: process.version },
+    machine: {
+      cpus: os.cpus().length,
+      loadAverageAtStart: loadAtStart,
+      loadAverage: os.loadavg(),
+      node: process.version,
+    },
     emulator: { asyncDelayMs: 0 },
     durationMs: Date.now() - started,
     rows,
@@ -370,8 +464,11 @@ async function main(): Promise<void> {
       `ratio: restcloud time / the floor's (no-op resources of the same mode); "matched": no-op resources with as much state; "ratio to dyn.": the native ` +
       `mode against the no-op dynamic resources. Requests from the emulator's stats; provider MiB: the ` +
       `provider process's peak resident memory; state B/res.: the checkpoint after up, in bytes per resource; emulator CPU s: the CPU time of the ` +
-      `benchmark's own process (the emulator, in it) during the operation.\n\nRequests by area of the API:\n${requestsByArea(rows)}\n\n` +
-      `${Math.round(results.durationMs / 1000)} s in all; figures in ${path.relative(REPO_ROOT, RESULTS)}\n`,
+      `benchmark's own process (the emulator, in it) during the operation; CPU s: the CPU time of the processes the operation ran ` +
+      `(the CLI, the language host, the program, the providers), sampled from /proc.\n\nCPU by process:\n${cpuByProcess(rows)}\n\nRequests by area of the API:\n${requestsByArea(rows)}\n\n` +
+      `${Math.round(results.durationMs / 1000)} s in all, on ${os.cpus().length} CPUs; load average (1, 5, 15 min) ` +
+      `${loads(loadAtStart)} at the start, ${loads(results.machine.loadAverage)} at the end; figures in ` +
+      `${path.relative(REPO_ROOT, RESULTS)}\n`,
   );
 }
 

@@ -1,9 +1,15 @@
 /**
- * The only code in the provider that speaks HTTP: one attempt of one request, through got, under
- * the client's concurrency limit, with credentials as headers and every trace of them redacted.
- * Retries and verification live in retry.ts; shapes in operations/.
+ * The only code in the provider that speaks HTTP: one attempt of one request, through Node.js's own
+ * client (node:http, node:https; kept-alive connections), under the client's concurrency limit,
+ * with credentials as headers and every trace of them redacted. Retries and verification live in
+ * retry.ts; shapes in operations/.
+ *
+ * Not through a library such as got: one attempt with a deadline is all the client asks of HTTP,
+ * and got's loading (about 0.2 s of each provider process's start) and its per-request work were
+ * the largest part of the provider processes' CPU time in the benchmark (bench/profile.ts).
  */
-import type { Got } from "got" with { "resolution-mode": "import" };
+import * as http from "node:http";
+import * as https from "node:https";
 import type { ResolvedConfig } from "./config";
 import { ApiError, RETRYABLE_STATUSES, excerpt, parseErrorBody } from "./errors";
 import { parseRetryAfter } from "./backoff";
@@ -33,9 +39,60 @@ export interface WireResponse {
   text: string;
 }
 
-// got is ESM-only and the build is CommonJS: load it once, lazily, through a dynamic import.
-let gotModule: Promise<Got> | undefined;
-const loadGot = (): Promise<Got> => (gotModule ??= import("got").then((m) => m.default));
+interface HttpAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+
+/**
+ * One exchange: the whole answer, its body as UTF-8 text (whatever its status; no redirect is
+ * followed: it would carry the credentials elsewhere, and the API does not redirect). Fails with the
+ * socket's error (its code: ECONNREFUSED, ECONNRESET...), or with ETIMEDOUT once `timeoutMs` has
+ * passed since the request started, whatever it was waiting for.
+ */
+function exchange(
+  url: string,
+  method: HttpMethod,
+  headers: Record<string, string>,
+  body: string | undefined,
+  timeoutMs: number,
+): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      outcome();
+    };
+    const fail = (error: Error) => settle(() => reject(error));
+    const target = new URL(url);
+    const client = target.protocol === "https:" ? https : http;
+    const request = client.request(target, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("error", fail);
+      response.on("end", () =>
+        settle(() =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            text: Buffer.concat(chunks).toString("utf8"),
+          }),
+        ),
+      );
+    });
+    // The deadline's error is the answer, whatever the socket reports as it is destroyed.
+    const deadline = setTimeout(() => {
+      const timedOut = Object.assign(new Error(`Timeout awaiting 'request' for ${timeoutMs}ms`), { code: "ETIMEDOUT" });
+      fail(timedOut);
+      request.destroy(timedOut);
+    }, timeoutMs);
+    request.on("error", fail);
+    request.end(body);
+  });
+}
 
 /** Connection failures where the request certainly never reached the server. */
 const NOT_SENT_CODES: ReadonlySet<string> = new Set([
@@ -114,13 +171,16 @@ export class HttpTransport {
 
   /** One attempt. Resolves with a 2xx answer; throws an ApiError for anything else. */
   async send(request: WireRequest, attempt: number): Promise<WireResponse> {
-    const got = await loadGot();
     const headers: Record<string, string> = { accept: "application/json", "user-agent": "pulumi-restcloud" };
     if (request.authenticated) {
       headers.apikey = this.#config.apiKey;
       headers.secretkey = this.#config.secretKey;
     }
-    if (request.body !== undefined) headers["content-type"] = "application/json";
+    const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+    if (body !== undefined) {
+      headers["content-type"] = "application/json";
+      headers["content-length"] = String(Buffer.byteLength(body));
+    }
     const search = new URLSearchParams(request.query).toString();
     const url = `${request.path}${search ? `?${search}` : ""}`;
     const release = await this.#semaphore?.acquire();
@@ -128,20 +188,16 @@ export class HttpTransport {
     let status: number | undefined;
     let failure: ApiError | undefined;
     try {
-      const response = await got(`${this.#config.apiUrl}${url}`, {
-        method: request.method,
+      const answer = await exchange(
+        `${this.#config.apiUrl}${url}`,
+        request.method,
         headers,
-        ...(request.body !== undefined ? { json: request.body } : {}),
-        timeout: { request: request.timeoutMs ?? this.#config.timeoutMs },
-        retry: { limit: 0 },
-        throwHttpErrors: false,
-        // Redirects would carry the credentials elsewhere; the API does not redirect.
-        followRedirect: false,
-        responseType: "text",
-      });
-      status = response.statusCode;
-      if (status >= 200 && status < 300) return { status, text: response.body };
-      failure = this.httpError(request, status, response.body, response.headers["retry-after"]);
+        body,
+        request.timeoutMs ?? this.#config.timeoutMs,
+      );
+      status = answer.status;
+      if (status >= 200 && status < 300) return { status, text: answer.text };
+      failure = this.httpError(request, status, answer.text, answer.headers["retry-after"]);
       throw failure;
     } catch (error) {
       if (error instanceof ApiError) throw error;
@@ -178,7 +234,9 @@ export class HttpTransport {
   private connectionError(request: WireRequest, error: unknown): ApiError {
     const code = (error as { code?: unknown }).code;
     const errorCode = typeof code === "string" ? code : "REQUEST_FAILED";
-    const raw = error instanceof Error ? error.message : String(error);
+    // The socket's errors may come from another realm (a test's VM context): no `instanceof Error`.
+    const message = (error as { message?: unknown }).message;
+    const raw = typeof message === "string" ? message : String(error);
     return new ApiError({
       operation: request.operation,
       method: request.method,

@@ -27,6 +27,7 @@ import { PROVIDER_SETTING_KEYS, validateProviderSettings } from "../settings";
 import { fromStruct, toStruct } from "./marshal";
 import { secretProperties } from "../sdk/properties";
 import { sdkModule } from "./sdk-modules";
+import { listen, type ServiceHandlers, type UnaryHandler } from "./service";
 import { goName, pythonName } from "../spellings";
 import { NATIVE_TOKEN_PREFIX, nativeTypeToken } from "../type-tokens";
 
@@ -40,9 +41,6 @@ const anyPb = sdkModule<typeof import("google-protobuf/google/protobuf/any_pb")>
   "google-protobuf/google/protobuf/any_pb",
 );
 const statusPb = sdkModule<typeof import("@pulumi/pulumi/proto/status_pb")>("@pulumi/pulumi/proto/status_pb");
-const providerRpc = sdkModule<{ ResourceProviderService: grpcJs.ServiceDefinition }>(
-  "@pulumi/pulumi/proto/provider_grpc_pb",
-);
 
 /** Where a create whose wait failed is marked in state, so that the next update finishes it. */
 export const PENDING_READY_KEY = "__pendingReady";
@@ -52,7 +50,8 @@ export interface NativeProviderOptions {
   /** schema.json's text. */
   schema: () => string;
   declarations: readonly ResourceDeclaration[];
-  functions: readonly AnyFunctionDeclaration[];
+  /** The functions, asked for on the first Invoke (most operations call none). */
+  functions: () => readonly AnyFunctionDeclaration[];
   /** Where the user is told what operations wait on (the engine's Log call; engine-log.ts). */
   log?: { notify(notice: Notice): void; flush(): Promise<void> };
 }
@@ -142,14 +141,9 @@ function plainError(error: unknown): grpcJs.ServiceError {
   });
 }
 
-type Unary<Req, Res> = (
-  call: { request: Req },
-  callback: (error: grpcJs.ServiceError | null, response?: Res) => void,
-) => void;
-
-function unary<Req, Res>(handler: (request: Req) => Promise<Res>): Unary<Req, Res> {
+function unary<Req, Res>(handler: (request: Req) => Promise<Res>): UnaryHandler {
   return (call, callback) => {
-    handler(call.request).then(
+    handler(call.request as Req).then(
       (response) => callback(null, response),
       (error: unknown) =>
         callback(error instanceof Error && "code" in error ? (error as grpcJs.ServiceError) : plainError(error)),
@@ -160,16 +154,19 @@ function unary<Req, Res>(handler: (request: Req) => Promise<Res>): Unary<Req, Re
 export class NativeProvider {
   readonly session: ProviderSession;
   private readonly declarations: Map<string, ResourceDeclaration>;
-  private readonly functions: Map<string, AnyFunctionDeclaration>;
+  private functionsByToken: Map<string, AnyFunctionDeclaration> | undefined;
 
   constructor(private readonly options: NativeProviderOptions) {
     this.declarations = new Map(options.declarations.map((d) => [d.type, d]));
-    this.functions = new Map(options.functions.map((f) => [nativeTypeToken(f.name), f]));
     this.session = new ProviderSession(this.declarations, options.log);
   }
 
+  private get functions(): Map<string, AnyFunctionDeclaration> {
+    return (this.functionsByToken ??= new Map(this.options.functions().map((f) => [nativeTypeToken(f.name), f])));
+  }
+
   /** The service's handlers, by the method names of the generated service definition. */
-  service(): grpcJs.UntypedServiceImplementation {
+  service(): ServiceHandlers {
     return {
       getPluginInfo: unary(async () => new pluginPb.PluginInfo().setVersion(this.options.version)),
       getSchema: unary(async () => new pb.GetSchemaResponse().setSchema(this.options.schema())),
@@ -401,13 +398,6 @@ function unknownOutputs(declaration: ResourceDeclaration): PropertyMap {
 }
 
 /** Serves the provider on a free port of 127.0.0.1: the port (a plugin prints it) and a way to stop. */
-export async function serve(provider: NativeProvider): Promise<{ port: number; stop(): void }> {
-  const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  server.addService(providerRpc.ResourceProviderService, provider.service());
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) =>
-      error ? reject(error) : resolve(bound),
-    ),
-  );
-  return { port, stop: () => server.forceShutdown() };
+export function serve(provider: NativeProvider): Promise<{ port: number; stop(): void }> {
+  return listen(provider.service());
 }

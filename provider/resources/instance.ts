@@ -419,4 +419,5 @@ export const instanceDeclaration = defineResource({
 });
 
 /** A virtual machine. */
-export class Instance extends restcloudResource(instanceDeclaration) {}
+export const Instance = restcloudResource(instanceDeclaration);
+export type Instance = InstanceType<typeof Instance>;

@@ -165,4 +165,5 @@ export const internalLoadBalancerDeclaration = defineResource({
  * new restcloud.InternalLoadBalancer("app", { networkUuid: tier.id, sourcePort: 80, instancePort: 8080 });
  * ```
  */
-export class InternalLoadBalancer extends restcloudResource(internalLoadBalancerDeclaration) {}
+export const InternalLoadBalancer = restcloudResource(internalLoadBalancerDeclaration);
+export type InternalLoadBalancer = InstanceType<typeof InternalLoadBalancer>;

@@ -226,4 +226,5 @@ export const kubernetesClusterDeclaration = defineResource({
 });
 
 /** A managed Kubernetes cluster. */
-export class KubernetesCluster extends restcloudResource(kubernetesClusterDeclaration) {}
+export const KubernetesCluster = restcloudResource(kubernetesClusterDeclaration);
+export type KubernetesCluster = InstanceType<typeof KubernetesCluster>;

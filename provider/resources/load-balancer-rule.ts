@@ -172,4 +172,5 @@ export const loadBalancerRuleDeclaration = defineResource({
  * });
  * ```
  */
-export class LoadBalancerRule extends restcloudResource(loadBalancerRuleDeclaration) {}
+export const LoadBalancerRule = restcloudResource(loadBalancerRuleDeclaration);
+export type LoadBalancerRule = InstanceType<typeof LoadBalancerRule>;

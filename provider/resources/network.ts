@@ -134,4 +134,5 @@ export const networkDeclaration = defineResource({
 });
 
 /** A guest network outside any VPC. */
-export class Network extends restcloudResource(networkDeclaration) {}
+export const Network = restcloudResource(networkDeclaration);
+export type Network = InstanceType<typeof Network>;

@@ -150,4 +150,5 @@ export const portForwardingRuleDeclaration = defineResource({
  * });
  * ```
  */
-export class PortForwardingRule extends restcloudResource(portForwardingRuleDeclaration) {}
+export const PortForwardingRule = restcloudResource(portForwardingRuleDeclaration);
+export type PortForwardingRule = InstanceType<typeof PortForwardingRule>;

@@ -93,4 +93,5 @@ export const publicIpAddressDeclaration = defineResource({
 });
 
 /** A public IPv4 address for a network or a VPC. */
-export class PublicIpAddress extends restcloudResource(publicIpAddressDeclaration) {}
+export const PublicIpAddress = restcloudResource(publicIpAddressDeclaration);
+export type PublicIpAddress = InstanceType<typeof PublicIpAddress>;

@@ -78,4 +78,5 @@ export const remoteAccessVpnDeclaration = defineResource({
  * new restcloud.RemoteAccessVpn("office", { ipAddressUuid: ip.id });
  * ```
  */
-export class RemoteAccessVpn extends restcloudResource(remoteAccessVpnDeclaration) {}
+export const RemoteAccessVpn = restcloudResource(remoteAccessVpnDeclaration);
+export type RemoteAccessVpn = InstanceType<typeof RemoteAccessVpn>;

@@ -133,4 +133,5 @@ export const resourceTagDeclaration = defineResource({
 });
 
 /** A key/value tag on a resource. */
-export class ResourceTag extends restcloudResource(resourceTagDeclaration) {}
+export const ResourceTag = restcloudResource(resourceTagDeclaration);
+export type ResourceTag = InstanceType<typeof ResourceTag>;

@@ -172,7 +172,8 @@ export const firewallRuleDeclaration = defineResource({
 });
 
 /** An ingress firewall rule on a public IP address. */
-export class FirewallRule extends restcloudResource(firewallRuleDeclaration) {}
+export const FirewallRule = restcloudResource(firewallRuleDeclaration);
+export type FirewallRule = InstanceType<typeof FirewallRule>;
 
 /** An egress rule of a network: which destinations its instances may reach. */
 export const egressRuleDeclaration = defineResource({
@@ -191,4 +192,5 @@ export const egressRuleDeclaration = defineResource({
 });
 
 /** An egress rule of a network. */
-export class EgressRule extends restcloudResource(egressRuleDeclaration) {}
+export const EgressRule = restcloudResource(egressRuleDeclaration);
+export type EgressRule = InstanceType<typeof EgressRule>;

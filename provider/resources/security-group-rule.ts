@@ -205,7 +205,8 @@ export const securityGroupFirewallRuleDeclaration = defineResource({
 });
 
 /** An ingress rule of a security group. */
-export class SecurityGroupFirewallRule extends restcloudResource(securityGroupFirewallRuleDeclaration) {}
+export const SecurityGroupFirewallRule = restcloudResource(securityGroupFirewallRuleDeclaration);
+export type SecurityGroupFirewallRule = InstanceType<typeof SecurityGroupFirewallRule>;
 
 const egressInputs = z
   .object({ securityGroupUuid, ...traffic })
@@ -231,7 +232,8 @@ export const securityGroupEgressRuleDeclaration = defineResource({
 });
 
 /** An egress rule of a security group. */
-export class SecurityGroupEgressRule extends restcloudResource(securityGroupEgressRuleDeclaration) {}
+export const SecurityGroupEgressRule = restcloudResource(securityGroupEgressRuleDeclaration);
+export type SecurityGroupEgressRule = InstanceType<typeof SecurityGroupEgressRule>;
 
 const portForwardingInputs = z.object({ securityGroupUuid, ...forwardedPorts }).superRefine(checkForwardedPorts);
 
@@ -272,4 +274,5 @@ export const securityGroupPortForwardingRuleDeclaration = defineResource({
 });
 
 /** A port-forwarding rule of a security group. */
-export class SecurityGroupPortForwardingRule extends restcloudResource(securityGroupPortForwardingRuleDeclaration) {}
+export const SecurityGroupPortForwardingRule = restcloudResource(securityGroupPortForwardingRuleDeclaration);
+export type SecurityGroupPortForwardingRule = InstanceType<typeof SecurityGroupPortForwardingRule>;

@@ -71,4 +71,5 @@ export const securityGroupDeclaration = defineResource({
  * new restcloud.SecurityGroupFirewallRule("https", { securityGroupUuid: web.id, protocol: "TCP", startPort: 443 });
  * ```
  */
-export class SecurityGroup extends restcloudResource(securityGroupDeclaration) {}
+export const SecurityGroup = restcloudResource(securityGroupDeclaration);
+export type SecurityGroup = InstanceType<typeof SecurityGroup>;

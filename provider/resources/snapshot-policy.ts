@@ -176,4 +176,5 @@ export const snapshotPolicyDeclaration = defineResource({
 });
 
 /** A recurring snapshot schedule of a volume. */
-export class SnapshotPolicy extends restcloudResource(snapshotPolicyDeclaration) {}
+export const SnapshotPolicy = restcloudResource(snapshotPolicyDeclaration);
+export type SnapshotPolicy = InstanceType<typeof SnapshotPolicy>;

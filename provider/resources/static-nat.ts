@@ -145,4 +145,5 @@ export const staticNatDeclaration = defineResource({
  * new restcloud.StaticNat("web", { ipAddressUuid: ip.id, instanceUuid: web.id });
  * ```
  */
-export class StaticNat extends restcloudResource(staticNatDeclaration) {}
+export const StaticNat = restcloudResource(staticNatDeclaration);
+export type StaticNat = InstanceType<typeof StaticNat>;

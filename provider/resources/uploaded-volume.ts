@@ -111,4 +111,5 @@ export const uploadedVolumeDeclaration = defineResource({
  * const data = new restcloud.UploadedVolume("data", { url: "https://images.example.com/data.qcow2", format: "QCOW2" });
  * ```
  */
-export class UploadedVolume extends restcloudResource(uploadedVolumeDeclaration) {}
+export const UploadedVolume = restcloudResource(uploadedVolumeDeclaration);
+export type UploadedVolume = InstanceType<typeof UploadedVolume>;

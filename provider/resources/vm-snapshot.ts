@@ -134,4 +134,5 @@ export const vmSnapshotDeclaration = defineResource({
 });
 
 /** A snapshot of an instance, which the instance can be reverted to (`revertTrigger`). */
-export class VmSnapshot extends restcloudResource(vmSnapshotDeclaration) {}
+export const VmSnapshot = restcloudResource(vmSnapshotDeclaration);
+export type VmSnapshot = InstanceType<typeof VmSnapshot>;

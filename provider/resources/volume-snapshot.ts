@@ -82,4 +82,5 @@ export const volumeSnapshotDeclaration = defineResource({
 });
 
 /** A snapshot of a block storage volume. */
-export class VolumeSnapshot extends restcloudResource(volumeSnapshotDeclaration) {}
+export const VolumeSnapshot = restcloudResource(volumeSnapshotDeclaration);
+export type VolumeSnapshot = InstanceType<typeof VolumeSnapshot>;

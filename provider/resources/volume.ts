@@ -163,4 +163,5 @@ export const volumeDeclaration = defineResource({
 });
 
 /** A block storage volume, optionally attached to an instance. */
-export class Volume extends restcloudResource(volumeDeclaration) {}
+export const Volume = restcloudResource(volumeDeclaration);
+export type Volume = InstanceType<typeof Volume>;

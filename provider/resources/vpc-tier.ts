@@ -131,4 +131,5 @@ export const vpcTierDeclaration = defineResource({
 });
 
 /** A tier of a VPC: a network inside the VPC's address space. */
-export class VpcTier extends restcloudResource(vpcTierDeclaration) {}
+export const VpcTier = restcloudResource(vpcTierDeclaration);
+export type VpcTier = InstanceType<typeof VpcTier>;

@@ -118,4 +118,5 @@ export const vpcDeclaration = defineResource({
  * const vpc = new restcloud.Vpc("web", { cidr: "10.1.0.0/16", vpcOfferingUuid: offering.uuid });
  * ```
  */
-export class Vpc extends restcloudResource(vpcDeclaration) {}
+export const Vpc = restcloudResource(vpcDeclaration);
+export type Vpc = InstanceType<typeof Vpc>;

@@ -141,4 +141,5 @@ export const vpnConnectionDeclaration = defineResource({
  * new restcloud.VpnConnection("office", { vpcUuid: vpc.id, customerGatewayUuid: office.id });
  * ```
  */
-export class VpnConnection extends restcloudResource(vpnConnectionDeclaration) {}
+export const VpnConnection = restcloudResource(vpnConnectionDeclaration);
+export type VpnConnection = InstanceType<typeof VpnConnection>;

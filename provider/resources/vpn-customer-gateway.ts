@@ -226,4 +226,5 @@ export const vpnCustomerGatewayDeclaration = defineResource({
  * });
  * ```
  */
-export class VpnCustomerGateway extends restcloudResource(vpnCustomerGatewayDeclaration) {}
+export const VpnCustomerGateway = restcloudResource(vpnCustomerGatewayDeclaration);
+export type VpnCustomerGateway = InstanceType<typeof VpnCustomerGateway>;

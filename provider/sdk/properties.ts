@@ -27,6 +27,9 @@ export type RestCloudResourceClass<IS extends AnyObjectSchema, OS extends AnyObj
   readonly declaration: ResourceDeclaration<IS, OS>;
 };
 
+/** What `pulumi.CustomResource`'s constructor is given, per front end: type token, name, properties, options. */
+export type Registration = [string, string, Record<string, unknown>, pulumi.CustomResourceOptions];
+
 /** The properties to register: a slot per output and argument, the given arguments, secret ones wrapped. */
 export function resourceProperties(
   declaration: ResourceDeclaration,

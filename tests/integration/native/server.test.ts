@@ -61,7 +61,7 @@ beforeAll(async () => {
     version: "9.9.9",
     schema: () => JSON.stringify({ name: "restcloud", provider: { inputProperties: {} } }),
     declarations: DECLARATIONS,
-    functions: FUNCTIONS,
+    functions: () => FUNCTIONS,
   });
   const served = await serve(provider);
   stopServer = served.stop;
@@ -271,7 +271,7 @@ test("Cancel during an update's wait: the wait ends at once, saying so", async (
     version: "0",
     schema: () => "{}",
     declarations: DECLARATIONS,
-    functions: FUNCTIONS,
+    functions: () => FUNCTIONS,
   });
   const settings: Record<string, string> = {
     "restcloud:apiUrl": slow.url,
