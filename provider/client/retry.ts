@@ -63,6 +63,9 @@ async function retryLoop<T>(
   // Set once a mutation was sent again after an ambiguous failure that verification did not explain.
   let resentAfterAmbiguous = false;
   const scope = currentScope();
+  // The failures the API answered (a 429, a 500): they use up maxAttempts. Inside an operation, the
+  // attempts an outage took do not: a throttled answer after a long outage is still retried.
+  let answered = 0;
   for (let n = 1; ; n++) {
     if (n > 1 && scope?.signal?.aborted) throw scope.signal.reason;
     try {
@@ -85,7 +88,8 @@ async function retryLoop<T>(
         }
         throw error;
       }
-      const last = n >= policy.maxAttempts && !(outage && remainingMs(scope) > 0);
+      if (!outage) answered++;
+      const last = outage ? n >= policy.maxAttempts && !(remainingMs(scope) > 0) : answered >= policy.maxAttempts;
       const delay = retryDelay(error, n, policy, context.random);
 
       // An ambiguous failure of a mutation: read the state back, unless the call is simply resent.

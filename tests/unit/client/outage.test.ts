@@ -223,6 +223,31 @@ describe("retries inside an operation", () => {
     expect(attempts).toBe(policy.maxAttempts);
   });
 
+  test("the attempts an outage took do not use up those of answered failures: a 429 after it is still retried", async () => {
+    const time = fakeTime();
+    const health = new ApiHealth("http://127.0.0.1:41234", time.now);
+    const throttled = failure({ status: 429, retryAfterMs: 1000, errorCode: "TOO_MANY_REQUESTS" });
+    let attempts = 0;
+    const running = runInScope(scopeOf(time, health, 600_000), () =>
+      withRetries(
+        async () => {
+          attempts++;
+          if (attempts <= 2 * policy.maxAttempts) {
+            const error = refused();
+            health.unanswered(error);
+            throw error;
+          }
+          health.answered();
+          if (attempts <= 2 * policy.maxAttempts + policy.maxAttempts - 1) throw throttled;
+          return "listed";
+        },
+        { mutating: false, policy, sleep: time.sleep, random: () => 0 },
+      ),
+    );
+    await expect(running).resolves.toBe("listed");
+    expect(attempts).toBe(3 * policy.maxAttempts);
+  });
+
   test("outside an operation, a call gives up after maxAttempts as before", async () => {
     const time = fakeTime();
     const health = new ApiHealth("http://127.0.0.1:41234", time.now);
