@@ -41,6 +41,7 @@ import {
   type TimelineWork,
 } from "./chain";
 import { REPO_ROOT, createStack } from "./workspace";
+import { formatTable } from "./table";
 
 type Program = "fleet" | "vpc-web";
 type Mode = "dynamic" | "native";
@@ -241,12 +242,6 @@ async function runOne(
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 const fixed = (value: number | undefined, digits: number) => (value === undefined ? "" : value.toFixed(digits));
-
-function formatTable(header: string[], lines: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const format = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join("  ");
-  return [format(header), format(widths.map((w) => "-".repeat(w))), ...lines.map(format)].join("\n");
-}
 
 /**
  * (wall - the zero-delay run's wall) / chain: the operation's time beyond the engine's own, per

@@ -29,6 +29,7 @@ import { AREAS } from "../provider/client/operations";
 import { discoverCatalog, providerConfig, type CatalogIds } from "../tests/e2e/catalog";
 import { pulumiCliRoot, type StackConfig } from "../tests/e2e/offline-stack";
 import { REPO_ROOT, createStack } from "./workspace";
+import { formatTable } from "./table";
 
 type Mode = "dynamic" | "native";
 type Operation = "up" | "preview" | "refresh" | "destroy";
@@ -303,12 +304,6 @@ const loads = (averages: number[]) => averages.map((l) => l.toFixed(2)).join(" "
 const perResource = (measure: Measure | undefined, size: number) =>
   measure?.requests === undefined ? "" : (measure.requests / size).toFixed(2);
 const mib = (kib: number | undefined) => (kib === undefined ? "" : (kib / 1024).toFixed(0));
-
-function formatTable(header: string[], lines: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const format = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join("  ");
-  return [format(header), format(widths.map((w) => "-".repeat(w))), ...lines.map(format)].join("\n");
-}
 
 function table(rows: Row[]): string {
   const header = [
