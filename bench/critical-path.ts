@@ -209,7 +209,7 @@ async function runOne(
   setting: Setting,
 ): Promise<Run> {
   await fetch(`${emulator.url}/_emulator/reset`, { method: "POST" });
-  // The native plugin is found on PATH (plugin/), as after `npx restcloud-plugin install`.
+  // The native plugin is found on PATH (plugin/), as a downloaded one is in the plugin cache.
   const env = { PATH: [path.join(REPO_ROOT, "plugin"), process.env.PATH ?? ""].join(path.delimiter) };
   const bench = await createStack(
     PROGRAM_DIRS[program],

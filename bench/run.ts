@@ -225,8 +225,8 @@ async function stateBytesPerResource(stack: Stack): Promise<number> {
 
 /** The environment of a stack: the plugin on PATH; with BENCH_PROFILE, each Node.js process writes a CPU profile. */
 function stackEnv(name: string): Record<string, string> {
-  // The native plugin is found on PATH (plugin/), as after `npx restcloud-plugin install` it is in
-  // the plugin cache; the fleet's program is the same in both modes.
+  // The native plugin is found on PATH (plugin/), as a downloaded one is in the plugin cache; the
+  // fleet's program is the same in both modes.
   const env = {
     PATH: [
       path.join(REPO_ROOT, "plugin"),

@@ -17,6 +17,7 @@ import { howToSet, providerSetting } from "../settings";
 import { pulumiSdk } from "../sdk/pulumi-sdk";
 import { configuredMode } from "../sdk/mode";
 import { nativeTypeToken } from "../type-tokens";
+import { pluginOptions } from "../plugin-release";
 
 /** The settings a function runs with, resolved from its options, the stack config and the environment. */
 export interface FunctionContext {
@@ -103,6 +104,12 @@ export type RestCloudFunction<IS extends AnyObjectSchema, OS extends z.ZodType, 
 export type AnyFunctionDeclaration = FunctionDeclaration<AnyObjectSchema, any, any>;
 
 /** The settings a client needs, as the provider's settings table (../settings.ts) has them. */
+/** A native Invoke's options: the plugin of this version (downloaded when the engine lacks it), and the provider given. */
+const nativeInvokeOptions = (options: InvokeOptions): pulumi.InvokeOptions => ({
+  ...pluginOptions(),
+  ...(options.provider ? { provider: options.provider } : {}),
+});
+
 const CREDENTIALS = (["apiUrl", "apiKey", "secretKey"] as const).map(providerSetting);
 
 /** `restcloud:<key>` of the running stack; undefined outside a Pulumi program. */
@@ -277,7 +284,7 @@ export function defineFunction<IS extends AnyObjectSchema, OS extends z.ZodType,
     (await pulumiSdk().runtime.invoke(
       nativeTypeToken(declaration.name),
       (args ?? {}) as pulumi.Inputs,
-      options.provider ? { provider: options.provider } : {},
+      nativeInvokeOptions(options),
     )) as z.output<OS>;
   const native = (options: InvokeOptions) =>
     options.client === undefined &&
@@ -295,9 +302,9 @@ export function defineFunction<IS extends AnyObjectSchema, OS extends z.ZodType,
     const sdk = pulumiSdk();
     if (native(options))
       return sdk.runtime.invokeOutput<z.output<OS>>(
-        `restcloud:index:${declaration.name}`,
+        nativeTypeToken(declaration.name),
         (args ?? {}) as pulumi.Inputs,
-        options.provider ? { provider: options.provider } : {},
+        nativeInvokeOptions(options),
       );
     const answered = sdk.output(args ?? {}).apply((given) => fn(given as z.input<IS>, options));
     return (secret ? sdk.secret(answered) : answered) as pulumi.Output<z.output<OS>>;

@@ -1,21 +1,14 @@
 #!/usr/bin/env node
 /**
- * `restcloud-plugin`: the native plugin's one-step installs, offline.
+ * `restcloud-plugin`: where this package's Node.js-run plugin lies, for a project that names it in
+ * Pulumi.yaml (`plugins.providers`), as a checkout's tests and examples do.
  *
- *   npx restcloud-plugin path      the directory to name in Pulumi.yaml (`plugins.providers`)
- *   npx restcloud-plugin install   `pulumi plugin install resource restcloud <version> --file ...`:
- *                                  the plugin in Pulumi's plugin cache, for every project on the machine
- *
- * The cached plugin is a launcher that runs this installed package's plugin with Node.js: the
- * package stays where npm put it, and an upgrade of it is an upgrade of the plugin.
- *
- * Python, Go and YAML programs always use the plugin (their SDKs ask the engine for
- * `restcloud` at this package's version); TypeScript programs use it with `restcloud:mode native`.
- * Either route is silent; a plugin found on PATH makes Pulumi print a warning on every run.
+ * Users need no install step: the SDKs and the native registrations name the plugin's version and
+ * `pluginDownloadURL`, and Pulumi downloads the self-contained plugin on first use. `install` put
+ * a Node.js launcher in Pulumi's plugin cache under the released version, where it would shadow the
+ * download: it is retired, and says what to do instead.
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 
 const packageRoot = path.resolve(__dirname, "..", "..", "..");
@@ -23,44 +16,33 @@ const pluginDir = path.join(packageRoot, "plugin");
 const version = (JSON.parse(fs.readFileSync(path.join(packageRoot, "package.json"), "utf8")) as { version: string })
   .version;
 
-function install(): void {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "restcloud-plugin-"));
-  try {
-    const launcher = path.join(work, "pulumi-resource-restcloud");
-    const entry = path.join(packageRoot, "dist", "provider", "native-plugin.js");
-    fs.writeFileSync(launcher, `#!/bin/sh\nexec node ${JSON.stringify(entry)} "$@"\n`, { mode: 0o755 });
-    const tarball = path.join(work, `pulumi-resource-restcloud-v${version}.tar.gz`);
-    execFileSync("tar", ["-czf", tarball, "-C", work, "pulumi-resource-restcloud"]);
-    execFileSync("pulumi", ["plugin", "install", "resource", "restcloud", version, "--file", tarball, "--reinstall"], {
-      stdio: "inherit",
-    });
-    process.stdout.write(
-      `installed the restcloud plugin v${version} (it runs ${entry}): ` +
-        "every Pulumi program on this machine (Python, Go, YAML, or TypeScript in the native mode) now finds it\n",
-    );
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
-  }
-}
+const RETIRED_INSTALL = [
+  `restcloud-plugin install is no longer needed: Pulumi downloads pulumi-resource-restcloud v${version} on`,
+  "first use (Python, Go, YAML, and TypeScript in the native mode).",
+  `Offline: pulumi plugin install resource restcloud ${version} --file pulumi-resource-restcloud-v${version}-<os>-<arch>.tar.gz`,
+  "(a release's file). An earlier `restcloud-plugin install` left a Node.js launcher in the plugin cache;",
+  `\`pulumi plugin rm resource restcloud ${version} --yes\` removes it, so that the download takes its place.`,
+  "",
+].join("\n");
+
+const HELP = [
+  "usage: restcloud-plugin path",
+  "",
+  "  path  prints the directory of this package's plugin (run with Node.js), to name in a",
+  "        project's Pulumi.yaml in place of the released plugin:",
+  "          plugins: { providers: [ { name: restcloud, path: <that directory> } ] }",
+  "",
+  `Otherwise Pulumi downloads the released plugin v${version} itself when a program first needs it.`,
+  "",
+].join("\n");
 
 const command = process.argv[2];
 if (command === "path") process.stdout.write(`${pluginDir}\n`);
-else if (command === "install") install();
-else {
+else if (command === "install") {
+  process.stderr.write(RETIRED_INSTALL);
+  process.exit(1);
+} else {
   const asked = command === "help" || command === "--help";
-  (asked ? process.stdout : process.stderr).write(
-    [
-      "usage: restcloud-plugin path | install",
-      "",
-      "  path     prints the directory to name in a project's Pulumi.yaml:",
-      "             plugins: { providers: [ { name: restcloud, path: <that directory> } ] }",
-      "  install  puts the plugin in Pulumi's plugin cache, for every project on this machine",
-      "",
-      "Python, Go and YAML programs need the plugin by one of these routes (the SDKs ask for",
-      `restcloud v${version}); TypeScript programs need it only with \`restcloud:mode native\`.`,
-      "A plugin found on PATH works too, but Pulumi then warns on every run.",
-      "",
-    ].join("\n"),
-  );
+  (asked ? process.stdout : process.stderr).write(HELP);
   process.exit(asked ? 0 : 2);
 }

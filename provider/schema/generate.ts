@@ -11,6 +11,7 @@ import { DECLARATIONS } from "../resources/registry";
 import { FUNCTIONS } from "../functions/registry";
 import { packageModel, type PackageModel } from "./model";
 import { schemaJson } from "./package-schema";
+import { PLUGIN_DOWNLOAD_URL } from "../plugin-release";
 import { operationRows, operationsDoc } from "./operations";
 import { sdkFiles, sdkFilesOnDisk, SDK_DIRS } from "./sdks";
 import {
@@ -49,6 +50,22 @@ export function currentModel(root: string = repoRoot()): PackageModel {
   });
 }
 
+/**
+ * Pulumi YAML's declaration of the package (a file of the project, as `pulumi package add` writes it):
+ * the plugin's version and download URL, for every resource and function of the program at once.
+ */
+function yamlPackageDeclaration(model: PackageModel): string {
+  return [
+    "# The restcloud package for a Pulumi YAML program: copy this file into the project (beside",
+    "# Pulumi.yaml). pulumi-language-yaml reads it, and the engine downloads the plugin of this version.",
+    "packageDeclarationVersion: 1",
+    `name: ${model.name}`,
+    `version: ${model.version}`,
+    `downloadUrl: ${PLUGIN_DOWNLOAD_URL}`,
+    "",
+  ].join("\n");
+}
+
 /** The directories under docs/ whose every .md file is generated (others there are removed). */
 const GENERATED_DOC_DIRS = ["docs/resources", "docs/functions"];
 
@@ -62,6 +79,7 @@ export function generatedFiles(
   return new Map([
     ["schema.json", schema],
     ...sdkFiles(root, schema),
+    ["sdk/yaml/restcloud.yaml", yamlPackageDeclaration(model)],
     ...[...referenceDocs(model)].map(([page, text]): [string, string] => [`docs/${page}`, text]),
     ["docs/operations.md", operationsDoc(operationRows(root))],
     [

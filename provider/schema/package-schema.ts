@@ -4,6 +4,7 @@
  */
 import { exampleCode, functionProgram, resourceProgram, withSchemaExamples } from "./examples";
 import type { ConfigModel, PackageModel, PropertyModel } from "./model";
+import { PLUGIN_DOWNLOAD_URL, REPOSITORY } from "../plugin-release";
 import { GO_IMPORT_PATH, PYTHON_PACKAGE, type PropertySpec } from "./types";
 
 function propertyMap(properties: readonly PropertyModel[]): Record<string, PropertySpec> {
@@ -74,8 +75,9 @@ function languageSettings(model: PackageModel): Record<string, unknown> {
         "",
         "The Python SDK of the Pulumi provider for the RestCloud API, generated from the pulumi-restcloud",
         "package's schema. Its resources and functions are served by the provider's plugin,",
-        `\`pulumi-resource-restcloud\` v${model.version}, which the npm package \`${model.npmPackage}\` holds:`,
-        "`npx restcloud-plugin install` puts it in Pulumi's plugin cache.",
+        `\`pulumi-resource-restcloud\` v${model.version}, a self-contained executable that Pulumi downloads`,
+        `on first use from the releases of https://${REPOSITORY} (offline: \`pulumi plugin install resource`,
+        `restcloud ${model.version} --file pulumi-resource-restcloud-v${model.version}-<os>-<arch>.tar.gz\`).`,
         "",
         "```python",
         "import pulumi_restcloud as restcloud",
@@ -105,6 +107,8 @@ export function packageSchema(model: PackageModel): Record<string, unknown> {
     description: model.description,
     keywords: ["pulumi", "restcloud", "category/cloud"],
     license: model.license,
+    repository: `https://${REPOSITORY}`,
+    pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
     config: {
       variables: Object.fromEntries(model.config.map((c) => [c.name, settingSpec(c)])),
       defaults: model.config.filter((c) => !c.required).map((c) => c.name),

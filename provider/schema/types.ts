@@ -3,6 +3,7 @@
  * named types (enums and nested objects) collected in a registry that becomes schema.json's `types`.
  */
 import { z } from "zod";
+import { REPOSITORY } from "../plugin-release";
 
 /** A Pulumi type reference (primitive, array, map, named type or union). */
 export interface TypeSpec {
@@ -69,8 +70,8 @@ export interface JsonSchema {
 export const PACKAGE_NAME = "restcloud";
 /** The Python distribution and import package (`pip install pulumi_restcloud`, `import pulumi_restcloud`). */
 export const PYTHON_PACKAGE = "pulumi_restcloud";
-/** The Go module of sdk/go; nothing is published, so programs reach it through a `replace`. */
-export const GO_MODULE = "github.com/restcloud/pulumi-restcloud/sdk/go";
+/** The Go module of sdk/go (a subfolder of the repository: its releases are tagged `sdk/go/v<version>`). */
+export const GO_MODULE = `${REPOSITORY}/sdk/go`;
 /** The Go package programs import (`restcloud.NewVpc`). */
 export const GO_IMPORT_PATH = `${GO_MODULE}/restcloud`;
 export const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };

@@ -1,10 +1,12 @@
 /**
  * The native front end's registration of a resource: type token `restcloud:index:<Type>`, served
- * by the `pulumi-resource-restcloud` plugin. Its alias to the dynamic adapter's token lets a stack
- * move from the dynamic mode without touching the cloud.
+ * by the `pulumi-resource-restcloud` plugin, of this package's version, which the engine downloads
+ * when it lacks it (plugin-release.ts). Its alias to the dynamic adapter's token lets a stack move
+ * from the dynamic mode without touching the cloud.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceDeclaration } from "../engine/declaration";
+import { pluginOptions } from "../plugin-release";
 import { dynamicTypeToken, nativeTypeToken } from "../type-tokens";
 import { resourceProperties, secretProperties, type Registration } from "./properties";
 
@@ -19,6 +21,7 @@ export function nativeRegistration(
     name,
     resourceProperties(declaration, args),
     {
+      ...pluginOptions(),
       ...opts,
       additionalSecretOutputs: [...(opts.additionalSecretOutputs ?? []), ...secretProperties(declaration)],
       deleteBeforeReplace: opts.deleteBeforeReplace ?? declaration.deleteBeforeReplace,

@@ -2,9 +2,11 @@
  * `restcloud.Provider`: an explicit provider (`pulumi:providers:restcloud`), so that one program can
  * hold two accounts or two API endpoints. Its arguments are the provider settings (settings.ts);
  * those not given fall back to the RESTCLOUD_* environment variables in the plugin. Resources and
- * functions given one are served by the native plugin, whatever `restcloud:mode` says.
+ * functions given one are served by the native plugin (downloaded by the engine when it lacks it),
+ * whatever `restcloud:mode` says.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { pluginOptions } from "../plugin-release";
 import { PROVIDER_SETTINGS, type ProviderSettingValues } from "../settings";
 
 /** The provider settings (settings.ts: each one's meaning, default and environment variable), as inputs. */
@@ -27,6 +29,6 @@ export class Provider extends pulumi.ProviderResource {
       if (value === undefined) continue;
       props[setting.key] = setting.secret ? pulumi.secret(value) : value;
     }
-    super("restcloud", name, props, opts);
+    super("restcloud", name, props, { ...pluginOptions(), ...opts });
   }
 }

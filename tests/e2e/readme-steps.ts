@@ -68,16 +68,28 @@ export function splitCommands(block: string): string[] {
   return commands;
 }
 
+/** The commands a user without Node.js lacks: stand-ins that fail, and record each call in `NO_NODE_LOG`. */
+const NODE_COMMANDS = ["node", "npm", "npx", "corepack"];
+
 /**
  * A user's environment, as the README's prerequisites make it, in `work` (which gets `bin/`,
- * `backend/` and `pulumi-home/`): Node 22 first on PATH, then the Pulumi CLI's bin, then the system
- * PATH without node_modules directories; a local backend, a PULUMI_HOME and a passphrase of its own.
- * What npm, jest and a venv set for their children and the harness's settings are left out.
+ * `backend/` and `pulumi-home/`): Node 22 first on PATH (or, with `node: false`, no Node.js: the
+ * machine's `node`, `npm` and `npx` shadowed by stand-ins that fail and log each call to
+ * `noNodeLog(work)`), then the Pulumi CLI's bin, then the system PATH without node_modules
+ * directories; a local backend, a PULUMI_HOME and a passphrase of its own. What npm, jest and a venv
+ * set for their children and the harness's settings are left out.
  */
-export function userEnvironment(work: string): NodeJS.ProcessEnv {
+export function userEnvironment(work: string, { node = true }: { node?: boolean } = {}): NodeJS.ProcessEnv {
   const bin = path.join(work, "bin");
   fs.mkdirSync(bin);
-  fs.symlinkSync(fs.realpathSync(path.join(REPO_ROOT, "node_modules", ".bin", "node")), path.join(bin, "node"));
+  if (node) {
+    fs.symlinkSync(fs.realpathSync(path.join(REPO_ROOT, "node_modules", ".bin", "node")), path.join(bin, "node"));
+  } else {
+    for (const command of NODE_COMMANDS) {
+      const standIn = `#!/bin/sh\necho "${command} $*" >> '${noNodeLog(work)}'\necho "${command}: not installed" >&2\nexit 127\n`;
+      fs.writeFileSync(path.join(bin, command), standIn, { mode: 0o755 });
+    }
+  }
   const systemPath = (process.env.PATH ?? "")
     .split(path.delimiter)
     .filter((dir) => dir !== "" && !dir.includes(`${path.sep}node_modules${path.sep}`));
@@ -96,6 +108,9 @@ export function userEnvironment(work: string): NodeJS.ProcessEnv {
     PULUMI_SKIP_UPDATE_CHECK: "true",
   };
 }
+
+/** Where the stand-ins of a `node: false` environment log the calls made to them. */
+export const noNodeLog = (work: string): string => path.join(work, "node-calls.log");
 
 export interface RunStepsOptions {
   /** The whole run at most; then the shell's process group is stopped. */

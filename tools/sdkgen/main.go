@@ -124,6 +124,14 @@ func generateGo(pkg *schema.Package, spec *schema.PackageSpec) (map[string][]byt
 	}
 	module := settings.ImportBasePath[:strings.LastIndex(settings.ImportBasePath, "/")]
 	files["runner/runner.go"] = runnerSource
+	// The Go language host (v3.62.0 and others) reads the plugin's name, version and download URL
+	// from pulumi-plugin.json at the module's root (or go/, go/*), not in the package's folder.
+	pkgName := settings.ImportBasePath[strings.LastIndex(settings.ImportBasePath, "/")+1:]
+	manifest, ok := files[pkgName+"/pulumi-plugin.json"]
+	if !ok {
+		return nil, fmt.Errorf("the Go generator wrote no %s/pulumi-plugin.json", pkgName)
+	}
+	files["pulumi-plugin.json"] = manifest
 	files["go.mod"] = []byte(fmt.Sprintf(
 		"module %s\n\ngo %s\n\nrequire github.com/pulumi/pulumi/sdk/v3 %s\n",
 		module, settings.GoVersionDirective, settings.PulumiSDKVersion))

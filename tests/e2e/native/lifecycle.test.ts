@@ -61,6 +61,8 @@ const [SECRET_SIG, SECRET_VALUE] = ["4dabf18193072939515e22adb298388d", "1b47061
 const ADMIN_KEYS = { apiKey: "admin-e2e-api-key", secretKey: "admin-e2e-secret-key" };
 
 /** The program's resources: logical name and type. */
+/** The default provider's name: Pulumi's, for the plugin's version and download URL (plugin-release.ts). */
+const DEFAULT_PROVIDER_NAME = /^default_\d+_\d+_\d+_github_\/api\.github\.com\/restcloud$/;
 const RESOURCES = { net: "Vpc", tier: "VpcTier", vm: "Instance", data: "Volume" } as const;
 
 /** Runs one step of a scenario; a failure names the step. */
@@ -155,12 +157,17 @@ describe("the native mode's lifecycle", () => {
             async () => {
               const { text, resources } = checkpointOf(stack);
               const providers = resources.filter((r) => r.type === "pulumi:providers:restcloud");
-              expect(providers.map((p) => p.name)).toEqual(["default"]);
+              // The default provider of the plugin's version and download URL (the registrations name both).
+              expect(providers.map((p) => p.name)).toEqual([expect.stringMatching(DEFAULT_PROVIDER_NAME)]);
               const inputs = providers[0]!.inputs;
-              // `mode` is restcloud:mode; `version` the engine's own. No key of another namespace.
+              // `mode` is restcloud:mode; `version` and `__internal` (the download URL) the engine's own.
+              // No key of another namespace.
               expect(
-                Object.keys(inputs).filter((key) => ![...PROVIDER_SETTING_KEYS, "mode", "version"].includes(key)),
+                Object.keys(inputs).filter(
+                  (key) => ![...PROVIDER_SETTING_KEYS, "mode", "version", "__internal"].includes(key),
+                ),
               ).toEqual([]);
+              expect(inputs.__internal).toEqual({ pluginDownloadURL: "github://api.github.com/restcloud" });
               expect(inputs).toMatchObject({ apiUrl: emulator.url, zoneUuid: catalog.zoneUuid, mode: "native" });
               for (const key of ["apiKey", "secretKey"]) {
                 expect(inputs[key]).toEqual({ [SECRET_SIG]: SECRET_VALUE, ciphertext: expect.any(String) });
@@ -396,7 +403,7 @@ describe("the native mode's lifecycle", () => {
           // The same records, now under the native type tokens, served by the restcloud provider alone.
           const after = await stateOf(stack);
           expect(after.resources.filter((r) => r.type.startsWith("pulumi:providers:")).map((r) => r.urn)).toEqual([
-            expect.stringMatching(/::pulumi:providers:restcloud::default$/),
+            expect.stringMatching(new RegExp(`::pulumi:providers:restcloud::${DEFAULT_PROVIDER_NAME.source.slice(1)}`)),
           ]);
           expect(kinds(after)).toEqual(
             Object.fromEntries(

@@ -1,7 +1,7 @@
 /**
- * Installing the native plugin, offline, in one step (`restcloud-plugin install`: Pulumi's plugin
- * cache, from a launcher of this package), and the schema the plugin serves: `pulumi package
- * get-schema` on the plugin's file and on the installed plugin print the repository's schema.json.
+ * `restcloud-plugin`: the path of this package's Node.js-run plugin, and `install` retired (Pulumi
+ * downloads the released plugin: tests/e2e/plugin-acquisition.test.ts); the schema the plugin
+ * serves: `pulumi package get-schema` on the plugin's file prints the repository's schema.json.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -37,11 +37,10 @@ test("`restcloud-plugin path` names the directory that holds the plugin", () => 
   expect(fs.existsSync(path.join(dir, "pulumi-resource-restcloud"))).toBe(true);
 });
 
-test("`restcloud-plugin help` tells each language's user how the plugin is found, and which route warns", () => {
+test("`restcloud-plugin help` says Pulumi downloads the plugin, and how to name this package's instead", () => {
   const help = run("node", [installer, "help"]);
   expect(help).toContain("plugins: { providers: [ { name: restcloud, path: <that directory> } ] }");
-  expect(help).toMatch(/Python, Go and YAML programs need the plugin/);
-  expect(help).toMatch(/PATH works too, but Pulumi then warns on every run/);
+  expect(help).toMatch(/Pulumi downloads the released plugin v\d+\.\d+\.\d+ itself/);
 });
 
 test("get-schema on the plugin's file prints schema.json, with the provider's settings and secrets marked", () => {
@@ -54,12 +53,17 @@ test("get-schema on the plugin's file prints schema.json, with the provider's se
   expect(provider.inputProperties.secretKey!.secret).toBe(true);
 });
 
-test("`restcloud-plugin install` puts the plugin in Pulumi's cache, where the CLI finds it by name", () => {
-  run("node", [installer, "install"]);
+test("`restcloud-plugin install` is retired: it fails, names the offline install and the removal of an old launcher, and caches nothing", () => {
   const version = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string })
     .version;
-  expect(run("pulumi", ["plugin", "ls"])).toMatch(
-    new RegExp(`restcloud\\s+resource\\s+${version.replace(/\./g, "\\.")}`),
-  );
-  expect(JSON.parse(run("pulumi", ["package", "get-schema", `restcloud@${version}`]))).toEqual(schemaJson);
+  let failure: { status: number; stderr: string } | undefined;
+  try {
+    run("node", [installer, "install"]);
+  } catch (error) {
+    failure = error as { status: number; stderr: string };
+  }
+  expect(failure?.status).toBe(1);
+  expect(failure?.stderr).toContain(`pulumi plugin install resource restcloud ${version} --file`);
+  expect(failure?.stderr).toContain(`pulumi plugin rm resource restcloud ${version} --yes`);
+  expect(run("pulumi", ["plugin", "ls"])).not.toMatch(/restcloud/);
 });

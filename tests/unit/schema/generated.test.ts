@@ -14,6 +14,7 @@ import { packageSchema } from "../../../provider/schema/package-schema";
 import { README_BEGIN, README_END, SETTINGS_BEGIN, SETTINGS_END } from "../../../provider/schema/markdown";
 import { sdkFilesOnDisk, SDK_DIRS } from "../../../provider/schema/sdks";
 import { pythonName } from "../../../provider/schema/examples";
+import { PLUGIN_DOWNLOAD_URL } from "../../../provider/plugin-release";
 
 const root = repoRoot(__dirname);
 const model = currentModel(root);
@@ -77,17 +78,25 @@ describe("generated files are current", () => {
     expect({ stale, orphaned, hint: STALE }).toEqual({ stale: [], orphaned: [], hint: STALE });
   });
 
-  test("the SDKs carry the package's version and the Pulumi SDK it is built against", () => {
+  test("the SDKs carry the package's version, the plugin's download URL and the Pulumi SDK they are built against", () => {
     const pyproject = files.get("sdk/python/pyproject.toml")!;
     expect(pyproject).toContain(`version = "${model.version}"`);
     expect(pyproject).toContain(`"pulumi>=${model.pulumiSdkVersion},<4.0.0"`);
-    expect(JSON.parse(files.get("sdk/python/pulumi_restcloud/pulumi-plugin.json")!)).toEqual({
-      resource: true,
-      name: "restcloud",
-      version: model.version,
-    });
+    const manifest = { resource: true, name: "restcloud", version: model.version, server: PLUGIN_DOWNLOAD_URL };
+    // Python's, and Go's where the Go host reads it (the module's root) and beside the package.
+    for (const file of [
+      "sdk/python/pulumi_restcloud/pulumi-plugin.json",
+      "sdk/go/pulumi-plugin.json",
+      "sdk/go/restcloud/pulumi-plugin.json",
+    ])
+      expect([file, JSON.parse(files.get(file)!)]).toEqual([file, manifest]);
     expect(files.get("sdk/go/go.mod")).toContain(`require github.com/pulumi/pulumi/sdk/v3 v${model.pulumiSdkVersion}`);
-    expect(files.get("sdk/go/restcloud/internal/pulumiUtilities.go")).toContain(`semver.MustParse("${model.version}")`);
+    const goDefaults = files.get("sdk/go/restcloud/internal/pulumiUtilities.go")!;
+    expect(goDefaults).toContain(`semver.MustParse("${model.version}")`);
+    expect(goDefaults).toContain(`pulumi.PluginDownloadURL("${PLUGIN_DOWNLOAD_URL}")`);
+    expect(files.get("sdk/yaml/restcloud.yaml")).toContain(
+      `name: restcloud\nversion: ${model.version}\ndownloadUrl: ${PLUGIN_DOWNLOAD_URL}\n`,
+    );
   });
 
   test.each([
