@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # Installs the Pulumi CLI at package.json's pulumiVersions.cli, the Node.js language host, the YAML
-# language host at pulumiVersions.languageYaml (pulumi-language-yaml, for programs with `runtime: yaml`) and the Python language host (for programs with `runtime: python`: the binary
+# language host at pulumiVersions.languageYaml (pulumi-language-yaml, for programs with `runtime: yaml`), the Python language host (for programs with `runtime: python`: the binary
 # pulumi-language-python-v3.68.0, the launcher pulumi-language-python that hands it the project's
-# venv, and the script pulumi-language-python-exec it runs programs through), into a cache outside
-# the repository.
+# venv, and the script pulumi-language-python-exec it runs programs through) and the Go language
+# host (pulumi-language-go, for programs with `runtime: go`), into a cache outside the repository.
 #
 # Order of preference:
 #   1. a `pulumi` already on PATH at the right version (with pulumi-language-nodejs beside it;
-#      a missing pulumi-language-yaml or pulumi-language-python there is reported, not built);
+#      a missing pulumi-language-yaml, -python or -go there is reported, not built);
 #   2. binaries already in the cache (a second run costs well under a second);
 #   3. a build from Go modules in a throw-away wrapper module (the upstream go.mod
 #      files carry replace directives, so a plain `go install` refuses them), of only the
 #      binaries the cache lacks: a cache built before the YAML host gets just that (a minute or two),
-#      one built before the Python host just that (seconds).
+#      one built before the Python or the Go host just that (under a minute).
 #
 # Beside `pulumi`, as in the official distribution, it puts pulumi-resource-pulumi-nodejs: the plugin
 # that serves dynamic providers (a two-line script that runs @pulumi/pulumi's dynamic-provider from the
@@ -74,6 +74,14 @@ place_python_launcher() { # $1: the bin/ directory that holds pulumi
   log "placed the $PYTHON_HOST launcher beside pulumi in $1"
 }
 
+# The Go language host: in the sdk module up to v3.62.0 (go/pulumi-language-go; later releases moved
+# it to a module of its own, which the proxy here does not serve). It runs a program as the current
+# one does: `go build -o <temp file>` in the project's directory (the environment's GOFLAGS apply,
+# go.mod's replace directives too), then the binary; its install step (`pulumi new`) is `go mod tidy`.
+GO_HOST="pulumi-language-go"
+GO_HOST_MODULE="github.com/pulumi/pulumi/sdk/v3"
+GO_HOST_VERSION="${PULUMI_LANGUAGE_GO_VERSION:-v3.62.0}"
+
 # The dynamic-provider plugin, as @pulumi/pulumi ships it, with its arguments quoted.
 DYNAMIC_PLUGIN="pulumi-resource-pulumi-nodejs"
 DYNAMIC_PLUGIN_SCRIPT='#!/bin/sh
@@ -111,6 +119,9 @@ if [ -z "${RESTCLOUD_FORCE_PULUMI_BUILD:-}" ] && command -v pulumi >/dev/null 2>
     { command -v "$PYTHON_HOST" >/dev/null 2>&1 && command -v "$PYTHON_HOST_EXEC" >/dev/null 2>&1; } ||
       log "warning: no $PYTHON_HOST with $PYTHON_HOST_EXEC on PATH: programs with 'runtime: python'" \
         "will not run. Set RESTCLOUD_FORCE_PULUMI_BUILD=1 to use (and build once) the cache $BIN instead"
+    [ -x "$(dirname "$onpath")/$GO_HOST" ] ||
+      log "warning: no $GO_HOST beside $onpath: programs with 'runtime: go' will not run, or Pulumi warns" \
+        "that it uses the one on \$PATH. Set RESTCLOUD_FORCE_PULUMI_BUILD=1 to use (and build once) the cache $BIN instead"
     dirname "$onpath"
     exit 0
   fi
@@ -124,6 +135,7 @@ missing=""
 [ -x "$BIN/$YAML_HOST" ] || missing="$missing $YAML_HOST"
 [ -x "$BIN/$PYTHON_HOST_BINARY" ] || missing="$missing $PYTHON_HOST_BINARY"
 [ -x "$BIN/$PYTHON_HOST_EXEC" ] || missing="$missing $PYTHON_HOST_EXEC"
+[ -x "$BIN/$GO_HOST" ] || missing="$missing $GO_HOST"
 needs() { case "$missing " in *" $1 "*) return 0 ;; esac; return 1; }
 
 if [ -z "$missing" ]; then
@@ -139,7 +151,7 @@ if ! command -v go >/dev/null 2>&1; then
 [pulumi-cli] Go is not installed, no Pulumi CLI v$VERSION is on PATH, and the cache $BIN lacks:$missing.
   Either install Go 1.25 or newer (https://go.dev/doc/install) and run 'npm run setup' again,
   or install the Pulumi CLI v$VERSION yourself (https://www.pulumi.com/docs/iac/download-install/),
-  with pulumi-language-nodejs, pulumi-language-yaml and pulumi-language-python, and put them on PATH.
+  with pulumi-language-nodejs, -yaml, -python and -go, and put them on PATH.
 MSG
   exit 1
 fi
@@ -264,6 +276,31 @@ MOD
   install -m 755 "$module_dir/python/cmd/$PYTHON_HOST_EXEC" "$BIN/$PYTHON_HOST_EXEC.$$.tmp"
   mv "$BIN/$PYTHON_HOST_EXEC.$$.tmp" "$BIN/$PYTHON_HOST_EXEC"
   log "  $PYTHON_HOST built in $(( $(date +%s) - py_start ))s"
+fi
+# The Go host, in a wrapper module as the Node.js and Python hosts.
+if needs "$GO_HOST"; then
+  go_start=$(date +%s)
+  go_dir="$WORK/$GO_HOST-$GO_HOST_VERSION"
+  go_package="$GO_HOST_MODULE/go/$GO_HOST"
+  mkdir -p "$go_dir"
+  cat > "$go_dir/go.mod" <<MOD
+module restcloud.local/$GO_HOST-build
+
+go 1.21
+
+require $GO_HOST_MODULE $GO_HOST_VERSION
+
+// restated from the sdk's go.mod
+replace golang.org/x/text => golang.org/x/text v0.3.6
+MOD
+  printf '//go:build tools\n\npackage tools\n\nimport _ "%s"\n' "$go_package" > "$go_dir/tools.go"
+  log "building $GO_HOST ($GO_HOST_MODULE $GO_HOST_VERSION)..."
+  (cd "$go_dir" && go mod tidy 2>&1 | sed -u 's/^/[pulumi-cli]   /' >&2)
+  (cd "$go_dir" && go build -trimpath \
+    -ldflags "-s -w -X $GO_HOST_MODULE/go/common/version.Version=$GO_HOST_VERSION" \
+    -o "$BIN/$GO_HOST.$$.tmp" "$go_package")
+  mv "$BIN/$GO_HOST.$$.tmp" "$BIN/$GO_HOST"
+  log "  $GO_HOST built in $(( $(date +%s) - go_start ))s"
 fi
 place_dynamic_plugin "$BIN"
 place_python_launcher "$BIN"
