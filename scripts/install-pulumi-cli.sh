@@ -12,7 +12,8 @@
 #   3. a build from Go modules in a throw-away wrapper module (the upstream go.mod
 #      files carry replace directives, so a plain `go install` refuses them), of only the
 #      binaries the cache lacks: a cache built before the YAML host gets just that (a minute or two),
-#      one built before the Python or the Go host just that (under a minute).
+#      one built before the Python or the Go host just that (a minute or two cold, seconds with a
+#      warm Go build cache).
 #
 # Beside `pulumi`, as in the official distribution, it puts pulumi-resource-pulumi-nodejs: the plugin
 # that serves dynamic providers (a two-line script that runs @pulumi/pulumi's dynamic-provider from the
