@@ -175,6 +175,27 @@ WORK="$CACHE/build"
 # (each e2e test file calls this script) may build the same binary, and the last one wins, intact.
 mkdir -p "$WORK" "$BIN"
 start=$(date +%s)
+
+# The wrapper module of a language host built from the sdk module (Node.js, Python, Go), in $1: it
+# requires the module $3 at $4 and imports the host's package $5, and `go mod tidy` resolves the
+# rest. $2 is the host's name.
+host_wrapper_module() {
+  local dir="$1" name="$2" module="$3" version="$4" package="$5"
+  mkdir -p "$dir"
+  cat > "$dir/go.mod" <<MOD
+module restcloud.local/$name-build
+
+go 1.21
+
+require $module $version
+
+// restated from the sdk's go.mod
+replace golang.org/x/text => golang.org/x/text v0.3.6
+MOD
+  printf '//go:build tools\n\npackage tools\n\nimport _ "%s"\n' "$package" > "$dir/tools.go"
+  log "building $name ($module $version)..."
+  (cd "$dir" && go mod tidy 2>&1 | sed -u 's/^/[pulumi-cli]   /' >&2)
+}
 log "building what $BIN lacks:$missing"
 
 if needs pulumi; then
@@ -208,20 +229,8 @@ fi
 
 if needs pulumi-language-nodejs; then
   host_dir="$WORK/pulumi-language-nodejs-$LANGUAGE_HOST_VERSION"
-  mkdir -p "$host_dir"
-  cat > "$host_dir/go.mod" <<MOD
-module restcloud.local/pulumi-language-nodejs-build
-
-go 1.21
-
-require $LANGUAGE_HOST_MODULE $LANGUAGE_HOST_VERSION
-
-// restated from the sdk's go.mod
-replace golang.org/x/text => golang.org/x/text v0.3.6
-MOD
-  printf '//go:build tools\n\npackage tools\n\nimport _ "%s"\n' "$LANGUAGE_HOST_PACKAGE" > "$host_dir/tools.go"
-  log "building pulumi-language-nodejs ($LANGUAGE_HOST_MODULE $LANGUAGE_HOST_VERSION)..."
-  (cd "$host_dir" && go mod tidy 2>&1 | sed -u 's/^/[pulumi-cli]   /' >&2)
+  host_wrapper_module "$host_dir" pulumi-language-nodejs \
+    "$LANGUAGE_HOST_MODULE" "$LANGUAGE_HOST_VERSION" "$LANGUAGE_HOST_PACKAGE"
   (cd "$host_dir" && go build -trimpath -ldflags "-s -w" -o "$BIN/pulumi-language-nodejs.$$.tmp" "$LANGUAGE_HOST_PACKAGE")
   mv "$BIN/pulumi-language-nodejs.$$.tmp" "$BIN/pulumi-language-nodejs"
 fi
@@ -255,20 +264,7 @@ if needs "$PYTHON_HOST_BINARY" || needs "$PYTHON_HOST_EXEC"; then
   py_start=$(date +%s)
   py_dir="$WORK/$PYTHON_HOST-$PYTHON_HOST_VERSION"
   py_package="$PYTHON_HOST_MODULE/python/cmd/$PYTHON_HOST"
-  mkdir -p "$py_dir"
-  cat > "$py_dir/go.mod" <<MOD
-module restcloud.local/$PYTHON_HOST-build
-
-go 1.21
-
-require $PYTHON_HOST_MODULE $PYTHON_HOST_VERSION
-
-// restated from the sdk's go.mod
-replace golang.org/x/text => golang.org/x/text v0.3.6
-MOD
-  printf '//go:build tools\n\npackage tools\n\nimport _ "%s"\n' "$py_package" > "$py_dir/tools.go"
-  log "building $PYTHON_HOST ($PYTHON_HOST_MODULE $PYTHON_HOST_VERSION)..."
-  (cd "$py_dir" && go mod tidy 2>&1 | sed -u 's/^/[pulumi-cli]   /' >&2)
+  host_wrapper_module "$py_dir" "$PYTHON_HOST" "$PYTHON_HOST_MODULE" "$PYTHON_HOST_VERSION" "$py_package"
   if needs "$PYTHON_HOST_BINARY"; then
     (cd "$py_dir" && go build -trimpath -ldflags "-s -w" -o "$BIN/$PYTHON_HOST_BINARY.$$.tmp" "$py_package")
     mv "$BIN/$PYTHON_HOST_BINARY.$$.tmp" "$BIN/$PYTHON_HOST_BINARY"
@@ -283,20 +279,7 @@ if needs "$GO_HOST"; then
   go_start=$(date +%s)
   go_dir="$WORK/$GO_HOST-$GO_HOST_VERSION"
   go_package="$GO_HOST_MODULE/go/$GO_HOST"
-  mkdir -p "$go_dir"
-  cat > "$go_dir/go.mod" <<MOD
-module restcloud.local/$GO_HOST-build
-
-go 1.21
-
-require $GO_HOST_MODULE $GO_HOST_VERSION
-
-// restated from the sdk's go.mod
-replace golang.org/x/text => golang.org/x/text v0.3.6
-MOD
-  printf '//go:build tools\n\npackage tools\n\nimport _ "%s"\n' "$go_package" > "$go_dir/tools.go"
-  log "building $GO_HOST ($GO_HOST_MODULE $GO_HOST_VERSION)..."
-  (cd "$go_dir" && go mod tidy 2>&1 | sed -u 's/^/[pulumi-cli]   /' >&2)
+  host_wrapper_module "$go_dir" "$GO_HOST" "$GO_HOST_MODULE" "$GO_HOST_VERSION" "$go_package"
   (cd "$go_dir" && go build -trimpath \
     -ldflags "-s -w -X $GO_HOST_MODULE/go/common/version.Version=$GO_HOST_VERSION" \
     -o "$BIN/$GO_HOST.$$.tmp" "$go_package")
