@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # Installs the Pulumi CLI at package.json's pulumiVersions.cli, the Node.js language host, the YAML
-# language host at pulumiVersions.languageYaml (pulumi-language-yaml, for programs with `runtime: yaml`) and the Python language host (for programs with `runtime: python`: the binary
+# language host at pulumiVersions.languageYaml (pulumi-language-yaml, for programs with `runtime: yaml`), the Python language host (for programs with `runtime: python`: the binary
 # pulumi-language-python-v3.68.0, the launcher pulumi-language-python that hands it the project's
-# venv, and the script pulumi-language-python-exec it runs programs through), into a cache outside
-# the repository.
+# venv, and the script pulumi-language-python-exec it runs programs through) and the Go language
+# host (pulumi-language-go, for programs with `runtime: go`), into a cache outside the repository.
 #
 # Order of preference:
 #   1. a `pulumi` already on PATH at the right version (with pulumi-language-nodejs beside it;
-#      a missing pulumi-language-yaml or pulumi-language-python there is reported, not built);
+#      a missing pulumi-language-yaml, -python or -go there is reported, not built);
 #   2. binaries already in the cache (a second run costs well under a second);
 #   3. a build from Go modules in a throw-away wrapper module (the upstream go.mod
 #      files carry replace directives, so a plain `go install` refuses them), of only the
 #      binaries the cache lacks: a cache built before the YAML host gets just that (a minute or two),
-#      one built before the Python host just that (seconds).
+#      one built before the Python or the Go host just that (a minute or two cold, seconds with a
+#      warm Go build cache).
 #
 # Beside `pulumi`, as in the official distribution, it puts pulumi-resource-pulumi-nodejs: the plugin
 # that serves dynamic providers (a two-line script that runs @pulumi/pulumi's dynamic-provider from the
@@ -74,6 +75,14 @@ place_python_launcher() { # $1: the bin/ directory that holds pulumi
   log "placed the $PYTHON_HOST launcher beside pulumi in $1"
 }
 
+# The Go language host: in the sdk module up to v3.62.0 (go/pulumi-language-go; later releases moved
+# it to a module of its own, which the proxy here does not serve). It runs a program as the current
+# one does: `go build -o <temp file>` in the project's directory (the environment's GOFLAGS apply,
+# go.mod's replace directives too), then the binary; its install step (`pulumi new`) is `go mod tidy`.
+GO_HOST="pulumi-language-go"
+GO_HOST_MODULE="github.com/pulumi/pulumi/sdk/v3"
+GO_HOST_VERSION="${PULUMI_LANGUAGE_GO_VERSION:-v3.62.0}"
+
 # The dynamic-provider plugin, as @pulumi/pulumi ships it, with its arguments quoted.
 DYNAMIC_PLUGIN="pulumi-resource-pulumi-nodejs"
 DYNAMIC_PLUGIN_SCRIPT='#!/bin/sh
@@ -111,6 +120,9 @@ if [ -z "${RESTCLOUD_FORCE_PULUMI_BUILD:-}" ] && command -v pulumi >/dev/null 2>
     { command -v "$PYTHON_HOST" >/dev/null 2>&1 && command -v "$PYTHON_HOST_EXEC" >/dev/null 2>&1; } ||
       log "warning: no $PYTHON_HOST with $PYTHON_HOST_EXEC on PATH: programs with 'runtime: python'" \
         "will not run. Set RESTCLOUD_FORCE_PULUMI_BUILD=1 to use (and build once) the cache $BIN instead"
+    [ -x "$(dirname "$onpath")/$GO_HOST" ] ||
+      log "warning: no $GO_HOST beside $onpath: programs with 'runtime: go' will not run, or Pulumi warns" \
+        "that it uses the one on \$PATH. Set RESTCLOUD_FORCE_PULUMI_BUILD=1 to use (and build once) the cache $BIN instead"
     dirname "$onpath"
     exit 0
   fi
@@ -124,6 +136,7 @@ missing=""
 [ -x "$BIN/$YAML_HOST" ] || missing="$missing $YAML_HOST"
 [ -x "$BIN/$PYTHON_HOST_BINARY" ] || missing="$missing $PYTHON_HOST_BINARY"
 [ -x "$BIN/$PYTHON_HOST_EXEC" ] || missing="$missing $PYTHON_HOST_EXEC"
+[ -x "$BIN/$GO_HOST" ] || missing="$missing $GO_HOST"
 needs() { case "$missing " in *" $1 "*) return 0 ;; esac; return 1; }
 
 if [ -z "$missing" ]; then
@@ -139,7 +152,7 @@ if ! command -v go >/dev/null 2>&1; then
 [pulumi-cli] Go is not installed, no Pulumi CLI v$VERSION is on PATH, and the cache $BIN lacks:$missing.
   Either install Go 1.25 or newer (https://go.dev/doc/install) and run 'npm run setup' again,
   or install the Pulumi CLI v$VERSION yourself (https://www.pulumi.com/docs/iac/download-install/),
-  with pulumi-language-nodejs, pulumi-language-yaml and pulumi-language-python, and put them on PATH.
+  with pulumi-language-nodejs, -yaml, -python and -go, and put them on PATH.
 MSG
   exit 1
 fi
@@ -162,6 +175,27 @@ WORK="$CACHE/build"
 # (each e2e test file calls this script) may build the same binary, and the last one wins, intact.
 mkdir -p "$WORK" "$BIN"
 start=$(date +%s)
+
+# The wrapper module of a language host built from the sdk module (Node.js, Python, Go), in $1: it
+# requires the module $3 at $4 and imports the host's package $5, and `go mod tidy` resolves the
+# rest. $2 is the host's name.
+host_wrapper_module() {
+  local dir="$1" name="$2" module="$3" version="$4" package="$5"
+  mkdir -p "$dir"
+  cat > "$dir/go.mod" <<MOD
+module restcloud.local/$name-build
+
+go 1.21
+
+require $module $version
+
+// restated from the sdk's go.mod
+replace golang.org/x/text => golang.org/x/text v0.3.6
+MOD
+  printf '//go:build tools\n\npackage tools\n\nimport _ "%s"\n' "$package" > "$dir/tools.go"
+  log "building $name ($module $version)..."
+  (cd "$dir" && go mod tidy 2>&1 | sed -u 's/^/[pulumi-cli]   /' >&2)
+}
 log "building what $BIN lacks:$missing"
 
 if needs pulumi; then
@@ -195,20 +229,8 @@ fi
 
 if needs pulumi-language-nodejs; then
   host_dir="$WORK/pulumi-language-nodejs-$LANGUAGE_HOST_VERSION"
-  mkdir -p "$host_dir"
-  cat > "$host_dir/go.mod" <<MOD
-module restcloud.local/pulumi-language-nodejs-build
-
-go 1.21
-
-require $LANGUAGE_HOST_MODULE $LANGUAGE_HOST_VERSION
-
-// restated from the sdk's go.mod
-replace golang.org/x/text => golang.org/x/text v0.3.6
-MOD
-  printf '//go:build tools\n\npackage tools\n\nimport _ "%s"\n' "$LANGUAGE_HOST_PACKAGE" > "$host_dir/tools.go"
-  log "building pulumi-language-nodejs ($LANGUAGE_HOST_MODULE $LANGUAGE_HOST_VERSION)..."
-  (cd "$host_dir" && go mod tidy 2>&1 | sed -u 's/^/[pulumi-cli]   /' >&2)
+  host_wrapper_module "$host_dir" pulumi-language-nodejs \
+    "$LANGUAGE_HOST_MODULE" "$LANGUAGE_HOST_VERSION" "$LANGUAGE_HOST_PACKAGE"
   (cd "$host_dir" && go build -trimpath -ldflags "-s -w" -o "$BIN/pulumi-language-nodejs.$$.tmp" "$LANGUAGE_HOST_PACKAGE")
   mv "$BIN/pulumi-language-nodejs.$$.tmp" "$BIN/pulumi-language-nodejs"
 fi
@@ -242,20 +264,7 @@ if needs "$PYTHON_HOST_BINARY" || needs "$PYTHON_HOST_EXEC"; then
   py_start=$(date +%s)
   py_dir="$WORK/$PYTHON_HOST-$PYTHON_HOST_VERSION"
   py_package="$PYTHON_HOST_MODULE/python/cmd/$PYTHON_HOST"
-  mkdir -p "$py_dir"
-  cat > "$py_dir/go.mod" <<MOD
-module restcloud.local/$PYTHON_HOST-build
-
-go 1.21
-
-require $PYTHON_HOST_MODULE $PYTHON_HOST_VERSION
-
-// restated from the sdk's go.mod
-replace golang.org/x/text => golang.org/x/text v0.3.6
-MOD
-  printf '//go:build tools\n\npackage tools\n\nimport _ "%s"\n' "$py_package" > "$py_dir/tools.go"
-  log "building $PYTHON_HOST ($PYTHON_HOST_MODULE $PYTHON_HOST_VERSION)..."
-  (cd "$py_dir" && go mod tidy 2>&1 | sed -u 's/^/[pulumi-cli]   /' >&2)
+  host_wrapper_module "$py_dir" "$PYTHON_HOST" "$PYTHON_HOST_MODULE" "$PYTHON_HOST_VERSION" "$py_package"
   if needs "$PYTHON_HOST_BINARY"; then
     (cd "$py_dir" && go build -trimpath -ldflags "-s -w" -o "$BIN/$PYTHON_HOST_BINARY.$$.tmp" "$py_package")
     mv "$BIN/$PYTHON_HOST_BINARY.$$.tmp" "$BIN/$PYTHON_HOST_BINARY"
@@ -264,6 +273,18 @@ MOD
   install -m 755 "$module_dir/python/cmd/$PYTHON_HOST_EXEC" "$BIN/$PYTHON_HOST_EXEC.$$.tmp"
   mv "$BIN/$PYTHON_HOST_EXEC.$$.tmp" "$BIN/$PYTHON_HOST_EXEC"
   log "  $PYTHON_HOST built in $(( $(date +%s) - py_start ))s"
+fi
+# The Go host, in a wrapper module as the Node.js and Python hosts.
+if needs "$GO_HOST"; then
+  go_start=$(date +%s)
+  go_dir="$WORK/$GO_HOST-$GO_HOST_VERSION"
+  go_package="$GO_HOST_MODULE/go/$GO_HOST"
+  host_wrapper_module "$go_dir" "$GO_HOST" "$GO_HOST_MODULE" "$GO_HOST_VERSION" "$go_package"
+  (cd "$go_dir" && go build -trimpath \
+    -ldflags "-s -w -X $GO_HOST_MODULE/go/common/version.Version=$GO_HOST_VERSION" \
+    -o "$BIN/$GO_HOST.$$.tmp" "$go_package")
+  mv "$BIN/$GO_HOST.$$.tmp" "$BIN/$GO_HOST"
+  log "  $GO_HOST built in $(( $(date +%s) - go_start ))s"
 fi
 place_dynamic_plugin "$BIN"
 place_python_launcher "$BIN"

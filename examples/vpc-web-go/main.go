@@ -5,9 +5,9 @@
 // functions.
 //
 // `program` is an ordinary Pulumi Go program. main is the SDK's runner (sdk/go/runner): launched by
-// the engine (`pulumi up` with a Pulumi distribution that ships pulumi-language-go), it hands the
-// program to pulumi.Run; run by hand (`go run . up|preview|refresh|destroy`), it runs it through the
-// Automation API in this directory's project and stack, as here, where the Go host is not available.
+// the engine (`pulumi up`, through the Go language host pulumi-language-go), it hands the program to
+// pulumi.Run; run by hand (`go run . up|preview|refresh|destroy`), it runs it through the Automation
+// API in this directory's project and stack, for a Pulumi CLI without a Go host.
 package main
 
 import (

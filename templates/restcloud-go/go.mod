@@ -1,4 +1,4 @@
-module restcloud-go
+module ${PROJECT}
 
 go 1.25.11
 

@@ -2,8 +2,9 @@
 // plan, template) are looked up by name, so the program runs unchanged against any account or the
 // emulator.
 //
-// main is the SDK's runner: `go run . up|preview|refresh|destroy` runs the program through Pulumi's
-// Automation API (no Go language host needed); `pulumi up` runs it too where the Pulumi CLI has one.
+// main is the SDK's runner: under `pulumi up` (the Go language host builds and runs it) it is
+// pulumi.Run(program); `go run . up|preview|refresh|destroy` runs the same program on the same
+// stack through Pulumi's Automation API, which needs no Go language host.
 package main
 
 import (

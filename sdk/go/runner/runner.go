@@ -2,10 +2,11 @@
 // It is no part of Pulumi's generated SDK: pulumi-restcloud's SDK generator (tools/sdkgen) ships it
 // beside the generated package.
 //
-// Launched by the engine (`pulumi up` with a Pulumi distribution that ships pulumi-language-go),
-// Main hands the program to pulumi.Run. Run by hand (`go run . up`), it runs the same program through
-// the Automation API, which serves it from this process and needs no language host: for a Pulumi CLI
-// built without one, as pulumi-restcloud's scripts/install-pulumi-cli.sh builds it.
+// Launched by the engine (`pulumi up`, through the Go language host pulumi-language-go, which the
+// official distribution ships and pulumi-restcloud's scripts/install-pulumi-cli.sh builds), Main
+// hands the program to pulumi.Run. Run by hand (`go run . up`), it runs the same program on the
+// same stack through the Automation API, which serves it from this process and needs no language
+// host: the second route, for a Pulumi CLI without one.
 //
 //	func main() { runner.Main(program) }
 //

@@ -1,17 +1,19 @@
 /**
- * The Go SDK beside the example (programs/checks, built once, run through the Automation API with
- * the real Pulumi CLI and the native plugin, against the emulator): a bad argument rejected at
+ * The Go SDK beside the example (programs/checks, run by `pulumi` and its Go language host, with the
+ * native plugin named in its Pulumi.yaml, against the emulator): a bad argument rejected at
  * preview with nothing sent to the API; the functions' typed results (fields of the SDK's result
  * structs) equal to what the catalog holds; a secret argument (the VPN customer gateway's pre-shared
  * key) sent to the API yet encrypted in the state; a change that replaces (the VPC's CIDR); destroy.
  */
 import * as fs from "node:fs";
+import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { RestCloudClient } from "../../../provider/client";
 import { DEMO_KEYS, discoverCatalog, providerConfig, type CatalogIds } from "../catalog";
+import { TestStack } from "../harness";
+import { Events, checkpointOf, warningsOf } from "../native/native-helpers";
 import { EMPTY_ACCOUNT, accountResources, auditAccount, emulatorStats, resetStats } from "../reliability/helpers";
-import { checkpointOf } from "../native/native-helpers";
-import { CHECKS_PROGRAM, GoStack, buildGoProgram, removeBuild, warnings, type GoBuild } from "./go-helpers";
+import { CHECKS_PROGRAM, Timings } from "./go-helpers";
 
 jest.setTimeout(300_000);
 
@@ -24,30 +26,26 @@ const SECRET_SIGNATURE = "4dabf18193072939515e22adb298388d";
 describe("Go: functions, a secret, a replacement, a bad argument", () => {
   let emulator: RunningEmulator;
   let catalog: CatalogIds;
-  let build: GoBuild;
-  let stack: GoStack;
-  const timings: string[] = [];
+  let stack: TestStack;
+  const timings = new Timings();
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, asyncDelayMs: 50 });
     catalog = await discoverCatalog(emulator.url);
-    build = await buildGoProgram(CHECKS_PROGRAM);
-    timings.push(`go build (programs/checks)  ${(build.ms / 1000).toFixed(1)} s`);
-    stack = await GoStack.create(build, {
+    stack = await TestStack.create({
       programDir: CHECKS_PROGRAM,
       config: { ...providerConfig(emulator.url), presharedKey: { value: PRESHARED_KEY, secret: true } },
     });
   });
 
   afterAll(async () => {
-    console.log(timings.join("\n"));
+    timings.print("programs/checks, step by step:");
     await stack?.dispose();
-    removeBuild(build);
     await emulator?.stop();
   });
 
   test("a storage plan that does not exist fails the preview, naming the field, and nothing reaches the API", async () => {
-    const bad = await GoStack.create(build, {
+    const bad = await TestStack.create({
       programDir: CHECKS_PROGRAM,
       config: {
         ...providerConfig(emulator.url),
@@ -57,13 +55,14 @@ describe("Go: functions, a secret, a replacement, a bad argument", () => {
     });
     try {
       await resetStats(emulator.url);
-      const preview = await bad.run("preview");
-      timings.push(`preview (a bad argument)    ${(preview.ms / 1000).toFixed(1)} s`);
-      expect(preview.code).not.toBe(0);
-      // The native plugin's Check error, on the volume's row (on stdout or, with the diff, stderr).
-      const errors = `${preview.stdout}\n${preview.stderr}`
-        .split("\n")
-        .filter((l) => /error: .*Volume resource 'data'/.test(l));
+      const failure = await timings.time("preview (a bad argument)", () =>
+        bad.preview().then(
+          () => "no error",
+          (error: unknown) => String(error),
+        ),
+      );
+      // The native plugin's Check error, on the volume's row (the CLI's output is in the error).
+      const errors = failure.split("\n").filter((l) => /error: .*Volume resource 'data'/.test(l));
       expect(errors.length).toBeGreaterThan(0);
       expect(errors[0]).toContain("storageOfferingUuid");
       expect(errors[0]).toContain(BAD_STORAGE_PLAN);
@@ -71,17 +70,18 @@ describe("Go: functions, a secret, a replacement, a bad argument", () => {
 
       // Only the functions' and Check's reads were sent: no create, nothing in the account.
       expect((await emulatorStats(emulator.url)).mutating).toBe(0);
-      expect(await auditAccount(emulator.url, bad.harness)).toEqual(EMPTY_ACCOUNT);
+      expect(await auditAccount(emulator.url, bad)).toEqual(EMPTY_ACCOUNT);
     } finally {
       await bad.dispose();
     }
   });
 
   test("up: the functions' typed results equal the catalog's records", async () => {
-    const up = await stack.up();
-    timings.push(`up                          ${(up.ms / 1000).toFixed(1)} s`);
-    expect(up.stdout).toMatch(/\+ 4 created/); // the stack, a VPC, a gateway, a volume
-    expect(warnings(up)).toEqual([]);
+    const events = new Events();
+    const up = await timings.time("up", () => stack.up({ onEvent: events.onEvent }));
+    expect(up.changes).toEqual({ create: 4 }); // the stack, a VPC, a gateway, a volume
+    // Quiet: the Go host found beside pulumi, the plugin where Pulumi.yaml names it.
+    expect(warningsOf(events, up.stdout, up.stderr)).toEqual([]);
 
     const client = new RestCloudClient({ apiUrl: emulator.url, ...DEMO_KEYS });
     const zones = await client.costEstimate.zones();
@@ -111,18 +111,18 @@ describe("Go: functions, a secret, a replacement, a bad argument", () => {
       vpcId: expect.stringMatching(UUID),
       vpcCidr: "10.60.0.0/16",
       gatewayId: expect.stringMatching(UUID),
-      presharedKey: "[secret]", // a secret output: the program prints it masked
+      presharedKey: PRESHARED_KEY, // a secret output, which the harness reads decrypted
       volumeId: expect.stringMatching(UUID),
     });
-    expect(await auditAccount(emulator.url, stack.harness)).toEqual({ ...EMPTY_ACCOUNT, records: 3 });
+    expect(await auditAccount(emulator.url, stack)).toEqual({ ...EMPTY_ACCOUNT, records: 3 });
   });
 
   test("the pre-shared key reaches the API, yet the state and the stack's settings hold it encrypted", async () => {
-    const { gatewayId } = await stack.harness.outputs();
+    const { gatewayId } = await stack.outputs();
     const gateway = (await accountResources(emulator.url)).vpncustomergateway?.[gatewayId as string];
     expect(gateway?.ipsecPresharedKey).toBe(PRESHARED_KEY);
 
-    const { text, resources } = checkpointOf(stack.harness);
+    const { text, resources } = checkpointOf(stack);
     expect(text).not.toContain(PRESHARED_KEY);
     const inState = resources.find((r) => r.id === gatewayId);
     for (const side of [inState?.inputs, inState?.outputs]) {
@@ -131,37 +131,28 @@ describe("Go: functions, a secret, a replacement, a bad argument", () => {
         ciphertext: expect.any(String),
       });
     }
-    const settings = fs.readFileSync(stack.settingsFile, "utf8");
+    const settings = fs.readFileSync(path.join(CHECKS_PROGRAM, `Pulumi.${stack.stack.name}.yaml`), "utf8");
     expect(settings).toMatch(/presharedKey:\s*\n\s*secure:/);
     expect(settings).not.toContain(PRESHARED_KEY);
   });
 
   test("a new CIDR replaces the VPC: the old record gone, the new one there", async () => {
-    const before = await stack.harness.outputs();
-    await stack.harness.setConfig("vpcCidr", "10.61.0.0/16");
-    const up = await stack.up();
-    timings.push(`up (vpcCidr: a replacement) ${(up.ms / 1000).toFixed(1)} s`);
-    expect(up.stdout).toMatch(/Resources:\s+\+-1 replaced\s+3 unchanged/);
+    const before = await stack.outputs();
+    await stack.setConfig("vpcCidr", "10.61.0.0/16");
+    const up = await timings.time("up (vpcCidr: a replacement)", () => stack.up());
+    expect(up.operations).toEqual({ net: "replace", office: "same", data: "same" });
     expect(up.outputs.vpcId).not.toBe(before.vpcId);
-    // (The harness reads the outputs decrypted; the program prints the secret one masked.)
-    expect(up.outputs).toEqual({
-      ...before,
-      vpcId: up.outputs.vpcId,
-      vpcCidr: "10.61.0.0/16",
-      presharedKey: "[secret]",
-    });
+    expect(up.outputs).toEqual({ ...before, vpcId: up.outputs.vpcId, vpcCidr: "10.61.0.0/16" });
 
     const vpcs = (await accountResources(emulator.url)).vpc ?? {};
     expect(Object.keys(vpcs)).toEqual([up.outputs.vpcId]);
     expect(vpcs[up.outputs.vpcId as string]?.getcIDR).toBe("10.61.0.0/16");
-    expect(await auditAccount(emulator.url, stack.harness)).toEqual({ ...EMPTY_ACCOUNT, records: 3 });
-    await stack.runOk("preview", "-expect-no-changes");
+    expect(await auditAccount(emulator.url, stack)).toEqual({ ...EMPTY_ACCOUNT, records: 3 });
   });
 
   test("destroy empties the account", async () => {
-    const destroy = await stack.runOk("destroy");
-    timings.push(`destroy                     ${(destroy.ms / 1000).toFixed(1)} s`);
-    expect(destroy.stdout).toMatch(/- 4 deleted/);
-    expect(await auditAccount(emulator.url, stack.harness)).toEqual(EMPTY_ACCOUNT);
+    const destroy = await timings.time("destroy", () => stack.destroy());
+    expect(destroy.changes).toEqual({ delete: 4 });
+    expect(await auditAccount(emulator.url, stack)).toEqual(EMPTY_ACCOUNT);
   });
 });

@@ -1,20 +1,21 @@
 /**
- * A new Go user's first stack, as the README's "From Go" section tells it, and nothing else: from
- * the directory that holds the checkout, the starter project `templates/restcloud-go` copied (its
- * go.mod requires the checkout's SDK with a `replace`, its main.go is the SDK's `runner.Main`), the
- * package's tarball installed for its plugin and emulator, the plugin put in Pulumi's plugin cache,
- * the emulator started, the stack created and its config set, `go run . up` (a VPC, a tier and an
- * instance); then a preview that finds no change and `go run . destroy`, each checked against the
- * emulator's records.
+ * A new Go user's first stack, as the README's "From Go" section tells it, and nothing else: in an
+ * empty directory beside the checkout, a project from the template `templates/restcloud-go`
+ * (`pulumi new <path> --yes`: its go.mod requires the checkout's SDK with a `replace`, and the Go
+ * host's install step, `go mod tidy`, resolves it), the package's tarball installed for its plugin
+ * and emulator, the plugin put in Pulumi's plugin cache, the emulator started, the keys set,
+ * `pulumi up` (a VPC, a tier and an instance); then the README's second route, `go run . preview
+ * -expect-no-changes` (the SDK's runner, through the Automation API, on the same stack), which must
+ * find no change, and `pulumi destroy`, each checked against the emulator's records.
  *
  * The lines are read from README.md's block between `<!-- new-project-go:begin -->` and
  * `<!-- new-project-go:end -->` and run in one shell (readme-steps.ts), in a temporary directory
  * that stands for the user's: in it lies `pulumi-restcloud/`, a checkout's sdk/go, its
  * templates/restcloud-go and the tarball `npm pack` wrote. The environment is a user's: Node 22,
- * npm, Go, the Pulumi CLI on PATH, a local backend and a passphrase; none of the repository's
- * node_modules. Mechanical differences only: the emulator's port (8080 in the README) is a free one,
- * and the tarball is packed with `--ignore-scripts`, as the package is built already. Each command's
- * time is printed.
+ * npm, Go, the Pulumi CLI with its Go host on PATH, a local backend and a passphrase; none of the
+ * repository's node_modules. Mechanical differences only: the emulator's port (8080 in the README
+ * and the template) is a free one, and the tarball is packed with `--ignore-scripts`, as the package
+ * is built already. Each command's time is printed.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -43,18 +44,20 @@ describe("a new Go project from the README", () => {
     fs.rmSync(work, { recursive: true, force: true });
   });
 
-  test("the starter project copied, tarball, plugin install, config, go run . up; a no-change preview; destroy", async () => {
+  test("pulumi new, tarball, plugin install, keys, pulumi up; a no-change preview by go run .; destroy", async () => {
     const port = String(await freePort());
     const apiUrl = `http://127.0.0.1:${port}`;
     const commands = readmeCommands("new-project-go");
-    expect(commands[0]).toMatch(/^cp -r pulumi-restcloud\/templates\/restcloud-go my-cloud-go && cd my-cloud-go$/);
+    expect(commands.some((c) => /^pulumi new \S*templates\/restcloud-go --yes$/.test(c))).toBe(true);
     expect(commands.some((c) => /^npx restcloud-plugin install\b/.test(c))).toBe(true);
-    expect(commands[commands.length - 1]).toBe("go run . up");
+    expect(commands[commands.length - 1]).toBe("pulumi up --yes");
 
-    // The checkout the project is copied from: its sdk/go, the starter project and the tarball.
+    // The checkout beside the project: its sdk/go, the template (the emulator's port made a free one), the tarball.
     const checkout = path.join(work, "pulumi-restcloud");
     fs.cpSync(path.join(REPO_ROOT, "sdk", "go"), path.join(checkout, "sdk", "go"), { recursive: true });
     fs.cpSync(TEMPLATE, path.join(checkout, "templates", "restcloud-go"), { recursive: true });
+    const pulumiYaml = path.join(checkout, "templates", "restcloud-go", "Pulumi.yaml");
+    fs.writeFileSync(pulumiYaml, fs.readFileSync(pulumiYaml, "utf8").replaceAll(README_PORT, port));
     const started = Date.now();
     execFileSync("npm", ["pack", "--ignore-scripts", "--pack-destination", checkout], {
       cwd: REPO_ROOT,
@@ -64,8 +67,13 @@ describe("a new Go project from the README", () => {
 
     const env = userEnvironment(work);
     const project = path.join(work, "my-cloud-go");
-    // The README's lines, then what the section says comes next: a preview that finds nothing to change, and destroy.
-    const lines = [...commands.map((c) => c.replaceAll(README_PORT, port)), "go run . preview", "go run . destroy"];
+    // The README's lines, then what the section says comes next: a preview by the second route that
+    // finds nothing to change, and destroy.
+    const lines = [
+      ...commands.map((c) => c.replaceAll(README_PORT, port)),
+      "go run . preview -expect-no-changes",
+      "pulumi destroy --yes",
+    ];
     const upStep = commands.length - 1;
     const destroyStep = lines.length - 1;
     // The emulator's records, read while the shell waits (its emulator still running).
@@ -105,11 +113,14 @@ describe("a new Go project from the README", () => {
       expect(run.output).toMatch(/\+ 4 created/); // the stack, the VPC, the tier, the instance
       expect(run.output).toMatch(/Resources:\s+4 unchanged/);
       expect(run.output).toMatch(/- 4 deleted/);
-      // Quiet: no warning from Pulumi (the plugin found in the plugin cache, not on PATH).
+      // Quiet: no warning from Pulumi (the Go host found beside pulumi, the plugin in the plugin cache).
       expect(run.output.split("\n").filter((l) => /^\s*warning:/i.test(l))).toEqual([]);
 
-      // What the user's project holds: the replace, the keys encrypted.
+      // What the user's project holds: the template's runtime, a module named after the project, the
+      // replace, the keys encrypted.
+      expect(fs.readFileSync(path.join(project, "Pulumi.yaml"), "utf8")).toMatch(/^runtime: go$/m);
       const goMod = fs.readFileSync(path.join(project, "go.mod"), "utf8");
+      expect(goMod).toMatch(/^module my-cloud-go$/m);
       expect(goMod).toMatch(
         /replace github\.com\/restcloud\/pulumi-restcloud\/sdk\/go => \.\.\/pulumi-restcloud\/sdk\/go/,
       );

@@ -1,16 +1,20 @@
 /**
- * examples/vpc-web-go, the Go twin of examples/vpc-web, built once and run as its README says
- * (`vpc-web-go up|preview|refresh|destroy`: the Automation API on the project in its directory) with
- * the real Pulumi CLI and the native plugin (found through Pulumi.yaml's `plugins.providers`),
- * against the emulator: up and its outputs, a preview without changes, a resize in place through
- * config, a refresh after a change made outside Pulumi, destroy. Every step is audited against the
- * emulator's records.
+ * examples/vpc-web-go, the Go twin of examples/vpc-web, run as its README says (`pulumi up` in its
+ * directory: the CLI's Go language host builds and runs it) with the real Pulumi CLI and the native
+ * plugin (found through Pulumi.yaml's `plugins.providers`), against the emulator: up and its
+ * outputs, a preview without changes, a resize in place through config, a refresh after a change
+ * made outside Pulumi, destroy. Every step is audited against the emulator's records.
+ *
+ * Every run of the program costs a `go build` by the host, so the program runs where the Go side is
+ * what is tested: the no-change preview after up covers the SDK's inputs; that an update converges
+ * (no change after it) is the plugin's, which the Python twin's test (../python/vpc-web.test.ts) checks.
  */
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { DEMO_KEYS, providerConfig } from "../catalog";
+import { TestStack } from "../harness";
+import { Events, until, warningsOf } from "../native/native-helpers";
 import { EMPTY_ACCOUNT, NATIVE_PREFIX, accountResources, auditAccount, stateOf } from "../reliability/helpers";
-import { until } from "../native/native-helpers";
-import { GoStack, VPC_WEB_GO, buildGoProgram, removeBuild, warnings, type GoBuild } from "./go-helpers";
+import { Timings, VPC_WEB_GO } from "./go-helpers";
 
 jest.setTimeout(300_000);
 
@@ -30,33 +34,27 @@ const RESOURCE_NAMES = [
   "web-1",
 ].sort();
 
-describe("Go: examples/vpc-web-go through the Automation API", () => {
+describe("Go: examples/vpc-web-go under pulumi up", () => {
   let emulator: RunningEmulator;
-  let build: GoBuild;
-  let stack: GoStack;
-  const timings: string[] = [];
-  const timed = <T extends { ms: number }>(what: string, result: T): T => {
-    timings.push(`${what.padEnd(40)} ${(result.ms / 1000).toFixed(1)} s`);
-    return result;
-  };
+  let stack: TestStack;
+  const timings = new Timings();
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, asyncDelayMs: 50 });
-    build = timed("go build (examples/vpc-web-go)", await buildGoProgram(VPC_WEB_GO));
-    stack = await GoStack.create(build, { programDir: VPC_WEB_GO, config: providerConfig(emulator.url) });
+    stack = await TestStack.create({ programDir: VPC_WEB_GO, config: providerConfig(emulator.url) });
   });
 
   afterAll(async () => {
-    console.log(`examples/vpc-web-go, step by step:\n${timings.join("\n")}`);
+    timings.print("examples/vpc-web-go, step by step:");
     await stack?.dispose();
-    removeBuild(build);
     await emulator?.stop();
   });
 
   test("up creates the ten resources, natively typed, and prints the outputs the TypeScript example has", async () => {
-    const up = timed("up", await stack.up());
-    expect(up.stdout).toMatch(/\+ 11 created/); // the ten and the stack
-    expect(warnings(up)).toEqual([]);
+    const events = new Events();
+    const up = await timings.time("up", () => stack.up({ onEvent: events.onEvent }));
+    expect(up.changes).toEqual({ create: 11 }); // the ten and the stack
+    expect(warningsOf(events, up.stdout, up.stderr)).toEqual([]);
 
     const account = await accountResources(emulator.url);
     const vpcId = up.outputs.vpcId as string;
@@ -79,44 +77,49 @@ describe("Go: examples/vpc-web-go through the Automation API", () => {
     const app = Object.values(account.instance ?? {}).find((i) => i.uuid === volume?.vmUuid);
     expect(app?.name).toMatch(/^app-1-/);
     expect(Object.values(account.ipaddress ?? {}).map((ip) => ip.publicIpAddress)).toEqual([up.outputs.publicIp]);
-    expect(await auditAccount(emulator.url, stack.harness)).toEqual({ ...EMPTY_ACCOUNT, records: 10 });
+    expect(await auditAccount(emulator.url, stack)).toEqual({ ...EMPTY_ACCOUNT, records: 10 });
 
-    const { resources } = await stateOf(stack.harness);
+    const { resources } = await stateOf(stack);
     const ours = resources.filter((r) => r.type.startsWith(NATIVE_PREFIX));
     expect(ours.map((r) => r.name).sort()).toEqual(RESOURCE_NAMES);
     // The keys came in as secrets (stack config) and stay so in the state.
-    const stateText = stack.harness.stateFileText();
+    const stateText = stack.stateFileText();
     expect(stateText).not.toContain(DEMO_KEYS.apiKey);
     expect(stateText).not.toContain(DEMO_KEYS.secretKey);
   });
 
-  test("a preview then finds no change (the engine checks it: -expect-no-changes)", async () => {
-    const preview = timed("preview -expect-no-changes", await stack.runOk("preview", "-expect-no-changes"));
-    expect(preview.stdout).toMatch(/Resources:\s+11 unchanged/);
-    expect(warnings(preview)).toEqual([]);
+  test("a preview then finds no change (the engine checks it: --expect-no-changes)", async () => {
+    const events = new Events();
+    const preview = await timings.time("preview --expect-no-changes", () =>
+      stack.preview({ expectNoChanges: true, onEvent: events.onEvent }),
+    );
+    expect(preview.changes).toEqual({ same: 11 });
+    expect(warningsOf(events, preview.stdout, preview.stderr)).toEqual([]);
   });
 
   test("dataSizeGb 100 resizes the volume in place: same id, the emulator's volume 100 GB", async () => {
-    const before = await stack.harness.outputs();
-    await stack.harness.setConfig("dataSizeGb", "100");
+    const before = await stack.outputs();
+    await stack.setConfig("dataSizeGb", "100");
 
     // The no-change preview is a real check: with a change pending it fails, naming the change.
-    const refused = await stack.run("preview", "-expect-no-changes");
-    expect(refused.code).not.toBe(0);
-    expect(refused.stdout).toMatch(/~ size: 50 => 100/);
-    expect(refused.stderr).toMatch(/no changes were expected/);
+    const refused = await stack.preview({ expectNoChanges: true }).then(
+      () => "no error",
+      (error: unknown) => String(error),
+    );
+    expect(refused).toMatch(/~ size: 50 => 100/);
+    expect(refused).toMatch(/no changes were expected/);
 
-    const up = timed("up (dataSizeGb 50 -> 100)", await stack.up());
-    expect(up.stdout).toMatch(/Resources:\s+~ 1 updated\s+10 unchanged/);
+    const up = await timings.time("up (dataSizeGb 50 -> 100)", () => stack.up());
+    expect(up.changes).toEqual({ update: 1, same: 10 });
+    expect(up.operations["app-data"]).toBe("update");
     expect(up.outputs).toEqual(before);
     const volumes = (await accountResources(emulator.url)).volume ?? {};
     expect(volumes[before.dataVolumeId as string]?.storageDiskSize).toBe("100");
-    expect(await auditAccount(emulator.url, stack.harness)).toEqual({ ...EMPTY_ACCOUNT, records: 10 });
-    await stack.runOk("preview", "-expect-no-changes");
+    expect(await auditAccount(emulator.url, stack)).toEqual({ ...EMPTY_ACCOUNT, records: 10 });
   });
 
   test("refresh takes in a change made outside Pulumi (the VPC's description), and up puts it back", async () => {
-    const { vpcId } = await stack.harness.outputs();
+    const { vpcId } = await stack.outputs();
     const response = await fetch(`${emulator.url}/restapi/vpc/updateVpc`, {
       method: "PUT",
       headers: { apikey: DEMO_KEYS.apiKey, secretkey: DEMO_KEYS.secretKey, "content-type": "application/json" },
@@ -130,23 +133,23 @@ describe("Go: examples/vpc-web-go through the Automation API", () => {
         : undefined,
     );
 
-    const refresh = timed("refresh (after an out-of-band change)", await stack.runOk("refresh"));
-    expect(refresh.stdout).toMatch(/~ 1 updated/);
-    const vpcState = (await stateOf(stack.harness)).resources.find((r) => r.type === `${NATIVE_PREFIX}Vpc`);
+    const refresh = await timings.time("refresh (after an out-of-band change)", () => stack.refresh());
+    expect(refresh.changes).toEqual({ update: 1, same: 10 });
+    const vpcState = (await stateOf(stack)).resources.find((r) => r.type === `${NATIVE_PREFIX}Vpc`);
     expect(vpcState?.outputs.description).toBe("changed outside Pulumi");
 
-    const up = timed("up (puts the description back)", await stack.up());
-    expect(up.stdout).toMatch(/~ 1 updated/);
+    const up = await timings.time("up (puts the description back)", () => stack.up());
+    expect(up.changes).toEqual({ update: 1, same: 10 });
+    expect(up.operations.web).toBe("update");
     expect((await accountResources(emulator.url)).vpc?.[vpcId as string]?.description).toBe(
       "The web application's network",
     );
-    await stack.runOk("preview", "-expect-no-changes");
   });
 
   test("destroy empties the account", async () => {
-    const destroy = timed("destroy", await stack.runOk("destroy"));
-    expect(destroy.stdout).toMatch(/- 11 deleted/);
-    expect((await stateOf(stack.harness)).resources).toEqual([]);
-    expect(await auditAccount(emulator.url, stack.harness)).toEqual(EMPTY_ACCOUNT);
+    const destroy = await timings.time("destroy", () => stack.destroy());
+    expect(destroy.changes).toEqual({ delete: 11 });
+    expect((await stateOf(stack)).resources).toEqual([]);
+    expect(await auditAccount(emulator.url, stack)).toEqual(EMPTY_ACCOUNT);
   });
 });

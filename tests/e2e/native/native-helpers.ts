@@ -3,7 +3,7 @@
  * operations) and the reliability helpers (../reliability/helpers.ts: the state, of either mode, and
  * the audit of an account against it): their programs, the stack config that picks the native
  * plugin, the engine's events of one operation (the steps it planned or took per resource, their
- * detailed diffs and new inputs, the diagnostics), the checkpoint as the file backend keeps it, a
+ * detailed diffs and new inputs, the diagnostics, the warnings), the checkpoint as the file backend keeps it, a
  * stack on an emulator of its own (so that tests run side by side), and a wait for a condition.
  */
 import * as path from "node:path";
@@ -94,6 +94,14 @@ export class Events {
   about(type: string, name: string): Diagnostic[] {
     return this.diagnostics.filter((d) => d.urn.endsWith(`::${type}::${name}`));
   }
+}
+
+/** The warnings of an operation: the engine's warning diagnostics and the `warning:` lines it printed. */
+export function warningsOf(events: Events, ...outputs: string[]): string[] {
+  return [
+    ...events.diagnostics.filter((d) => d.severity === "warning").map((d) => d.message),
+    ...outputs.flatMap((o) => o.split("\n")).filter((line) => /^\s*warning:/i.test(line)),
+  ];
 }
 
 /**

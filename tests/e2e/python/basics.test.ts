@@ -12,7 +12,7 @@ import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { discoverCatalog, providerConfig, type CatalogIds } from "../catalog";
 import { TestStack } from "../harness";
-import { Events, checkpointOf } from "../native/native-helpers";
+import { Events, checkpointOf, warningsOf } from "../native/native-helpers";
 import {
   EMPTY_ACCOUNT,
   NATIVE_PREFIX,
@@ -21,7 +21,7 @@ import {
   emulatorStats,
   resetStats,
 } from "../reliability/helpers";
-import { PYTHON_PROGRAMS, pythonProgram, warningsOf, type PythonProgram } from "./python-helpers";
+import { PYTHON_PROGRAMS, pythonProgram, type PythonProgram } from "./python-helpers";
 
 jest.setTimeout(300_000);
 

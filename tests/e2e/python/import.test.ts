@@ -12,7 +12,7 @@ import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { providerConfig } from "../catalog";
 import { TestStack } from "../harness";
-import { Events } from "../native/native-helpers";
+import { Events, warningsOf } from "../native/native-helpers";
 import {
   EMPTY_ACCOUNT,
   NATIVE_PREFIX,
@@ -22,7 +22,7 @@ import {
   resetStats,
   stateResources,
 } from "../reliability/helpers";
-import { PYTHON_PROGRAMS, pythonProgram, warningsOf, type PythonProgram } from "./python-helpers";
+import { PYTHON_PROGRAMS, pythonProgram, type PythonProgram } from "./python-helpers";
 
 jest.setTimeout(300_000);
 

@@ -3,7 +3,7 @@
  * with it installed, each made once per content and kept in the cache beside the Pulumi CLI (test
  * files run side by side: each is made in a directory of its own, then renamed into place, and the
  * loser of a race drops its copy); a Python program copied into a temporary directory, ready to run
- * (its `venv` a link to that venv, its plugin path absolute); the warnings of an operation.
+ * (its `venv` a link to that venv, its plugin path absolute).
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -11,7 +11,6 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { REPO_ROOT } from "../harness";
-import type { Events } from "../native/native-helpers";
 
 export const PYTHON_PROGRAMS = path.join(__dirname, "programs");
 /** The Python twin of examples/vpc-web: config `zoneName`, `dataSizeGb`. */
@@ -146,12 +145,4 @@ export function pythonProgram(source: string): PythonProgram {
     text.replace(/^(\s+path:\s*)(\S+)\s*$/gm, (_, key: string, value: string) => key + path.resolve(source, value)),
   );
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
-}
-
-/** The warnings of an operation: the engine's warning diagnostics and the `warning:` lines it printed. */
-export function warningsOf(events: Events, ...outputs: string[]): string[] {
-  return [
-    ...events.diagnostics.filter((d) => d.severity === "warning").map((d) => d.message),
-    ...outputs.flatMap((o) => o.split("\n")).filter((line) => /^\s*warning:/i.test(line)),
-  ];
 }

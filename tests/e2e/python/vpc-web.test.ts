@@ -15,9 +15,9 @@ import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { RestCloudClient } from "../../../provider/client";
 import { DEMO_KEYS, discoverCatalog, providerConfig, type CatalogIds } from "../catalog";
 import { TestStack, pulumiCliRoot } from "../harness";
-import { Events } from "../native/native-helpers";
+import { Events, warningsOf } from "../native/native-helpers";
 import { EMPTY_ACCOUNT, NATIVE_PREFIX, accountResources, auditAccount, stateOf } from "../reliability/helpers";
-import { VPC_WEB_PYTHON, pythonProgram, warningsOf, type PythonProgram } from "./python-helpers";
+import { VPC_WEB_PYTHON, pythonProgram, type PythonProgram } from "./python-helpers";
 
 jest.setTimeout(300_000);
 

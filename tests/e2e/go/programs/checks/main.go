@@ -6,8 +6,8 @@
 // Config: vpcCidr (default 10.60.0.0/16), presharedKey (a secret; required), storageOfferingUuid
 // (default: the zone's first custom-size storage plan).
 //
-// main is the SDK's runner (sdk/go/runner): `checks up|preview|destroy [-stack NAME]
-// [-expect-no-changes]` through the Automation API; up prints the outputs as JSON last.
+// main is the SDK's runner (sdk/go/runner): the test runs it under `pulumi up`, preview and destroy,
+// through the Go language host.
 package main
 
 import (
