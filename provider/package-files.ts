@@ -4,7 +4,7 @@
  * single executable (tools/release) there is no package around it, and they are the executable's
  * assets, under the same names.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import * as sea from "node:sea";
 
@@ -13,7 +13,14 @@ export type PackageFile = "package.json" | "schema.json";
 /** What the release puts in the SEA config's `assets`, each under its own name. */
 export const PACKAGE_FILES: readonly PackageFile[] = ["package.json", "schema.json"];
 
-const packageRoot = path.resolve(__dirname, "..", "..");
+/** The nearest directory above this module holding a package.json: the package (from dist/ or the sources). */
+function findPackageRoot(): string {
+  let dir = path.dirname(__dirname);
+  while (!existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
+export const packageRoot = findPackageRoot();
 
 export function packageFileText(name: PackageFile): string {
   return sea.isSea() ? sea.getAsset(name, "utf8") : readFileSync(path.join(packageRoot, name), "utf8");

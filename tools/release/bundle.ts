@@ -6,8 +6,9 @@
 import * as path from "node:path";
 import * as esbuild from "esbuild";
 import { SDK_MODULES } from "../../provider/native/sdk-modules";
+import { packageRoot } from "../../provider/package-files";
 
-export const REPO_ROOT = path.resolve(__dirname, "..", "..", "..");
+export const REPO_ROOT = packageRoot;
 
 /**
  * provider/native/sdk-modules resolves its modules from @pulumi/pulumi's directory at run time, which
