@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-require-imports -- the SDK's own gRPC stubs and grpc-js, loaded when first needed */
 /**
  * How a provider process speaks to the user: through the engine's `Log` call, as any provider
  * plugin does. The dynamic-provider process is started with the engine's address as its last
@@ -13,8 +12,8 @@
  *
  * Telling the user is best effort: a message that cannot be delivered is dropped, never an error.
  */
-import * as path from "node:path";
 import type * as grpcJs from "@grpc/grpc-js";
+import { sdkModule } from "./native/sdk-modules";
 import type { Notice } from "./engine/operation";
 
 /** pulumirpc.LogSeverity */
@@ -113,13 +112,11 @@ export class EngineLog {
   private connect(): EngineClient | undefined {
     if (this.client || !this.connected) return this.client;
     try {
-      // The gRPC library the SDK's stubs were built against: resolved from the SDK's own location.
-      const sdk = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
-      const grpc = require(require.resolve("@grpc/grpc-js", { paths: [sdk] })) as typeof grpcJs;
-      const stubs = require("@pulumi/pulumi/proto/engine_grpc_pb") as {
+      const grpc = sdkModule<typeof grpcJs>("@grpc/grpc-js");
+      const stubs = sdkModule<{
         EngineClient: new (address: string, credentials: grpcJs.ChannelCredentials) => EngineClient;
-      };
-      const messages = require("@pulumi/pulumi/proto/engine_pb") as { LogRequest: new () => LogRequest };
+      }>("@pulumi/pulumi/proto/engine_grpc_pb");
+      const messages = sdkModule<{ LogRequest: new () => LogRequest }>("@pulumi/pulumi/proto/engine_pb");
       this.client = new stubs.EngineClient(this.address!, grpc.credentials.createInsecure());
       this.newRequest = () => new messages.LogRequest();
     } catch {

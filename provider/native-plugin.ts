@@ -11,17 +11,14 @@
  * and the functions on the first Invoke.
  */
 import "./compile-cache";
-import { readFileSync } from "node:fs";
-import * as path from "node:path";
 import { EngineLog } from "./engine-log";
 import { exitWhenEngineGone } from "./engine-watch";
 import { listen, type ServiceHandlers } from "./native/service";
+import { packageFileText, packageVersion } from "./package-files";
 import type * as NativeServer from "./native/server";
 import type * as Resources from "./resources/registry";
 import type * as Functions from "./functions/registry";
 import type * as Session from "./session";
-
-const packageRoot = path.resolve(__dirname, "..", "..");
 
 function fail(error: unknown): never {
   process.stderr.write(`pulumi-resource-restcloud: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -33,11 +30,9 @@ function startProvider(engineLog: EngineLog): ServiceHandlers {
   const { NativeProvider } = require("./native/server") as typeof NativeServer;
   const { DECLARATIONS } = require("./resources/registry") as typeof Resources;
   const { cancelOnInterrupt } = require("./session") as typeof Session;
-  const version = (JSON.parse(readFileSync(path.join(packageRoot, "package.json"), "utf8")) as { version: string })
-    .version;
   const provider = new NativeProvider({
-    version,
-    schema: () => readFileSync(path.join(packageRoot, "schema.json"), "utf8"),
+    version: packageVersion(),
+    schema: () => packageFileText("schema.json"),
     declarations: DECLARATIONS,
     functions: () => (require("./functions/registry") as typeof Functions).FUNCTIONS,
     log: engineLog,

@@ -1,14 +1,33 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- modules resolved from the SDK's own location */
 /**
- * The gRPC library, protobuf runtime and protocol stubs the plugin serves with: those `@pulumi/pulumi`
- * ships and its stubs were built against, resolved from the SDK's own location (they are its
- * dependencies, not ours, and a different copy of grpc-js would not match its stubs).
+ * The gRPC library, protobuf runtime and protocol stubs the provider processes speak with: those
+ * `@pulumi/pulumi` ships and its stubs were built against, resolved from the SDK's own location (they
+ * are its dependencies, not ours, and a different copy of grpc-js would not match its stubs).
+ *
+ * SDK_MODULES is the one list of what this serves: a resolution at run time is invisible to a
+ * bundler, so the release's bundle (tools/release/bundle.ts) replaces this module with static
+ * requires of these names, resolved from the SDK's directory as here.
  */
 import * as path from "node:path";
 
+export const SDK_MODULES = [
+  "@grpc/grpc-js",
+  "google-protobuf/google/protobuf/any_pb",
+  "google-protobuf/google/protobuf/empty_pb",
+  "google-protobuf/google/protobuf/struct_pb",
+  "@pulumi/pulumi/proto/engine_grpc_pb",
+  "@pulumi/pulumi/proto/engine_pb",
+  "@pulumi/pulumi/proto/plugin_pb",
+  "@pulumi/pulumi/proto/provider_grpc_pb",
+  "@pulumi/pulumi/proto/provider_pb",
+  "@pulumi/pulumi/proto/status_pb",
+] as const;
+
+export type SdkModuleName = (typeof SDK_MODULES)[number];
+
 const sdkRoot = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
 
-export function sdkModule<T>(name: string): T {
+export function sdkModule<T>(name: SdkModuleName): T {
   if (name.startsWith("@pulumi/pulumi/")) return require(name) as T;
   return require(require.resolve(name, { paths: [sdkRoot] })) as T;
 }

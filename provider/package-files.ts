@@ -1,0 +1,30 @@
+/**
+ * The package's files the native plugin reads at run time: its version (package.json) and the schema
+ * it serves (schema.json). Run from the npm package, they are read beside dist/; inside the release's
+ * single executable (tools/release) there is no package around it, and they are the executable's
+ * assets, under the same names.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import * as path from "node:path";
+import * as sea from "node:sea";
+
+export type PackageFile = "package.json" | "schema.json";
+
+/** What the release puts in the SEA config's `assets`, each under its own name. */
+export const PACKAGE_FILES: readonly PackageFile[] = ["package.json", "schema.json"];
+
+/** The nearest directory above this module holding a package.json: the package (from dist/ or the sources). */
+function findPackageRoot(): string {
+  let dir = path.dirname(__dirname);
+  while (!existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
+export const packageRoot = findPackageRoot();
+
+export function packageFileText(name: PackageFile): string {
+  return sea.isSea() ? sea.getAsset(name, "utf8") : readFileSync(path.join(packageRoot, name), "utf8");
+}
+
+export const packageVersion = (): string =>
+  (JSON.parse(packageFileText("package.json")) as { version: string }).version;
