@@ -17,11 +17,10 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { packageRoot, packageVersion } from "../package-files";
 
-const packageRoot = path.resolve(__dirname, "..", "..", "..");
 const pluginDir = path.join(packageRoot, "plugin");
-const version = (JSON.parse(fs.readFileSync(path.join(packageRoot, "package.json"), "utf8")) as { version: string })
-  .version;
+const version = packageVersion();
 
 function install(): void {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "restcloud-plugin-"));

@@ -11,6 +11,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
+import { packageVersion } from "../../provider/package-files";
 import { REPO_ROOT } from "./harness";
 
 export interface ReleaseArtifacts {
@@ -75,8 +76,7 @@ export function releaseArtifacts(): Promise<ReleaseArtifacts> {
 }
 
 async function build(): Promise<ReleaseArtifacts> {
-  const version = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string })
-    .version;
+  const version = packageVersion();
   const dir = path.join(os.tmpdir(), `restcloud-release-linux-amd64-${inputsHash()}`);
   const lock = `${dir}.lock`;
   // SHA256SUMS is written last: a folder without it is a build that did not finish.
