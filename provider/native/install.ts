@@ -10,11 +10,10 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { packageRoot, packageVersion } from "../package-files";
 
-const packageRoot = path.resolve(__dirname, "..", "..", "..");
 const pluginDir = path.join(packageRoot, "plugin");
-const version = (JSON.parse(fs.readFileSync(path.join(packageRoot, "package.json"), "utf8")) as { version: string })
-  .version;
+const version = packageVersion();
 
 const RETIRED_INSTALL = [
   `restcloud-plugin install is no longer needed: Pulumi downloads pulumi-resource-restcloud v${version} on`,

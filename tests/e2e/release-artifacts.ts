@@ -11,6 +11,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
+import { packageVersion } from "../../provider/package-files";
 import { REPO_ROOT } from "./harness";
 
 export interface ReleaseArtifacts {
@@ -53,13 +54,27 @@ const isAlive = (pid: number): boolean => {
   }
 };
 
-/** Takes the lock, or answers false while a live process holds it; a dead holder's lock is taken over. */
+/** The pid in a lock directory; 0 while its holder has not written it yet (or never will: it died). */
+function holderOf(lock: string): number {
+  try {
+    return Number(fs.readFileSync(path.join(lock, "pid"), "utf8")) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Takes the lock, or answers false while another process holds it. A lock whose holder is dead, or
+ * that names no holder after 30 s, is taken over.
+ */
 function tryLock(lock: string): boolean {
   try {
     fs.mkdirSync(lock);
   } catch {
-    const holder = Number(fs.readFileSync(path.join(lock, "pid"), { encoding: "utf8", flag: "a+" }));
-    if (holder > 0 && isAlive(holder)) return false;
+    const made = fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+    if (made === undefined) return tryLock(lock); // released meanwhile
+    const holder = holderOf(lock);
+    if (holder > 0 ? isAlive(holder) : Date.now() - made < 30_000) return false;
     fs.rmSync(lock, { recursive: true, force: true });
     return tryLock(lock);
   }
@@ -75,8 +90,7 @@ export function releaseArtifacts(): Promise<ReleaseArtifacts> {
 }
 
 async function build(): Promise<ReleaseArtifacts> {
-  const version = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string })
-    .version;
+  const version = packageVersion();
   const dir = path.join(os.tmpdir(), `restcloud-release-linux-amd64-${inputsHash()}`);
   const lock = `${dir}.lock`;
   // SHA256SUMS is written last: a folder without it is a build that did not finish.

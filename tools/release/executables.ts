@@ -54,6 +54,27 @@ export async function writeBundle(spec: ExecutableSpec, work: string): Promise<s
   return file;
 }
 
+/**
+ * Removes a Windows executable's Authenticode signature (what `signtool remove /s` does): injecting
+ * the application moves the file's contents, and the signature of the Node.js binary would be left
+ * pointing into them, an invalid signature rather than none. The signature is the last thing in the
+ * file, named by the optional header's Certificate Table entry (PE format, data directory 4).
+ */
+export function removeWindowsSignature(file: string): void {
+  const image = fs.readFileSync(file);
+  const header = image.readUInt32LE(0x3c);
+  const optional = header + 24;
+  const pe32plus = image.readUInt16LE(optional) === 0x20b;
+  const certificateTable = optional + (pe32plus ? 112 : 96) + 4 * 8;
+  const offset = image.readUInt32LE(certificateTable);
+  const size = image.readUInt32LE(certificateTable + 4);
+  if (size === 0) return;
+  if (offset + size !== image.length) throw new Error(`${file}: its signature is not at the end of the file`);
+  image.writeUInt32LE(0, certificateTable);
+  image.writeUInt32LE(0, certificateTable + 4);
+  fs.writeFileSync(file, image.subarray(0, offset));
+}
+
 /** Runs a tool, its output shown only when it fails (postject prints warnings of no consequence). */
 async function run(command: string, args: readonly string[]): Promise<void> {
   try {
@@ -94,6 +115,7 @@ export async function buildExecutable(
     const executable = path.join(work, `${spec.file}${platform.executableSuffix}`);
     fs.copyFileSync(nodeBinary(platform), executable);
     fs.chmodSync(executable, 0o755);
+    if (platform.os === "windows") removeWindowsSignature(executable);
     const macho = platform.os === "darwin" ? ["--macho-segment-name", "NODE_SEA"] : [];
     await run(process.execPath, [
       require.resolve("postject/dist/cli.js"),

@@ -41,8 +41,9 @@ export interface Release {
  * executable without a valid one; the ad-hoc signature that would do needs Apple's codesign.
  */
 const DARWIN_UNSIGNED =
-  "not built: injecting the application invalidates the Node.js binary's code signature, which must " +
-  "be made again (`codesign --sign -` on macOS) before macOS runs it, and this release was not made on macOS";
+  "not built: injecting the application breaks the Node.js binary's code signature, which must be " +
+  "made again (ad-hoc: `codesign --sign -`, Apple's tool) before macOS runs it, and the release does " +
+  "not sign; on macOS, the npm package's plugin works (`npx restcloud-plugin install`, with Node.js)";
 
 /** Runs `tasks` at most `limit` at a time (the machine's cores), in order of start. */
 async function inParallel<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
