@@ -26,5 +26,8 @@ export function packageFileText(name: PackageFile): string {
   return sea.isSea() ? sea.getAsset(name, "utf8") : readFileSync(path.join(packageRoot, name), "utf8");
 }
 
+let version: string | undefined;
+
+/** This package's version: the plugin's and the SDKs' too (read once: each native registration names it). */
 export const packageVersion = (): string =>
-  (JSON.parse(packageFileText("package.json")) as { version: string }).version;
+  (version ??= (JSON.parse(packageFileText("package.json")) as { version: string }).version);

@@ -4,24 +4,13 @@
  * `pulumi-resource-restcloud-v<version>-<os>-<arch>.tar.gz` (`npm run release` writes them).
  * schema.json carries it into the Python and Go SDKs; the TypeScript native registrations pass it.
  */
-import * as fs from "node:fs";
-import * as path from "node:path";
+import { packageVersion } from "./package-files";
 
 /** The repository, as Go module paths spell it. */
 export const REPOSITORY = "github.com/restcloud/pulumi-restcloud";
 
 /** Pulumi's `github://<API host>/<owner>` source: the repository `pulumi-<plugin name>` of that owner. */
 export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/restcloud";
-
-let version: string | undefined;
-
-/** This package's version: the plugin's too (one version for the package, the plugin and the SDKs). */
-export function packageVersion(): string {
-  version ??= (
-    JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "package.json"), "utf8")) as { version: string }
-  ).version;
-  return version;
-}
 
 /** The options that make the engine fetch this version of the plugin when it lacks it. */
 export function pluginOptions(): { version: string; pluginDownloadURL: string } {

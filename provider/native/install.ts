@@ -8,7 +8,6 @@
  * a Node.js launcher in Pulumi's plugin cache under the released version, where it would shadow the
  * download: it is retired, and says what to do instead.
  */
-import * as fs from "node:fs";
 import * as path from "node:path";
 import { packageRoot, packageVersion } from "../package-files";
 

@@ -43,7 +43,8 @@ export interface Release {
 const DARWIN_UNSIGNED =
   "not built: injecting the application breaks the Node.js binary's code signature, which must be " +
   "made again (ad-hoc: `codesign --sign -`, Apple's tool) before macOS runs it, and the release does " +
-  "not sign; on macOS, the npm package's plugin works (`npx restcloud-plugin install`, with Node.js)";
+  "not sign; on macOS, the npm package's plugin works, run with Node.js: name its directory " +
+  "(`npx restcloud-plugin path`) under `plugins.providers` in the project's Pulumi.yaml";
 
 /** Runs `tasks` at most `limit` at a time (the machine's cores), in order of start. */
 async function inParallel<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
