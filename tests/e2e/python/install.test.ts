@@ -11,6 +11,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { PLUGIN_DOWNLOAD_URL } from "../../../provider/plugin-release";
 import { REPO_ROOT, pulumiCliRoot } from "../harness";
 
 jest.setTimeout(300_000);
@@ -113,11 +114,12 @@ describe("the Python host and the SDK's packages, from the repository's scripts"
         "pulumi_restcloud-0.1.0.dist-info/METADATA",
       ]),
     );
-    // The plugin the SDK asks the engine for: restcloud, at the npm package's version.
+    // The plugin the SDK asks the engine for: restcloud, at the npm package's version, and where it is downloaded.
     expect(JSON.parse(readMember(wheel, "pulumi_restcloud/pulumi-plugin.json"))).toEqual({
       resource: true,
       name: "restcloud",
       version: "0.1.0",
+      server: PLUGIN_DOWNLOAD_URL,
     });
     const metadata = readMember(wheel, "pulumi_restcloud-0.1.0.dist-info/METADATA");
     expect(metadata).toMatch(/^Requires-Dist: pulumi<4\.0\.0,>=3\.259\.0$/m);
