@@ -8,6 +8,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { packageVersion } from "../../provider/package-files";
+import { PLUGIN_DOWNLOAD_URL, REPOSITORY } from "../../provider/plugin-release";
 import { EXECUTABLES, buildExecutable, writeBundle, type ExecutableName } from "./executables";
 import { goModulePath, goSources, npmTarball, pythonPackages } from "./packages";
 import { PLATFORMS, type Platform, type PlatformId } from "./platforms";
@@ -150,7 +151,9 @@ function writeChecksumsAndNotes(
     "",
     "## Installing",
     "",
-    `- The plugin: \`pulumi plugin install resource restcloud ${version} --file ${plugin}\`.`,
+    `- The plugin: nothing to do where these files are the GitHub release \`v${version}\` of ` +
+      `\`${REPOSITORY}\`: the SDKs name \`${PLUGIN_DOWNLOAD_URL}\`, and \`pulumi up\` downloads the plugin. ` +
+      `Offline: \`pulumi plugin install resource restcloud ${version} --file ${plugin}\`.`,
     "- The emulator: unpack its archive and run `./restcloud-emulator --port 8080`.",
     `- npm: \`npm install pulumi-restcloud-${version}.tgz\`; Python: \`pip install\` the wheel.`,
     `- Go: the module \`${goModulePath()}\` is released as the git tag \`sdk/go/v${version}\` ` +
