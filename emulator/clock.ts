@@ -14,15 +14,22 @@ export class Clock {
   /** Run `task` at `dueAt` (epoch ms), at once if that is past. Returns a cancel function. */
   at(dueAt: number, task: () => void): () => void {
     if (this.stopped) return () => undefined;
-    const timer = setTimeout(
-      () => {
-        this.timers.delete(timer);
-        task();
-      },
-      Math.max(0, dueAt - this.now()),
-    );
-    timer.unref();
-    this.timers.add(timer);
+    let timer: NodeJS.Timeout;
+    // A timer runs on the monotonic clock and may fire a millisecond before Date.now() reaches
+    // dueAt: it is armed again for the rest, so that no task runs before its due time.
+    const arm = () => {
+      timer = setTimeout(
+        () => {
+          this.timers.delete(timer);
+          if (this.now() < dueAt) arm();
+          else task();
+        },
+        Math.max(0, dueAt - this.now()),
+      );
+      timer.unref();
+      this.timers.add(timer);
+    };
+    arm();
     return () => {
       clearTimeout(timer);
       this.timers.delete(timer);
