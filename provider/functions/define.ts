@@ -103,13 +103,13 @@ export type RestCloudFunction<IS extends AnyObjectSchema, OS extends z.ZodType, 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyFunctionDeclaration = FunctionDeclaration<AnyObjectSchema, any, any>;
 
-/** The settings a client needs, as the provider's settings table (../settings.ts) has them. */
 /** A native Invoke's options: the plugin of this version (downloaded when the engine lacks it), and the provider given. */
 const nativeInvokeOptions = (options: InvokeOptions): pulumi.InvokeOptions => ({
   ...pluginOptions(),
   ...(options.provider ? { provider: options.provider } : {}),
 });
 
+/** The settings a client needs, as the provider's settings table (../settings.ts) has them. */
 const CREDENTIALS = (["apiUrl", "apiKey", "secretKey"] as const).map(providerSetting);
 
 /** `restcloud:<key>` of the running stack; undefined outside a Pulumi program. */

@@ -11,6 +11,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { packageVersion } from "../../provider/package-files";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { discoverCatalog, providerConfig, type CatalogIds } from "./catalog";
 import { TestStack, REPO_ROOT } from "./harness";
@@ -20,8 +21,7 @@ import { EMPTY_ACCOUNT, auditAccount } from "./reliability/helpers";
 
 jest.setTimeout(300_000);
 
-const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string })
-  .version;
+const VERSION = packageVersion();
 const PLUGIN_DIR = `resource-restcloud-v${VERSION}`;
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 

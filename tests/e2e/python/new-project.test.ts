@@ -17,6 +17,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { packageVersion } from "../../../provider/package-files";
 import { REPO_ROOT } from "../harness";
 import { cachedPlugins, servePluginRelease, type PluginServer } from "../plugin-server";
 import { noNodeLog, printStepTimes, readmeCommands, runSteps, userEnvironment } from "../readme-steps";
@@ -29,8 +30,7 @@ jest.setTimeout(600_000);
 const README_PORT = "8080";
 const STEPS_TIMEOUT_MS = 480_000;
 const TEMPLATE = path.join(REPO_ROOT, "templates", "restcloud-python");
-const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string })
-  .version;
+const VERSION = packageVersion();
 
 describe("a new Python project from the README, with no Node.js", () => {
   let work: string;
