@@ -7,7 +7,7 @@
 import "../compile-cache";
 import type * as pulumi from "@pulumi/pulumi";
 import { dynamicAdapter } from "./adapter";
-import { declarationsByType } from "../resources/registry";
+import { BY_TYPE } from "../resources/registry";
 import { EngineLog, engineAddress } from "../engine-log";
 import { exitWhenEngineGone } from "../engine-watch";
 import { cancelOnInterrupt } from "../session";
@@ -15,7 +15,7 @@ import { cancelOnInterrupt } from "../session";
 /** The engine's Log call: how this process tells the user what its operations wait on (engine-log.ts). */
 const engineLog = new EngineLog();
 
-const adapter = dynamicAdapter(declarationsByType(), engineLog);
+const adapter = dynamicAdapter(BY_TYPE, engineLog);
 cancelOnInterrupt();
 // The SDK's provider process would outlive a killed CLI; ours ends it (engine-watch.ts).
 exitWhenEngineGone(engineAddress());

@@ -152,3 +152,8 @@ export function defineResource<IS extends AnyObjectSchema, OS extends AnyObjectS
 ): ResourceDeclaration<IS, OS, R> {
   return declaration;
 }
+
+/** The properties kept secret beyond those whose key matches a secret input. */
+export function secretProperties(declaration: ResourceDeclaration): string[] {
+  return [...((declaration.secretInputs ?? []) as string[]), ...((declaration.secretOutputs ?? []) as string[])];
+}

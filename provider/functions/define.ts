@@ -14,8 +14,8 @@ import { ApiError, RestCloudClient, ConfigError } from "../client";
 import type { AnyObjectSchema } from "../engine/declaration";
 import { inputIssueMessage } from "../engine/validators";
 import { howToSet, providerSetting } from "../settings";
-import { pulumiSdk } from "../sdk/pulumi-sdk";
-import { configuredMode } from "../sdk/mode";
+import { pulumiSdk } from "../program/pulumi-sdk";
+import { configuredMode } from "../program/mode";
 import { nativeTypeToken } from "../type-tokens";
 import { pluginOptions } from "../plugin-release";
 

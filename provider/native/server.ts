@@ -25,7 +25,7 @@ import { invokeFunction } from "../functions/define";
 import { ProviderSession } from "../session";
 import { PROVIDER_SETTING_KEYS, validateProviderSettings } from "../settings";
 import { fromStruct, toStruct } from "./marshal";
-import { secretProperties } from "../sdk/properties";
+import { secretProperties } from "../engine/declaration";
 import { sdkModule } from "./sdk-modules";
 import { listen, type ServiceHandlers, type UnaryHandler } from "./service";
 import { goName, pythonName } from "../spellings";

@@ -22,8 +22,8 @@ import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { RestCloudClient } from "../client";
-import type { OperationContext, ResourceDeclaration } from "../engine/declaration";
-import { declarationsByType } from "../resources/registry";
+import type { OperationContext } from "../engine/declaration";
+import { BY_TYPE } from "../resources/registry";
 import { resolveProviderConfig } from "../settings";
 import {
   DeploymentFormatError,
@@ -431,7 +431,7 @@ async function recover(options: Options, io: RecoverIo): Promise<RecoverReport> 
     timeoutMs: 60_000,
     progress: () => undefined,
   };
-  const declarations = declarationsByType() as ReadonlyMap<string, ResourceDeclaration>;
+  const declarations = BY_TYPE;
 
   let findings = await findRecords(ctx, state.pendingCreates, state.held, declarations);
   const undecided = findings.filter((f) => f.outcome.status === "failed");

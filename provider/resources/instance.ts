@@ -3,7 +3,6 @@ import { defineResource, type OperationContext } from "../engine/declaration";
 import { defaultValue, stateDefaults, withDefault, withDefaultText } from "../engine/defaults";
 import { sameName } from "../engine/identity";
 import { catalogReference, resourceName, uuid } from "../engine/validators";
-import { restcloudResource } from "../sdk/resource";
 import { ApiError } from "../client/errors";
 import { findInZones } from "../engine/import";
 import { gone, recordLookup, showing, until } from "../engine/waits";
@@ -417,7 +416,3 @@ export const instanceDeclaration = defineResource({
     }
   },
 });
-
-/** A virtual machine. */
-export const Instance = restcloudResource(instanceDeclaration);
-export type Instance = InstanceType<typeof Instance>;

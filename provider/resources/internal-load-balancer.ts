@@ -2,7 +2,6 @@ import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { defaultValue, stateDefaults, withDefault, withDefaultText } from "../engine/defaults";
 import { ipv4Address, port, uuid } from "../engine/validators";
-import { restcloudResource } from "../sdk/resource";
 import { recordLookup, until } from "../engine/waits";
 import { args, minutes, portNumber } from "./common";
 import { findInZones } from "../engine/import";
@@ -157,13 +156,3 @@ export const internalLoadBalancerDeclaration = defineResource({
       remove: () => ctx.client.internalLb.delete({ uuid: id }),
     }),
 });
-
-/**
- * An internal load balancer of a VPC tier; its id is its name.
- *
- * ```ts
- * new restcloud.InternalLoadBalancer("app", { networkUuid: tier.id, sourcePort: 80, instancePort: 8080 });
- * ```
- */
-export const InternalLoadBalancer = restcloudResource(internalLoadBalancerDeclaration);
-export type InternalLoadBalancer = InstanceType<typeof InternalLoadBalancer>;

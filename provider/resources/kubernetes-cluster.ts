@@ -3,7 +3,6 @@ import { defineResource, type OperationContext } from "../engine/declaration";
 import { defaultValue, stateDefaults, withDefault } from "../engine/defaults";
 import { sameName } from "../engine/identity";
 import { catalogReference, ipv4Address, uuid } from "../engine/validators";
-import { restcloudResource } from "../sdk/resource";
 import { gone, recordLookup, until } from "../engine/waits";
 import { appliedWhen, args, byUuid, minutes } from "./common";
 
@@ -224,7 +223,3 @@ export const kubernetesClusterDeclaration = defineResource({
     yield gone("to be destroyed");
   },
 });
-
-/** A managed Kubernetes cluster. */
-export const KubernetesCluster = restcloudResource(kubernetesClusterDeclaration);
-export type KubernetesCluster = InstanceType<typeof KubernetesCluster>;

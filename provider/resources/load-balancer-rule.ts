@@ -2,7 +2,6 @@ import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { defaultValue, stateDefaults, withDefault, withDefaultText } from "../engine/defaults";
 import { port, uuid } from "../engine/validators";
-import { restcloudResource } from "../sdk/resource";
 import { recordLookup, showing, until } from "../engine/waits";
 import { args, byUuid, minutes, portNumber, recordOutputs } from "./common";
 import { findInZones } from "../engine/import";
@@ -162,15 +161,3 @@ export const loadBalancerRuleDeclaration = defineResource({
       remove: () => ctx.client.loadBalancerRule.delete({ uuid: id }),
     }),
 });
-
-/**
- * A public load-balancer rule.
- *
- * ```ts
- * new restcloud.LoadBalancerRule("web", {
- *   ipAddressUuid: ip.id, networkUuid: network.id, publicPort: 80, privatePort: 8080, algorithm: "leastconn",
- * });
- * ```
- */
-export const LoadBalancerRule = restcloudResource(loadBalancerRuleDeclaration);
-export type LoadBalancerRule = InstanceType<typeof LoadBalancerRule>;

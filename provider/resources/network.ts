@@ -3,7 +3,6 @@ import { defineResource } from "../engine/declaration";
 import { withDefault } from "../engine/defaults";
 import { sameName } from "../engine/identity";
 import { catalogReference, uuid } from "../engine/validators";
-import { restcloudResource } from "../sdk/resource";
 import { showing, until } from "../engine/waits";
 import { args, getNetwork, networkRecord, replaceAclStep, minutes, recordOutputs, triggered, triggers } from "./common";
 
@@ -132,7 +131,3 @@ export const networkDeclaration = defineResource({
     await ctx.client.network.delete({ uuid: id, zoneUuid: state.zoneUuid });
   },
 });
-
-/** A guest network outside any VPC. */
-export const Network = restcloudResource(networkDeclaration);
-export type Network = InstanceType<typeof Network>;

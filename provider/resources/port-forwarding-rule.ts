@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { uuid } from "../engine/validators";
-import { restcloudResource } from "../sdk/resource";
 import { byUuid, minutes, portNumber, portText, recordOutputs } from "./common";
 import { findInZones } from "../engine/import";
 import { recordLookup } from "../engine/waits";
@@ -139,16 +138,3 @@ export const portForwardingRuleDeclaration = defineResource({
       remove: () => ctx.client.portForwardingRule.delete({ uuid: id }),
     }),
 });
-
-/**
- * A port-forwarding rule on a public IP address.
- *
- * ```ts
- * new restcloud.PortForwardingRule("ssh", {
- *   ipAddressUuid: ip.id, protocol: "TCP", publicPort: 2222, privatePort: 22,
- *   instanceUuid: web.id, networkUuid: network.id,
- * });
- * ```
- */
-export const PortForwardingRule = restcloudResource(portForwardingRuleDeclaration);
-export type PortForwardingRule = InstanceType<typeof PortForwardingRule>;

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineResource } from "../engine/declaration";
 import { uuid } from "../engine/validators";
-import { restcloudResource } from "../sdk/resource";
 import { findInZones } from "../engine/import";
 import { gone, recordLookup } from "../engine/waits";
 import { args, byUuid, minutes, recordOutputs } from "./common";
@@ -91,7 +90,3 @@ export const publicIpAddressDeclaration = defineResource({
     yield gone("to be released");
   },
 });
-
-/** A public IPv4 address for a network or a VPC. */
-export const PublicIpAddress = restcloudResource(publicIpAddressDeclaration);
-export type PublicIpAddress = InstanceType<typeof PublicIpAddress>;

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineResource } from "../engine/declaration";
 import { uuid } from "../engine/validators";
-import { restcloudResource } from "../sdk/resource";
 import { ApiError, isNotFound } from "../client/errors";
 import { findInZones } from "../engine/import";
 import { byUuid, minutes } from "./common";
@@ -70,13 +69,3 @@ export const remoteAccessVpnDeclaration = defineResource({
     }
   },
 });
-
-/**
- * Remote-access VPN on a public IP address.
- *
- * ```ts
- * new restcloud.RemoteAccessVpn("office", { ipAddressUuid: ip.id });
- * ```
- */
-export const RemoteAccessVpn = restcloudResource(remoteAccessVpnDeclaration);
-export type RemoteAccessVpn = InstanceType<typeof RemoteAccessVpn>;

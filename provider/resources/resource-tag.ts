@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { uuid } from "../engine/validators";
-import { restcloudResource } from "../sdk/resource";
 import { resourceType } from "../client/schema";
 import { findInZones } from "../engine/import";
 import { gone, recordLookup } from "../engine/waits";
@@ -131,7 +130,3 @@ export const resourceTagDeclaration = defineResource({
     yield gone();
   },
 });
-
-/** A key/value tag on a resource. */
-export const ResourceTag = restcloudResource(resourceTagDeclaration);
-export type ResourceTag = InstanceType<typeof ResourceTag>;

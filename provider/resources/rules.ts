@@ -2,7 +2,6 @@ import { z } from "zod";
 import { defaultValue, withDefault, withDefaultText } from "../engine/defaults";
 import { defineResource, type OperationContext, type ResourceDeclaration } from "../engine/declaration";
 import { checkPortRange, cidrList, port, protocol, uuid } from "../engine/validators";
-import { restcloudResource } from "../sdk/resource";
 import type { CallOptions, RestCloudClient } from "../client";
 import { findInZones } from "../engine/import";
 import { liveCidrList, zoneOfAddress, zoneOfNetwork } from "./networking-common";
@@ -171,10 +170,6 @@ export const firewallRuleDeclaration = defineResource({
   ...ruleBehaviour("ipAddressUuid", "firewall rule", (client) => client.firewallRule as unknown as RuleOperations),
 });
 
-/** An ingress firewall rule on a public IP address. */
-export const FirewallRule = restcloudResource(firewallRuleDeclaration);
-export type FirewallRule = InstanceType<typeof FirewallRule>;
-
 /** An egress rule of a network: which destinations its instances may reach. */
 export const egressRuleDeclaration = defineResource({
   type: "EgressRule",
@@ -190,7 +185,3 @@ export const egressRuleDeclaration = defineResource({
   unreadable: ["cidrList"],
   ...ruleBehaviour("networkUuid", "egress rule", (client) => client.egressRule as unknown as RuleOperations),
 });
-
-/** An egress rule of a network. */
-export const EgressRule = restcloudResource(egressRuleDeclaration);
-export type EgressRule = InstanceType<typeof EgressRule>;

@@ -16,7 +16,6 @@ import { defineResource, type OperationContext } from "../engine/declaration";
 import { defaultValue, withDefault, withDefaultText } from "../engine/defaults";
 import type { CreateContext } from "../engine/identity";
 import { checkPortRange, cidrList, port, protocol, uuid } from "../engine/validators";
-import { restcloudResource } from "../sdk/resource";
 import type { CallOptions, SecurityGroup } from "../client";
 import { minutes, portNumber, portText, recordOutputs } from "./common";
 import { getSecurityGroup } from "./security-group";
@@ -204,10 +203,6 @@ export const securityGroupFirewallRuleDeclaration = defineResource({
   }),
 });
 
-/** An ingress rule of a security group. */
-export const SecurityGroupFirewallRule = restcloudResource(securityGroupFirewallRuleDeclaration);
-export type SecurityGroupFirewallRule = InstanceType<typeof SecurityGroupFirewallRule>;
-
 const egressInputs = z
   .object({ securityGroupUuid, ...traffic })
   .superRefine(checkPortRange)
@@ -230,10 +225,6 @@ export const securityGroupEgressRuleDeclaration = defineResource({
     ),
   }),
 });
-
-/** An egress rule of a security group. */
-export const SecurityGroupEgressRule = restcloudResource(securityGroupEgressRuleDeclaration);
-export type SecurityGroupEgressRule = InstanceType<typeof SecurityGroupEgressRule>;
 
 const portForwardingInputs = z.object({ securityGroupUuid, ...forwardedPorts }).superRefine(checkForwardedPorts);
 
@@ -272,7 +263,3 @@ export const securityGroupPortForwardingRuleDeclaration = defineResource({
     ),
   }),
 });
-
-/** A port-forwarding rule of a security group. */
-export const SecurityGroupPortForwardingRule = restcloudResource(securityGroupPortForwardingRuleDeclaration);
-export type SecurityGroupPortForwardingRule = InstanceType<typeof SecurityGroupPortForwardingRule>;

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { withDefault } from "../engine/defaults";
 import { sameName } from "../engine/identity";
-import { restcloudResource } from "../sdk/resource";
 import { args, byUuid, minutes, recordOutputs } from "./common";
 import { removeUntilGone } from "./networking-common";
 import { recordLookup } from "../engine/waits";
@@ -62,14 +61,3 @@ export const securityGroupDeclaration = defineResource({
       remove: () => ctx.client.securityGroup.delete({ uuid: id }, { confirmGone: false }),
     }),
 });
-
-/**
- * A security group.
- *
- * ```ts
- * const web = new restcloud.SecurityGroup("web", { description: "web servers" });
- * new restcloud.SecurityGroupFirewallRule("https", { securityGroupUuid: web.id, protocol: "TCP", startPort: 443 });
- * ```
- */
-export const SecurityGroup = restcloudResource(securityGroupDeclaration);
-export type SecurityGroup = InstanceType<typeof SecurityGroup>;

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { defaultValue, stateDefaults, withDefault, withDefaultText } from "../engine/defaults";
 import { uuid } from "../engine/validators";
-import { restcloudResource } from "../sdk/resource";
 import { findInZones } from "../engine/import";
 import { gone, recordLookup } from "../engine/waits";
 import { byUuid, minutes, recordOutputs } from "./common";
@@ -174,7 +173,3 @@ export const snapshotPolicyDeclaration = defineResource({
     yield gone();
   },
 });
-
-/** A recurring snapshot schedule of a volume. */
-export const SnapshotPolicy = restcloudResource(snapshotPolicyDeclaration);
-export type SnapshotPolicy = InstanceType<typeof SnapshotPolicy>;

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { withDefaultText } from "../engine/defaults";
 import { uuid } from "../engine/validators";
-import { restcloudResource } from "../sdk/resource";
 import { isNotFound } from "../client/errors";
 import { findInZones } from "../engine/import";
 import { byUuid, minutes } from "./common";
@@ -136,14 +135,3 @@ export const staticNatDeclaration = defineResource({
       alreadyGone: isConflict,
     }),
 });
-
-/**
- * Static NAT of a public IP address to an instance.
- *
- * ```ts
- * const ip = new restcloud.PublicIpAddress("web", { networkUuid: network.id });
- * new restcloud.StaticNat("web", { ipAddressUuid: ip.id, instanceUuid: web.id });
- * ```
- */
-export const StaticNat = restcloudResource(staticNatDeclaration);
-export type StaticNat = InstanceType<typeof StaticNat>;

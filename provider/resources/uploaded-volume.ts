@@ -2,7 +2,6 @@ import { z } from "zod";
 import { defineResource } from "../engine/declaration";
 import { sameName } from "../engine/identity";
 import { uuid } from "../engine/validators";
-import { restcloudResource } from "../sdk/resource";
 import { job } from "../engine/waits";
 import { args, minutes, recordOutputs } from "./common";
 import { attachmentStep, deleteVolume, volumeRecord, type VolumeRecord } from "./volume";
@@ -103,13 +102,3 @@ export const uploadedVolumeDeclaration = defineResource({
   },
   delete: deleteVolume,
 });
-
-/**
- * A volume made from a disk image at a URL.
- *
- * ```ts
- * const data = new restcloud.UploadedVolume("data", { url: "https://images.example.com/data.qcow2", format: "QCOW2" });
- * ```
- */
-export const UploadedVolume = restcloudResource(uploadedVolumeDeclaration);
-export type UploadedVolume = InstanceType<typeof UploadedVolume>;

@@ -3,7 +3,6 @@ import { defineResource, type OperationContext } from "../engine/declaration";
 import { withDefault } from "../engine/defaults";
 import { sameName } from "../engine/identity";
 import { uuid } from "../engine/validators";
-import { restcloudResource } from "../sdk/resource";
 import { gone, job, recordLookup, untilOrGone } from "../engine/waits";
 import { appliedWhen, args, byUuid, minutes, recordOutputs } from "./common";
 
@@ -132,7 +131,3 @@ export const vmSnapshotDeclaration = defineResource({
     yield gone();
   },
 });
-
-/** A snapshot of an instance, which the instance can be reverted to (`revertTrigger`). */
-export const VmSnapshot = restcloudResource(vmSnapshotDeclaration);
-export type VmSnapshot = InstanceType<typeof VmSnapshot>;

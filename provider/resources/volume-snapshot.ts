@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { uuid } from "../engine/validators";
-import { restcloudResource } from "../sdk/resource";
 import { gone, recordLookup, untilOrGone } from "../engine/waits";
 import { args, byUuid, minutes, recordOutputs } from "./common";
 
@@ -80,7 +79,3 @@ export const volumeSnapshotDeclaration = defineResource({
     yield gone();
   },
 });
-
-/** A snapshot of a block storage volume. */
-export const VolumeSnapshot = restcloudResource(volumeSnapshotDeclaration);
-export type VolumeSnapshot = InstanceType<typeof VolumeSnapshot>;

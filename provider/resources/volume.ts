@@ -3,7 +3,6 @@ import { defineResource, type OperationContext, type UpdateStep } from "../engin
 import { withDefault } from "../engine/defaults";
 import { sameName } from "../engine/identity";
 import { catalogReference, uuid } from "../engine/validators";
-import { restcloudResource } from "../sdk/resource";
 import { job, recordLookup } from "../engine/waits";
 import { appliedWhen, args, byUuid, minutes, recordOutputs } from "./common";
 
@@ -161,7 +160,3 @@ export const volumeDeclaration = defineResource({
   },
   delete: deleteVolume,
 });
-
-/** A block storage volume, optionally attached to an instance. */
-export const Volume = restcloudResource(volumeDeclaration);
-export type Volume = InstanceType<typeof Volume>;

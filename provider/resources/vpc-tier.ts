@@ -3,7 +3,6 @@ import { defineResource } from "../engine/declaration";
 import { withDefaultText } from "../engine/defaults";
 import { sameName } from "../engine/identity";
 import { catalogReference, cidrBlock, ipv4Address, parseCidr, uuid } from "../engine/validators";
-import { restcloudResource } from "../sdk/resource";
 import { showing } from "../engine/waits";
 import { args, networkRecord, replaceAclStep, minutes, recordOutputs } from "./common";
 
@@ -129,7 +128,3 @@ export const vpcTierDeclaration = defineResource({
     await ctx.client.network.delete({ uuid: id, zoneUuid: state.zoneUuid });
   },
 });
-
-/** A tier of a VPC: a network inside the VPC's address space. */
-export const VpcTier = restcloudResource(vpcTierDeclaration);
-export type VpcTier = InstanceType<typeof VpcTier>;

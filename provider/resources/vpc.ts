@@ -2,7 +2,6 @@ import { z } from "zod";
 import { defineResource } from "../engine/declaration";
 import { sameName } from "../engine/identity";
 import { catalogReference, cidrBlock } from "../engine/validators";
-import { restcloudResource } from "../sdk/resource";
 import { recordLookup, showing, until } from "../engine/waits";
 import { args, getVpc, minutes, recordOutputs, triggered, triggers } from "./common";
 
@@ -110,13 +109,3 @@ export const vpcDeclaration = defineResource({
     await ctx.client.vpc.delete({ uuid: id, zoneUuid: state.zoneUuid });
   },
 });
-
-/**
- * A virtual private cloud.
- *
- * ```ts
- * const vpc = new restcloud.Vpc("web", { cidr: "10.1.0.0/16", vpcOfferingUuid: offering.uuid });
- * ```
- */
-export const Vpc = restcloudResource(vpcDeclaration);
-export type Vpc = InstanceType<typeof Vpc>;

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { stateDefaults, withDefault, withDefaultText } from "../engine/defaults";
 import { uuid } from "../engine/validators";
-import { restcloudResource } from "../sdk/resource";
 import { findInZones } from "../engine/import";
 import { recordLookup, until } from "../engine/waits";
 import { byUuid, minutes, recordOutputs } from "./common";
@@ -133,13 +132,3 @@ export const vpnConnectionDeclaration = defineResource({
       remove: () => ctx.client.vpnConnection.delete({ uuid: id }),
     }),
 });
-
-/**
- * A site-to-site VPN connection.
- *
- * ```ts
- * new restcloud.VpnConnection("office", { vpcUuid: vpc.id, customerGatewayUuid: office.id });
- * ```
- */
-export const VpnConnection = restcloudResource(vpnConnectionDeclaration);
-export type VpnConnection = InstanceType<typeof VpnConnection>;

@@ -3,7 +3,6 @@ import { defineResource, type OperationContext } from "../engine/declaration";
 import { defaultValue, stateDefaults, withDefault } from "../engine/defaults";
 import { sameName } from "../engine/identity";
 import { cidrList, ipv4Address } from "../engine/validators";
-import { restcloudResource } from "../sdk/resource";
 import { recordLookup, showing } from "../engine/waits";
 import { args, byUuid, minutes, recordOutputs } from "./common";
 import { liveCidrList, removeUntilGone } from "./networking-common";
@@ -213,18 +212,3 @@ export const vpnCustomerGatewayDeclaration = defineResource({
       remove: () => ctx.client.vpnCustomerGateway.delete({ uuid: id }),
     }),
 });
-
-/**
- * The customer end of a site-to-site VPN.
- *
- * ```ts
- * const office = new restcloud.VpnCustomerGateway("office", {
- *   gateway: "198.51.100.7", cidrList: "192.168.10.0/24",
- *   ipsecPresharedKey: config.requireSecret("vpnPsk"),
- *   ikePolicy: "Group 14(modp2048)", ikeEncryption: "aes256", ikeHash: "sha256",
- *   espEncryption: "aes256", espHash: "sha256",
- * });
- * ```
- */
-export const VpnCustomerGateway = restcloudResource(vpnCustomerGatewayDeclaration);
-export type VpnCustomerGateway = InstanceType<typeof VpnCustomerGateway>;

@@ -5,9 +5,11 @@
  * `node dist/provider/schema/generate.js` writes them; `--check` only reports the stale ones (exit
  * code 1), as the unit test does.
  */
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { DECLARATIONS } from "../resources/registry";
+import { BY_TYPE, DECLARATIONS } from "../resources/registry";
+import { classesModule, declaredKinds, registryModule } from "./registry-modules";
 import { FUNCTIONS } from "../functions/registry";
 import { packageModel, type PackageModel } from "./model";
 import { schemaJson } from "./package-schema";
@@ -76,7 +78,10 @@ export function generatedFiles(
 ): Map<string, string> {
   const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
   const schema = schemaJson(model);
+  const kinds = declaredKinds(root);
   return new Map([
+    ["provider/resources/registry.ts", registryModule(kinds)],
+    ["provider/program/classes.ts", classesModule(kinds, BY_TYPE)],
     ["schema.json", schema],
     ...sdkFiles(root, schema),
     ["sdk/yaml/restcloud.yaml", yamlPackageDeclaration(model)],
@@ -145,5 +150,12 @@ if (require.main === module) {
   } else {
     const touched = writeGenerated();
     console.log(touched.length > 0 ? `wrote ${touched.join(", ")}` : "everything was current");
+    // A new or removed kind changes the registry: build again, and generate the rest from it.
+    if (touched.some((file) => file.startsWith("provider/")) && !process.argv.includes("--again")) {
+      const run = (command: string, args: string[]) =>
+        execFileSync(command, args, { cwd: repoRoot(), stdio: "inherit" });
+      run("npm", ["run", "build", "--silent"]);
+      run(process.execPath, [__filename, "--again"]);
+    }
   }
 }

@@ -42,7 +42,7 @@ const staticSdkModules: esbuild.Plugin = {
 
 /**
  * Neither executable loads the Pulumi SDK (only a program constructing a resource class does:
- * provider/sdk/pulumi-sdk.ts), but the plugin's modules name it in requires made on first use, which
+ * provider/program/pulumi-sdk.ts), but the plugin's modules name it in requires made on first use, which
  * a bundler follows: 8 MB of the SDK (TypeScript included) in the bundle for nothing. Here the SDK's
  * main module is one that fails if it is ever loaded.
  */

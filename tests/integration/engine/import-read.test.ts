@@ -19,7 +19,7 @@ import { Engine } from "../../../provider/engine/engine";
 import { IdentityRegistry } from "../../../provider/engine/identity";
 import { NOT_READ_ON_IMPORT, readForImport } from "../../../provider/engine/import";
 import { DECLARATIONS } from "../../../provider/resources/registry";
-import * as r from "../../../provider/resources";
+import * as r from "../../../provider/resources/registry";
 
 jest.setTimeout(120_000);
 

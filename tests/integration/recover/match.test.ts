@@ -7,11 +7,11 @@
  */
 import { startEmulator, DEMO_CREDENTIALS, type RunningEmulator } from "../../../emulator/index";
 import { RestCloudClient } from "../../../provider/client";
-import type { OperationContext, ResourceDeclaration } from "../../../provider/engine/declaration";
+import type { OperationContext } from "../../../provider/engine/declaration";
 import { Engine, type PropertyMap } from "../../../provider/engine/engine";
 import { IdentityRegistry } from "../../../provider/engine/identity";
 import { claimRecord, ownersOf } from "../../../provider/engine/ownership";
-import { declarationsByType } from "../../../provider/resources/registry";
+import { BY_TYPE } from "../../../provider/resources/registry";
 import type { HeldRecord, PendingCreate } from "../../../provider/recover/deployment";
 import { claimFound, findRecords, type Finding } from "../../../provider/recover/match";
 import { discoverCatalog, type CatalogIds } from "../../e2e/catalog";
@@ -21,7 +21,7 @@ jest.setTimeout(120_000);
 let emulator: RunningEmulator;
 let catalog: CatalogIds;
 let client: RestCloudClient;
-const declarations = declarationsByType() as ReadonlyMap<string, ResourceDeclaration>;
+const declarations = BY_TYPE;
 
 const newClient = (apiUrl = emulator.url) =>
   new RestCloudClient({

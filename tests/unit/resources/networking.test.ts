@@ -20,8 +20,8 @@ import {
   staticNatDeclaration,
   vpnConnectionDeclaration,
   vpnCustomerGatewayDeclaration,
-} from "../../../provider/resources";
-import { declarationsByType } from "../../../provider/resources/registry";
+} from "../../../provider/resources/registry";
+import { BY_TYPE } from "../../../provider/resources/registry";
 import { liveCidrList } from "../../../provider/resources/networking-common";
 
 const NETWORKING = [
@@ -82,7 +82,7 @@ describe.each(NETWORKING.map((d) => [d.type, d] as const))("%s", (_type, declara
   const shape = declaration.inputs.shape as Record<string, z.ZodType>;
 
   test("is registered for the runtime", () => {
-    expect(declarationsByType().get(declaration.type)).toBe(declaration);
+    expect(BY_TYPE.get(declaration.type)).toBe(declaration);
   });
 
   test("every output is described and none is named like an argument", () => {

@@ -213,7 +213,7 @@ describe("the provider configuration in schema.json", () => {
     const named = new Set(
       sources(path.join(root, "provider")).flatMap((f) => fs.readFileSync(f, "utf8").match(/RESTCLOUD_[A-Z_]+/g) ?? []),
     );
-    // Not a provider setting: the program's choice of front end (provider/sdk/mode.ts), never read by a provider.
+    // Not a provider setting: the program's choice of front end (provider/program/mode.ts), never read by a provider.
     const PROGRAM_ONLY = ["RESTCLOUD_MODE"];
     const known = new Set([...PROVIDER_SETTINGS.map((s) => s.env), ...PROGRAM_ONLY]);
     expect([...named].filter((name) => !known.has(name))).toEqual([]);

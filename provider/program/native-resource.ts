@@ -5,10 +5,10 @@
  * from the dynamic mode without touching the cloud.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ResourceDeclaration } from "../engine/declaration";
+import { secretProperties, type ResourceDeclaration } from "../engine/declaration";
 import { pluginOptions } from "../plugin-release";
 import { dynamicTypeToken, nativeTypeToken } from "../type-tokens";
-import { resourceProperties, secretProperties, type Registration } from "./properties";
+import { resourceProperties, type Registration } from "./properties";
 
 export function nativeRegistration(
   declaration: ResourceDeclaration,

@@ -2,10 +2,9 @@
  * What both front ends' resource classes share: the typed arguments and outputs of a declaration,
  * and the properties a resource registers (every output slot, the arguments, secrets wrapped).
  */
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { AnyObjectSchema, ResourceDeclaration } from "../engine/declaration";
-import { pulumiSdk } from "./pulumi-sdk";
 
 /** The arguments of a resource: each declared input, as a Pulumi input. */
 export type ResourceArgs<IS extends AnyObjectSchema> = {
@@ -39,12 +38,7 @@ export function resourceProperties(
   const props: Record<string, unknown> = Object.fromEntries(keys.map((k) => [k, undefined]));
   const secretInputs = (declaration.secretInputs ?? []) as readonly string[];
   for (const [key, value] of Object.entries(args ?? {})) {
-    props[key] = secretInputs.includes(key) && value !== undefined ? pulumiSdk().secret(value) : value;
+    props[key] = secretInputs.includes(key) && value !== undefined ? pulumi.secret(value) : value;
   }
   return props;
-}
-
-/** The properties kept secret beyond those whose key matches a secret input. */
-export function secretProperties(declaration: ResourceDeclaration): string[] {
-  return [...((declaration.secretInputs ?? []) as string[]), ...((declaration.secretOutputs ?? []) as string[])];
 }

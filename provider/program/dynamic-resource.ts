@@ -7,8 +7,8 @@
  * provider process's side is ../dynamic.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { ResourceDeclaration } from "../engine/declaration";
-import { resourceProperties, secretProperties, type Registration } from "./properties";
+import { secretProperties, type ResourceDeclaration } from "../engine/declaration";
+import { resourceProperties, type Registration } from "./properties";
 import { META_KEY, PROVIDER_KEY, type ResourceMeta } from "../dynamic/meta";
 import { dynamicShim } from "../dynamic/shim";
 import { dynamicTypeToken } from "../type-tokens";
