@@ -1,18 +1,11 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- the provider's code loads once the port is out */
 /**
- * The native plugin's entry point (`pulumi-resource-restcloud`, plugin/): serves the gRPC service
- * (native/service.ts) and prints its port, as Pulumi expects of a plugin, then hands the registry
- * of declarations and functions to the generic provider (native/server.ts). Its first argument is
- * the engine's address, for Log (progress).
- *
- * The engine waits for the port before it connects: the port goes out first, with the gRPC library
- * and the protocol's stubs alone loaded, as a plugin that does nothing would (bench/noop-plugin.ts);
- * the provider (declarations, engine, client: most of the start-up) loads while the engine connects,
- * and the functions on the first Invoke.
+ * The native plugin's entry (`pulumi-resource-restcloud`). It prints its port with only gRPC and the
+ * protocol stubs loaded, as the engine waits for the port; the provider loads while the engine connects.
  */
 import "./compile-cache";
-import { EngineLog } from "./engine-log";
-import { exitWhenEngineGone } from "./engine-watch";
+import { PulumiEngineLog } from "./pulumi-engine-log";
+import { exitWhenPulumiEngineGone } from "./pulumi-engine-watch";
 import { listen, type ServiceHandlers } from "./native/service";
 import { packageFileText, packageVersion } from "./package-files";
 import type * as NativeServer from "./native/server";
@@ -26,7 +19,7 @@ function fail(error: unknown): never {
 }
 
 /** The provider's handlers, loaded on first use. */
-function startProvider(engineLog: EngineLog): ServiceHandlers {
+function startProvider(engineLog: PulumiEngineLog): ServiceHandlers {
   const { NativeProvider } = require("./native/server") as typeof NativeServer;
   const { DECLARATIONS } = require("./resources/registry") as typeof Resources;
   const { cancelOnInterrupt } = require("./session") as typeof Session;
@@ -42,9 +35,9 @@ function startProvider(engineLog: EngineLog): ServiceHandlers {
 }
 
 async function main(): Promise<void> {
-  const engineAddress = process.argv.slice(2).find((arg) => !arg.startsWith("-"));
-  const engineLog = new EngineLog(engineAddress);
-  exitWhenEngineGone(engineAddress);
+  const pulumiEngineAddress = process.argv.slice(2).find((arg) => !arg.startsWith("-"));
+  const engineLog = new PulumiEngineLog(pulumiEngineAddress);
+  exitWhenPulumiEngineGone(pulumiEngineAddress);
   let handlers: ServiceHandlers | undefined;
   const provider = () => (handlers ??= startProvider(engineLog));
   const { port } = await listen(provider);

@@ -69,7 +69,7 @@ export function dynamicAdapter(
   }
 
   /** A failed wait after an accepted create keeps the id in state: Pulumi records it as failed to initialise. */
-  async function createNow(type: string, inputs: PropertyMap): Promise<pulumi.dynamic.CreateResult> {
+  async function dynamicCreate(type: string, inputs: PropertyMap): Promise<pulumi.dynamic.CreateResult> {
     try {
       const { id, state } = await engineFor(type).create(withoutMeta(inputs), callOf(inputs, "create"));
       return { id, outs: structSafe(withMeta(state, inputs)) };
@@ -85,7 +85,7 @@ export function dynamicAdapter(
     }
   }
 
-  async function readNow(type: string, id: string, props: PropertyMap): Promise<pulumi.dynamic.ReadResult> {
+  async function dynamicRead(type: string, id: string, props: PropertyMap): Promise<pulumi.dynamic.ReadResult> {
     const live = await engineFor(type).read(id, withoutMeta(props), callOf(props, "update"));
     // No id: the record is gone, and refresh drops the resource from the stack.
     if (!live) return { id: undefined as unknown as string, props: {} };
@@ -96,7 +96,7 @@ export function dynamicAdapter(
     } as pulumi.dynamic.ReadResult;
   }
 
-  async function updateNow(
+  async function dynamicUpdate(
     type: string,
     id: string,
     olds: PropertyMap,
@@ -108,7 +108,7 @@ export function dynamicAdapter(
     return { outs: structSafe(withMeta(state, news)) };
   }
 
-  async function deleteNow(type: string, id: string, props: PropertyMap): Promise<void> {
+  async function dynamicDelete(type: string, id: string, props: PropertyMap): Promise<void> {
     await engineFor(type).delete(id, withoutMeta(props), callOf(props, "delete"));
   }
 
@@ -117,9 +117,9 @@ export function dynamicAdapter(
     configure,
     check,
     diff,
-    create: (type, inputs) => session.answer(() => createNow(type, inputs)),
-    read: (type, id, props) => session.answer(() => readNow(type, id, props)),
-    update: (type, id, olds, news) => session.answer(() => updateNow(type, id, olds, news)),
-    delete: (type, id, props) => session.answer(() => deleteNow(type, id, props)),
+    create: (type, inputs) => session.answer(() => dynamicCreate(type, inputs)),
+    read: (type, id, props) => session.answer(() => dynamicRead(type, id, props)),
+    update: (type, id, olds, news) => session.answer(() => dynamicUpdate(type, id, olds, news)),
+    delete: (type, id, props) => session.answer(() => dynamicDelete(type, id, props)),
   };
 }

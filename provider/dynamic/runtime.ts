@@ -1,24 +1,22 @@
 /**
- * The dynamic provider process's entry: what the shim in every dynamic resource's state (shim.ts)
- * `require()`s, by this path (so it stays). It starts the process's services and hands the registry
- * of declarations to the dynamic front end (adapter.ts), as native-plugin.ts does for the native
- * plugin; the front end itself imports no resource.
+ * The dynamic provider process's entry, `require()`d by path from every dynamic resource's state (so
+ * the path stays): it hands the registry to the dynamic front end (adapter.ts).
  */
 import "../compile-cache";
 import type * as pulumi from "@pulumi/pulumi";
 import { dynamicAdapter } from "./adapter";
 import { BY_TYPE } from "../resources/registry";
-import { EngineLog, engineAddress } from "../engine-log";
-import { exitWhenEngineGone } from "../engine-watch";
+import { PulumiEngineLog, pulumiEngineAddress } from "../pulumi-engine-log";
+import { exitWhenPulumiEngineGone } from "../pulumi-engine-watch";
 import { cancelOnInterrupt } from "../session";
 
-/** The engine's Log call: how this process tells the user what its operations wait on (engine-log.ts). */
-const engineLog = new EngineLog();
+/** The engine's Log call: how this process tells the user what its operations wait on (pulumi-pulumi-engine-log.ts). */
+const engineLog = new PulumiEngineLog();
 
 const adapter = dynamicAdapter(BY_TYPE, engineLog);
 cancelOnInterrupt();
-// The SDK's provider process would outlive a killed CLI; ours ends it (engine-watch.ts).
-exitWhenEngineGone(engineAddress());
+// The SDK's provider process would outlive a killed CLI; ours ends it (pulumi-engine-watch.ts).
+exitWhenPulumiEngineGone(pulumiEngineAddress());
 
 /** What the shim's `handler()` answers: the provider of one resource type (`Vpc`). */
 export function provider(type: string): pulumi.dynamic.ResourceProvider {

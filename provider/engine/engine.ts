@@ -280,10 +280,10 @@ export class Engine {
   }
 
   create(props: PropertyMap, call: ResourceCall = {}): Promise<{ id: string; state: PropertyMap }> {
-    return this.operation("create", undefined, call, () => this.createNow(props, call));
+    return this.operation("create", undefined, call, () => this.createRecord(props, call));
   }
 
-  private async createNow(props: PropertyMap, call: ResourceCall): Promise<{ id: string; state: PropertyMap }> {
+  private async createRecord(props: PropertyMap, call: ResourceCall): Promise<{ id: string; state: PropertyMap }> {
     const ctx = this.context("create", call);
     const inputs = this.parseInputs(props);
     const d = this.declaration;
@@ -365,10 +365,10 @@ export class Engine {
     props: PropertyMap,
     call: ResourceCall = {},
   ): Promise<{ state: PropertyMap; inputs: PropertyMap } | undefined> {
-    return this.operation("read", id, call, () => this.readNow(id, props, call));
+    return this.operation("read", id, call, () => this.readRecord(id, props, call));
   }
 
-  private async readNow(
+  private async readRecord(
     id: string,
     props: PropertyMap,
     call: ResourceCall,
@@ -404,10 +404,15 @@ export class Engine {
 
   /** Runs the update steps whose arguments changed, in declaration order, each awaited until visible. */
   update(id: string, olds: PropertyMap, news: PropertyMap, call: ResourceCall = {}): Promise<PropertyMap> {
-    return this.operation("update", id, call, () => this.updateNow(id, olds, news, call));
+    return this.operation("update", id, call, () => this.updateRecord(id, olds, news, call));
   }
 
-  private async updateNow(id: string, olds: PropertyMap, news: PropertyMap, call: ResourceCall): Promise<PropertyMap> {
+  private async updateRecord(
+    id: string,
+    olds: PropertyMap,
+    news: PropertyMap,
+    call: ResourceCall,
+  ): Promise<PropertyMap> {
     const ctx = this.context("update", call);
     const { updates, replaces } = this.diff(olds, news, olds);
     if (replaces.length > 0)
@@ -447,10 +452,10 @@ export class Engine {
    * back, and only if it is still there does the error stand.
    */
   delete(id: string, props: PropertyMap, call: ResourceCall = {}): Promise<void> {
-    return this.operation("delete", id, call, () => this.deleteNow(id, props, call));
+    return this.operation("delete", id, call, () => this.deleteRecord(id, props, call));
   }
 
-  private async deleteNow(id: string, props: PropertyMap, call: ResourceCall): Promise<void> {
+  private async deleteRecord(id: string, props: PropertyMap, call: ResourceCall): Promise<void> {
     const ctx = this.context("delete", call);
     try {
       const d = this.declaration;

@@ -52,7 +52,7 @@ export interface NativeProviderOptions {
   declarations: readonly ResourceDeclaration[];
   /** The functions, asked for on the first Invoke (most operations call none). */
   functions: () => readonly AnyFunctionDeclaration[];
-  /** Where the user is told what operations wait on (the engine's Log call; engine-log.ts). */
+  /** Where the user is told what operations wait on (the engine's Log call; pulumi-engine-log.ts). */
   log?: { notify(notice: Notice): void; flush(): Promise<void> };
 }
 

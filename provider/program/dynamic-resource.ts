@@ -1,10 +1,6 @@
 /**
- * The dynamic front end's registration of a resource: type token
- * `pulumi-nodejs:dynamic/restcloud:<Type>` (previews read `restcloud:Vpc`), served by the SDK's
- * dynamic-provider process through the shim in `__provider` (../dynamic/shim.ts), as
- * `pulumi.dynamic.Resource` would register it. Users reach it through the SDK's factory
- * (resource.ts), which picks the front end. It runs in the program, as native-resource.ts does; the
- * provider process's side is ../dynamic.
+ * A resource registered with the dynamic front end (`pulumi-nodejs:dynamic/restcloud:<Type>`), as
+ * `pulumi.dynamic.Resource` would, with the shim (../dynamic/shim.ts) in place of closures.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { secretProperties, type ResourceDeclaration } from "../engine/declaration";

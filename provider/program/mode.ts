@@ -1,8 +1,6 @@
 /**
- * Which front end serves a program's resources and functions: the dynamic adapter (the default: no
- * plugin to install) or the native plugin. One switch: `pulumi config set restcloud:mode native`
- * (or RESTCLOUD_MODE=native). A resource or call given an explicit `restcloud.Provider` is native
- * (resource.ts).
+ * Which front end serves a program: the dynamic adapter (the default: no plugin to install) or the
+ * native plugin (`restcloud:mode native`, or RESTCLOUD_MODE=native).
  */
 import { pulumiSdk } from "./pulumi-sdk";
 

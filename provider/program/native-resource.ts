@@ -1,8 +1,6 @@
 /**
- * The native front end's registration of a resource: type token `restcloud:index:<Type>`, served
- * by the `pulumi-resource-restcloud` plugin, of this package's version, which the engine downloads
- * when it lacks it (plugin-release.ts). Its alias to the dynamic adapter's token lets a stack move
- * from the dynamic mode without touching the cloud.
+ * A resource registered with the native plugin (`restcloud:index:<Type>`), aliased to its dynamic
+ * token so that a stack moves to the native mode without touching the cloud.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { secretProperties, type ResourceDeclaration } from "../engine/declaration";

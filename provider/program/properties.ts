@@ -1,7 +1,4 @@
-/**
- * What both front ends' resource classes share: the typed arguments and outputs of a declaration,
- * and the properties a resource registers (every output slot, the arguments, secrets wrapped).
- */
+/** The typed arguments and outputs of a declaration's class, and the properties it registers. */
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { AnyObjectSchema, ResourceDeclaration } from "../engine/declaration";

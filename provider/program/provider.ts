@@ -1,9 +1,6 @@
 /**
- * `restcloud.Provider`: an explicit provider (`pulumi:providers:restcloud`), so that one program can
- * hold two accounts or two API endpoints. Its arguments are the provider settings (settings.ts);
- * those not given fall back to the RESTCLOUD_* environment variables in the plugin. Resources and
- * functions given one are served by the native plugin (downloaded by the engine when it lacks it),
- * whatever `restcloud:mode` says.
+ * `restcloud.Provider` (`pulumi:providers:restcloud`): one program can hold two accounts or endpoints.
+ * Whatever it is given is served by the native plugin; unset settings fall back to RESTCLOUD_*.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { pluginOptions } from "../plugin-release";

@@ -1,8 +1,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, on purpose */
 /**
- * The Pulumi SDK, loaded when a program first needs it. The declarations and functions also serve
- * the native plugin, which speaks gRPC over the protocol stubs alone: loading the whole SDK there
- * (760 modules) cost about 0.6 s of every operation's start-up (bench/profile.ts).
+ * The SDK, loaded on a function's first call: the native plugin loads the functions too, and the SDK's
+ * 760 modules would cost it about 0.6 s of every start-up (bench/profile.ts).
  */
 import type * as Pulumi from "@pulumi/pulumi";
 

@@ -1,7 +1,7 @@
 /**
  * A `pulumi up` killed with SIGKILL (a CI runner's timeout) leaves no provider process behind, in
  * either mode: the native plugin and the dynamic-provider process find the engine gone through its
- * health service and exit (provider/engine-watch.ts), within a minute.
+ * health service and exit (provider/pulumi-engine-watch.ts), within a minute.
  *
  * The up is killed while the provider waits for an instance the service takes a minute to start, so
  * the provider is busy, not idle. Only the CLI is killed, not its process group: its children are

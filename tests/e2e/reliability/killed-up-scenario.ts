@@ -54,7 +54,7 @@ export const KILLED_UP_SIZE = 11;
 
 /** The service's asynchronous work (VPC, tier, instance starts, the volume's attach): long enough to kill during. */
 const ASYNC_DELAY_MS = 1500;
-/** The provider processes exit once their health checks of the engine fail (engine-watch.ts): seconds. */
+/** The provider processes exit once their health checks of the engine fail (pulumi-engine-watch.ts): seconds. */
 const PROVIDERS_GONE_WITHIN_MS = 60_000;
 
 /**

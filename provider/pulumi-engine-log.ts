@@ -1,16 +1,6 @@
 /**
- * How a provider process speaks to the user: through the engine's `Log` call, as any provider
- * plugin does. The dynamic-provider process is started with the engine's address as its last
- * argument (`pulumi-resource-pulumi-nodejs [flags] <engine address>`), the native plugin with it as
- * its first; `@pulumi/pulumi` ships the stubs of the call and the gRPC library. The connection is
- * made on the first message.
- *
- * - `status(urn, message)`: ephemeral: shown on the resource's row of the live display while it
- *   runs (the stack's row for an empty urn), never kept;
- * - `warn` and `info`: kept: printed in the log of a run without the live display (CI) too, and
- *   among the diagnostics at the end.
- *
- * Telling the user is best effort: a message that cannot be delivered is dropped, never an error.
+ * Tells the user what a provider process waits on, through Pulumi's engine `Log` call (its address is
+ * an argument of both processes). Best effort: a message that cannot be delivered is dropped.
  */
 import type * as grpcJs from "@grpc/grpc-js";
 import { sdkModule } from "./native/sdk-modules";
@@ -36,17 +26,17 @@ interface EngineClient {
 const ADDRESS = /^(\[[0-9a-f:]+\]|[\w.-]+):\d{1,5}$/i;
 
 /** The engine's address: the provider process's last argument, when it is one. */
-export function engineAddress(argv: readonly string[] = process.argv): string | undefined {
+export function pulumiEngineAddress(argv: readonly string[] = process.argv): string | undefined {
   const last = argv.length > 2 ? argv[argv.length - 1] : undefined;
   return last !== undefined && ADDRESS.test(last) ? last : undefined;
 }
 
-export class EngineLog {
+export class PulumiEngineLog {
   private client: EngineClient | undefined;
   private failed = false;
   private newRequest: (() => LogRequest) | undefined;
 
-  constructor(private readonly address: string | undefined = engineAddress()) {}
+  constructor(private readonly address: string | undefined = pulumiEngineAddress()) {}
 
   /** Whether messages can reach the engine (the process was started by it). */
   get connected(): boolean {

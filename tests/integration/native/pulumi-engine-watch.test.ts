@@ -4,7 +4,7 @@
  * gone, the watch reports the engine gone after the configured number of failed checks, once.
  */
 import type * as grpcJs from "@grpc/grpc-js";
-import { exitWhenEngineGone } from "../../../provider/engine-watch";
+import { exitWhenPulumiEngineGone } from "../../../provider/pulumi-engine-watch";
 import { sdkModule } from "../../../provider/native/sdk-modules";
 
 const grpc = sdkModule<typeof grpcJs>("@grpc/grpc-js");
@@ -24,7 +24,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 test("a live engine keeps the watch quiet; a gone one is reported once, after the failures in a row", async () => {
   const { server, address } = await startServer();
   const reasons: string[] = [];
-  const stop = exitWhenEngineGone(address, { intervalMs: 50, failuresToExit: 3, onEngineGone: (r) => reasons.push(r) });
+  const stop = exitWhenPulumiEngineGone(address, {
+    intervalMs: 50,
+    failuresToExit: 3,
+    onEngineGone: (r) => reasons.push(r),
+  });
   try {
     await sleep(400); // about 8 checks, each answered UNIMPLEMENTED
     expect(reasons).toEqual([]);
@@ -43,7 +47,7 @@ test("a live engine keeps the watch quiet; a gone one is reported once, after th
 });
 
 test("no address (a process Pulumi did not start): nothing is watched", () => {
-  const stop = exitWhenEngineGone(undefined, {
+  const stop = exitWhenPulumiEngineGone(undefined, {
     onEngineGone: () => {
       throw new Error("must not be called");
     },

@@ -4,7 +4,7 @@
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- the SDK's stubs, as engine-log.ts loads them */
 import * as grpc from "@grpc/grpc-js";
-import { EngineLog, engineAddress } from "../../../provider/engine-log";
+import { PulumiEngineLog, pulumiEngineAddress } from "../../../provider/pulumi-engine-log";
 
 const stubs = require("@pulumi/pulumi/proto/engine_grpc_pb") as { EngineService: grpc.ServiceDefinition };
 const empty = require("google-protobuf/google/protobuf/empty_pb") as { Empty: new () => unknown };
@@ -17,17 +17,17 @@ interface Logged {
 }
 
 test("the engine's address is the provider process's last argument", () => {
-  expect(engineAddress(["node", "dynamic-provider/index.js", "127.0.0.1:41234"])).toBe("127.0.0.1:41234");
-  expect(engineAddress(["node", "dynamic-provider/index.js", "-v=9", "--logtostderr", "localhost:5"])).toBe(
+  expect(pulumiEngineAddress(["node", "dynamic-provider/index.js", "127.0.0.1:41234"])).toBe("127.0.0.1:41234");
+  expect(pulumiEngineAddress(["node", "dynamic-provider/index.js", "-v=9", "--logtostderr", "localhost:5"])).toBe(
     "localhost:5",
   );
-  expect(engineAddress(["node", "index.js", "[::1]:41234"])).toBe("[::1]:41234");
-  expect(engineAddress(["node", "jest", "tests/unit/engine-log.test.ts"])).toBeUndefined();
-  expect(engineAddress(["node"])).toBeUndefined();
+  expect(pulumiEngineAddress(["node", "index.js", "[::1]:41234"])).toBe("[::1]:41234");
+  expect(pulumiEngineAddress(["node", "jest", "tests/unit/engine-log.test.ts"])).toBeUndefined();
+  expect(pulumiEngineAddress(["node"])).toBeUndefined();
 });
 
 test("without an engine, messages are dropped quietly", async () => {
-  const log = new EngineLog(undefined);
+  const log = new PulumiEngineLog(undefined);
   expect(log.connected).toBe(false);
   await expect(log.warn(undefined, "nobody listens")).resolves.toBeUndefined();
 });
@@ -57,7 +57,7 @@ test("status is ephemeral, warn and info are kept; each names its resource's URN
       error ? reject(error) : resolve(p),
     ),
   );
-  const log = new EngineLog(`127.0.0.1:${port}`);
+  const log = new PulumiEngineLog(`127.0.0.1:${port}`);
   try {
     const urn = "urn:pulumi:dev::p::pulumi-nodejs:dynamic/restcloud:Instance::web-1";
     await log.status(urn, "waiting for instance i-1 to be Running");

@@ -1,15 +1,6 @@
 /**
- * A provider process ends when the engine that started it is gone. A `pulumi` killed with SIGKILL
- * (a CI runner's timeout) cannot stop its plugins, and a plugin that waits on an instance or holds
- * a gRPC server open would run on: about 100 MB each, one more per killed run. Pulumi's own Go
- * plugins poll the engine's gRPC health service and stop when it fails to answer; so do ours, in
- * both modes: the native plugin is given the engine's address as its first argument, the
- * dynamic-provider process as its last (engine-log.ts reads both).
- *
- * The health service is `grpc.health.v1.Health/Check`, which the engine serves beside its own; the
- * request asks about the server as a whole (an empty message), and only whether it answers matters,
- * so no stubs are needed: the call's bytes are empty both ways. An engine that answers UNIMPLEMENTED
- * is alive (as Pulumi's own check reads it).
+ * Ends a provider process once Pulumi's engine stops answering its gRPC health check, as Pulumi's Go
+ * plugins do: a CLI killed with SIGKILL cannot stop its plugins, which would run on (~100 MB each).
  */
 import type * as grpcJs from "@grpc/grpc-js";
 import { sdkModule } from "./native/sdk-modules";
@@ -42,7 +33,7 @@ const exitProcess = (reason: string): void => {
  * Starts polling the engine at `address` (none: nothing to watch, e.g. a process not started by
  * Pulumi); returns a function that stops. The timer never keeps the process alive by itself.
  */
-export function exitWhenEngineGone(address: string | undefined, options: EngineWatchOptions = {}): () => void {
+export function exitWhenPulumiEngineGone(address: string | undefined, options: EngineWatchOptions = {}): () => void {
   if (address === undefined) return () => {};
   const { intervalMs, retryIntervalMs, failuresToExit } = { ...DEFAULTS, ...options };
   const onEngineGone = options.onEngineGone ?? exitProcess;
