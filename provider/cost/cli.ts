@@ -21,6 +21,8 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { RestCloudClient } from "../client";
 import { ApiError, RestCloudError } from "../client/errors";
+import { PriceBook } from "../pricing";
+import { DECLARATIONS } from "../resources/registry";
 import { resolveProviderConfig } from "../settings";
 import {
   BudgetValueError,
@@ -34,7 +36,6 @@ import { EstimateError, estimateCost, type CostEstimate } from "./estimate";
 import { infracostJson } from "./infracost";
 import { estimateMarkdown } from "./markdown";
 import { PlanFormatError, readPlan, type Plan } from "./plan";
-import { PriceBook } from "./price-book";
 import { estimateJson, estimateTable } from "./report";
 
 export const COST_USAGE = `Usage: restcloud cost [FILE] [options]
@@ -221,7 +222,7 @@ async function cost(argv: readonly string[], io: CostIo): Promise<number> {
     // A command line waits a few seconds for an API that does not answer, not a deployment's minutes.
     retry: { maxAttempts: 3, baseDelayMs: 250, maxDelayMs: 1000, maxRetryAfterMs: 5000 },
   });
-  const estimate = await estimateCost(plan, new PriceBook(client), {
+  const estimate = await estimateCost(plan, new PriceBook(client), DECLARATIONS, {
     ...(values.currency ? { currency: values.currency } : {}),
     ...(config.zoneUuid ? { defaultZoneUuid: config.zoneUuid } : {}),
   });
