@@ -31,6 +31,11 @@ const RULES = [
   { from: "native", mustNot: ["resources", "dynamic", "program"] },
   // Provider processes load the declarations, never the classes a program constructs.
   { from: "resources", mustNot: ["program", "dynamic", "native", "discover", "recover", "cost", "schema"] },
+  // Prices are a facet of the declarations: resources import pricing, so it sits below them and the tools.
+  {
+    from: "pricing",
+    mustNot: ["resources", "cost", "discover", "recover", "program", "schema", "dynamic", "native"],
+  },
 ];
 
 function sourceFiles(dir) {

@@ -21,6 +21,8 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { RestCloudClient } from "../client";
 import { ApiError, RestCloudError } from "../client/errors";
+import { PriceBook } from "../pricing";
+import { DECLARATIONS } from "../resources/registry";
 import { resolveProviderConfig } from "../settings";
 import {
   BudgetValueError,
@@ -34,7 +36,6 @@ import { EstimateError, estimateCost, type CostEstimate } from "./estimate";
 import { infracostJson } from "./infracost";
 import { estimateMarkdown } from "./markdown";
 import { PlanFormatError, readPlan, type Plan } from "./plan";
-import { PriceBook } from "./price-book";
 import { estimateJson, estimateTable } from "./report";
 
 export const COST_USAGE = `Usage: restcloud cost [FILE] [options]
@@ -211,17 +212,7 @@ async function cost(argv: readonly string[], io: CostIo): Promise<number> {
   const missing = config.missing();
   if (missing.length > 0) throw new EstimateError(missing.map((m) => `settings: ${m}`));
 
-  const client = new RestCloudClient({
-    apiUrl: config.apiUrl,
-    apiKey: config.apiKey,
-    secretKey: config.secretKey,
-    timeoutMs: config.requestTimeoutMs,
-    maxConcurrentRequests: config.maxConcurrentRequests,
-    shareReads: config.shareReads,
-    // A command line waits a few seconds for an API that does not answer, not a deployment's minutes.
-    retry: { maxAttempts: 3, baseDelayMs: 250, maxDelayMs: 1000, maxRetryAfterMs: 5000 },
-  });
-  const estimate = await estimateCost(plan, new PriceBook(client), {
+  const estimate = await estimateCost(plan, new PriceBook(commandClient(config)), DECLARATIONS, {
     ...(values.currency ? { currency: values.currency } : {}),
     ...(config.zoneUuid ? { defaultZoneUuid: config.zoneUuid } : {}),
   });
@@ -231,6 +222,20 @@ async function cost(argv: readonly string[], io: CostIo): Promise<number> {
   const check = checkBudget(estimate, budget);
   for (const line of [...check.overruns, ...check.warnings]) io.stderr(`restcloud cost: ${line}\n`);
   return check.overruns.length > 0 ? OVER_BUDGET_EXIT_CODE : 0;
+}
+
+/** The API client of one run of the command. */
+function commandClient(config: ReturnType<typeof resolveProviderConfig>): RestCloudClient {
+  return new RestCloudClient({
+    apiUrl: config.apiUrl,
+    apiKey: config.apiKey,
+    secretKey: config.secretKey,
+    timeoutMs: config.requestTimeoutMs,
+    maxConcurrentRequests: config.maxConcurrentRequests,
+    shareReads: config.shareReads,
+    // A command line waits a few seconds for an API that does not answer, not a deployment's minutes.
+    retry: { maxAttempts: 3, baseDelayMs: 250, maxDelayMs: 1000, maxRetryAfterMs: 5000 },
+  });
 }
 
 function report(

@@ -3,10 +3,24 @@
  * and their difference, in the catalog's default currency or another of its currencies. Values not
  * known at preview stay unknown: they are listed, and left out of the totals, never counted as 0.
  */
+import type { ResourceDeclaration } from "../engine/declaration";
+import {
+  HOURS_PER_MONTH,
+  PricingError,
+  type CostComponent,
+  type Currency,
+  type Price,
+  type PriceBook,
+  type Referenced,
+} from "../pricing";
 import { UNKNOWN } from "../wire";
 import type { Plan, PlannedOp, PlannedResource, ResourceState } from "./plan";
-import { HOURS_PER_MONTH, PRICING, PricingError, type CostComponent, type Referenced } from "./pricing";
-import type { Currency, PriceBook } from "./price-book";
+
+/**
+ * What the estimate needs of a kind: its type name and its price facet (absent: free). The CLI hands
+ * it the registry's declarations; a test may hand it a kind of its own.
+ */
+export type PricedKind = Pick<ResourceDeclaration, "type" | "price">;
 
 export interface ResourceCost {
   readonly urn: string;
@@ -142,6 +156,7 @@ function unknownZoneComponent(zoneUuid: typeof UNKNOWN | undefined): CostCompone
  * property) are added to `problems`, so that one run reports them all.
  */
 async function priceState(
+  price: Price | undefined,
   book: PriceBook,
   graph: PlanGraph,
   problems: string[],
@@ -149,8 +164,7 @@ async function priceState(
   state: ResourceState | undefined,
   when: "before" | "after",
 ): Promise<CostComponent[]> {
-  const rule = PRICING[resource.kind];
-  if (!state || !rule) return [];
+  if (!state || !price) return [];
   const zoneUuid = graph.zoneOf(state);
   if (zoneUuid === UNKNOWN || zoneUuid === undefined) return [unknownZoneComponent(zoneUuid)];
   if (!(await book.isZone(zoneUuid))) {
@@ -158,7 +172,7 @@ async function priceState(
     return [];
   }
   try {
-    return await rule({
+    return await price.components({
       book,
       zoneUuid,
       properties: state.properties,
@@ -183,6 +197,7 @@ async function priceState(
 /** A resource's costs after and before the plan, converted by `factor`, and their difference. */
 function resourceCost(
   r: PlannedResource,
+  free: boolean,
   after: readonly CostComponent[],
   before: readonly CostComponent[],
   factor: number,
@@ -197,7 +212,7 @@ function resourceCost(
     name: r.name,
     type: r.kind,
     op: r.op,
-    free: PRICING[r.kind] === undefined,
+    free,
     monthlyCost,
     pastMonthlyCost,
     diffMonthlyCost: unknownComponents > 0 ? null : monthlyCost - pastMonthlyCost,
@@ -225,17 +240,24 @@ function estimateNotes(plan: Plan, unknownComponents: number): string[] {
   return notes;
 }
 
-export async function estimateCost(plan: Plan, book: PriceBook, options: EstimateOptions = {}): Promise<CostEstimate> {
+export async function estimateCost(
+  plan: Plan,
+  book: PriceBook,
+  kinds: Iterable<PricedKind>,
+  options: EstimateOptions = {},
+): Promise<CostEstimate> {
+  const prices = new Map<string, Price | undefined>([...kinds].map((k) => [k.type, k.price]));
   const { currency, factor } = await currencyOf(book, options.currency);
   const graph = planGraph(plan, options.defaultZoneUuid);
   const problems: string[] = [];
   const resources: ResourceCost[] = [];
   for (const r of plan.resources) {
+    const price = prices.get(r.kind);
     const [after, before] = await Promise.all([
-      priceState(book, graph, problems, r, r.after, "after"),
-      priceState(book, graph, problems, r, r.before, "before"),
+      priceState(price, book, graph, problems, r, r.after, "after"),
+      priceState(price, book, graph, problems, r, r.before, "before"),
     ]);
-    resources.push(resourceCost(r, after, before, factor));
+    resources.push(resourceCost(r, price === undefined, after, before, factor));
   }
   if (problems.length > 0) throw new EstimateError(problems);
 

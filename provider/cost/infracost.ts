@@ -24,7 +24,7 @@
  * and so is a resource's difference, which is null when a component after the plan is not known.
  */
 import type { CostEstimate, ResourceCost } from "./estimate";
-import { HOURS_PER_MONTH, type CostComponent } from "./pricing";
+import { HOURS_PER_MONTH, type CostComponent } from "../pricing";
 
 /** The version of Infracost's JSON this writes (Infracost reads 0.2). */
 export const INFRACOST_FORMAT_VERSION = "0.2";

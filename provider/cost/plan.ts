@@ -4,22 +4,14 @@
  * resources that do not change) or of `pulumi stack export` (the stack as it is). Both front ends'
  * type tokens are read (type-tokens.ts); other providers' resources are counted, not priced.
  */
+import type { ResourceState } from "../pricing";
 import { kindOfTypeToken } from "../type-tokens";
+
+// A state is what a price rule reads (provider/pricing); the plan is made of them.
+export type { Properties, ResourceState } from "../pricing";
 
 /** What happens to a resource in the plan. */
 export type PlannedOp = "create" | "update" | "replace" | "delete" | "same";
-
-export type Properties = Readonly<Record<string, unknown>>;
-
-/** One state of a resource: its properties (checked inputs), outputs, id and dependencies. */
-export interface ResourceState {
-  readonly properties: Properties;
-  readonly outputs: Properties;
-  readonly id?: string;
-  /** Per property, the URNs of the resources its value came from. */
-  readonly propertyDependencies: Readonly<Record<string, readonly string[]>>;
-  readonly dependencies: readonly string[];
-}
 
 export interface PlannedResource {
   readonly urn: string;

@@ -1,6 +1,6 @@
 /** An estimate as people read it (a table, as Infracost prints one) or as tools do (JSON). */
 import type { CostEstimate, ResourceCost } from "./estimate";
-import type { CostComponent } from "./pricing";
+import type { CostComponent } from "../pricing";
 
 /** The JSON of `restcloud cost --format json`. */
 export function estimateJson(estimate: CostEstimate): string {

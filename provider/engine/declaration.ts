@@ -4,6 +4,8 @@
  * declaration; the dynamic adapter (../dynamic) maps the engine onto Pulumi's dynamic providers.
  */
 import type { z } from "zod";
+import type { OperationKey } from "../client/operations";
+import type { Price } from "../pricing";
 import type { OperationContext } from "./context";
 import type { CreateContext, Identity } from "./identity";
 import type { AwaitedKind, Procedure, RecordLookup, Wait } from "./waits";
@@ -32,6 +34,11 @@ export interface UpdateStep<I, R = unknown> {
   /** What the step waits for, for the docs: each wait it yields must be of a kind listed here. */
   readonly awaits?: readonly AwaitedKind[];
   /**
+   * Client operations only this step calls. docs/operations.md credits them to the step's fields
+   * (`Vpc.restartTriggers`), more precisely than its search of the code, which sees the whole kind.
+   */
+  readonly reaches?: readonly OperationKey[];
+  /**
    * Sends the new values and yields what to wait for (waits.ts: `yield showing(change)`); the engine
    * runs each wait. `olds` also holds the last outputs.
    */
@@ -51,6 +58,13 @@ export interface ResourceDeclaration<
   readonly type: string;
   /** One paragraph for the docs and schema.json. */
   readonly description: string;
+  /** How `restcloud cost` prices the kind (provider/pricing). Absent: the kind is free. */
+  readonly price?: Price;
+  /**
+   * Client operations the kind reaches where docs/operations.md's search of the code cannot see the
+   * call (an area handed whole to a helper), and how.
+   */
+  readonly reaches?: { readonly operations: readonly OperationKey[]; readonly how: string };
   // Facts for the generated descriptions (provider/schema/sentences.ts).
   /**
    * What "Changing it replaces the <noun>." calls the resource, where the words of `type` would

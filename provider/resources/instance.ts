@@ -6,6 +6,7 @@ import { catalogReference, resourceName, uuid } from "../engine/validators";
 import { ApiError } from "../client/errors";
 import { findInZones } from "../engine/import";
 import { gone, recordLookup, showing, until } from "../engine/waits";
+import { priceInstance } from "../pricing";
 import { appliedWhen, args, byUuid, minutes, recordOutputs, triggered, triggers } from "./common";
 
 const DESIRED_STATES = ["Running", "Stopped"] as const;
@@ -210,6 +211,7 @@ type InstanceInputs = z.infer<typeof inputs>;
 export const instanceDeclaration = defineResource({
   type: "Instance",
   description: "A virtual machine booted from a template on a network, with a compute plan.",
+  price: priceInstance,
   inputs: inputs.superRefine((v, ctx) => {
     if ((v.cpuCore === undefined) !== (v.memory === undefined)) {
       ctx.addIssue({
@@ -274,12 +276,14 @@ export const instanceDeclaration = defineResource({
     {
       fields: ["sshKeyName"],
       via: "resetSSHkey (stopping and restarting a running instance)",
+      reaches: ["instance.resetSshKey"],
       awaits: ["state"],
       apply: (ctx, id, news) => resetSshKey(ctx, news.zoneUuid!, id, news),
     },
     {
       fields: ["isoUuid"],
       via: "detachIso, attachIso",
+      reaches: ["instance.detachIso", "instance.attachIso"],
       awaits: ["state"],
       apply: (ctx, id, news, olds) => changeIso(ctx, id, news, olds),
     },

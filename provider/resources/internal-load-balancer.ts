@@ -3,6 +3,7 @@ import { defineResource, type OperationContext } from "../engine/declaration";
 import { defaultValue, stateDefaults, withDefault, withDefaultText } from "../engine/defaults";
 import { ipv4Address, port, uuid } from "../engine/validators";
 import { recordLookup, until } from "../engine/waits";
+import { perMonth } from "../pricing";
 import { args, minutes, portNumber } from "./common";
 import { findInZones } from "../engine/import";
 import { lbAlgorithm, removeUntilGone, zoneOfNetwork } from "./networking-common";
@@ -62,6 +63,7 @@ export const internalLoadBalancerDeclaration = defineResource({
   type: "InternalLoadBalancer",
   description:
     "An internal load balancer of a VPC tier: a source address and port of the tier balanced over a port of the tier's instances. The API identifies it by its name, unique in the account: the resource's id is that name.",
+  price: perMonth("Load-balancer rule", { call: "loadBalancerCost", field: "loadBalancerCost" }),
   inputs,
   outputs: z.object({
     ipAddress: z.string().optional().describe("The address it listens on (sourceIpAddress, given or chosen)."),

@@ -4,6 +4,7 @@ import { defaultValue, stateDefaults, withDefault } from "../engine/defaults";
 import { sameName } from "../engine/identity";
 import { catalogReference, ipv4Address, uuid } from "../engine/validators";
 import { gone, recordLookup, until } from "../engine/waits";
+import { priceCluster } from "../pricing";
 import { appliedWhen, args, byUuid, minutes } from "./common";
 
 const DESIRED_STATES = ["Running", "Stopped"] as const;
@@ -70,6 +71,7 @@ const inputs = z.object({
 export const kubernetesClusterDeclaration = defineResource({
   type: "KubernetesCluster",
   description: "A managed Kubernetes cluster on a network: control nodes and a scalable pool of worker nodes.",
+  price: priceCluster,
   inputs,
   outputs: z.object({
     uuid: z.string().describe("The cluster's identifier."),

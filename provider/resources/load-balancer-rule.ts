@@ -3,6 +3,7 @@ import { defineResource, type OperationContext } from "../engine/declaration";
 import { defaultValue, stateDefaults, withDefault, withDefaultText } from "../engine/defaults";
 import { port, uuid } from "../engine/validators";
 import { recordLookup, showing, until } from "../engine/waits";
+import { perMonth } from "../pricing";
 import { args, byUuid, minutes, portNumber, recordOutputs } from "./common";
 import { findInZones } from "../engine/import";
 import { lbAlgorithm, networkOfAddress, removeUntilGone, zoneOfNetwork } from "./networking-common";
@@ -61,6 +62,7 @@ export const loadBalancerRuleDeclaration = defineResource({
   noun: "load-balancer rule",
   description:
     "A public load-balancer rule: a public TCP port of a public IP address balanced over a private port of the instances of a network.",
+  price: perMonth("Load-balancer rule", { call: "loadBalancerCost", field: "loadBalancerCost" }),
   inputs,
   outputs: z.object({
     ...recordOutputs,

@@ -4,6 +4,7 @@ import { withDefault } from "../engine/defaults";
 import { sameName } from "../engine/identity";
 import { catalogReference, uuid } from "../engine/validators";
 import { showing, until } from "../engine/waits";
+import { perOffering } from "../pricing";
 import { args, getNetwork, networkRecord, replaceAclStep, minutes, recordOutputs, triggered, triggers } from "./common";
 
 type NetworkRecord = NonNullable<Awaited<ReturnType<typeof getNetwork>>>;
@@ -12,6 +13,7 @@ type NetworkRecord = NonNullable<Awaited<ReturnType<typeof getNetwork>>>;
 export const networkDeclaration = defineResource({
   type: "Network",
   description: "A guest network outside any VPC; instances, public IPs, egress rules and clusters attach to it.",
+  price: perOffering("Network offering", "networkOfferingUuid", "network offering", "networkOffering"),
   inputs: z.object({
     name: args.name("network"),
     zoneUuid: args.zoneUuid("network"),
@@ -65,6 +67,7 @@ export const networkDeclaration = defineResource({
     {
       fields: ["restartTriggers"],
       via: "restartNetwork",
+      reaches: ["network.restart"],
       awaits: ["state"],
       async *apply(ctx, id, news) {
         if (!triggered(news.restartTriggers)) return;

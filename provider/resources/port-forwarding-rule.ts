@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { uuid } from "../engine/validators";
+import { perMonth } from "../pricing";
 import { byUuid, minutes, portNumber, portText, recordOutputs } from "./common";
 import { findInZones } from "../engine/import";
 import { recordLookup } from "../engine/waits";
@@ -27,6 +28,7 @@ export const portForwardingRuleDeclaration = defineResource({
   noun: "port-forwarding rule",
   description:
     "A port-forwarding rule: a public port range of a public IP address forwarded to the same-length private port range of an instance on the address's network.",
+  price: perMonth("Port-forwarding rule", { call: "portForwardingCost", field: "portForwardCost" }),
   inputs: z
     .object({
       ipAddressUuid: uuid.describe("The public IP address whose ports are forwarded."),

@@ -3,6 +3,7 @@ import { defineResource } from "../engine/declaration";
 import { uuid } from "../engine/validators";
 import { findInZones } from "../engine/import";
 import { gone, recordLookup } from "../engine/waits";
+import { perMonth } from "../pricing";
 import { args, byUuid, minutes, recordOutputs } from "./common";
 
 const addressRecord = recordLookup("public IP", async (ctx, id, state: { zoneUuid?: string }) =>
@@ -13,6 +14,7 @@ const addressRecord = recordLookup("public IP", async (ctx, id, state: { zoneUui
 export const publicIpAddressDeclaration = defineResource({
   type: "PublicIpAddress",
   description: "A public IPv4 address acquired from the zone's pool for a network or a VPC.",
+  price: perMonth("Public IP", { call: "ipCost", field: "ipCost" }),
   inputs: z
     .object({
       networkUuid: uuid.optional().describe("The network to acquire the address for (or set vpcUuid)."),

@@ -160,6 +160,10 @@ function ruleBehaviour(
 export const firewallRuleDeclaration = defineResource({
   type: "FirewallRule",
   description: "An ingress firewall rule on a public IP address: which sources may reach which ports.",
+  reaches: {
+    operations: ["firewallRule.create", "firewallRule.delete"],
+    how: "ruleBehaviour (provider/resources/rules.ts) takes the area",
+  },
   inputs: z
     .object({
       ipAddressUuid: uuid.describe("The public IP address the rule guards."),
@@ -174,6 +178,10 @@ export const firewallRuleDeclaration = defineResource({
 export const egressRuleDeclaration = defineResource({
   type: "EgressRule",
   description: "An egress rule of a network: which destinations and ports its instances may reach.",
+  reaches: {
+    operations: ["egressRule.create", "egressRule.delete"],
+    how: "ruleBehaviour (provider/resources/rules.ts) takes the area",
+  },
   inputs: z
     .object({
       networkUuid: uuid.describe("The network whose outbound traffic the rule allows."),

@@ -17,6 +17,7 @@ import { defaultValue, withDefault, withDefaultText } from "../engine/defaults";
 import type { CreateContext } from "../engine/identity";
 import { checkPortRange, cidrList, port, protocol, uuid } from "../engine/validators";
 import type { CallOptions, SecurityGroup } from "../client";
+import { perMonth } from "../pricing";
 import { minutes, portNumber, portText, recordOutputs } from "./common";
 import { getSecurityGroup } from "./security-group";
 import { recordLookup } from "../engine/waits";
@@ -234,6 +235,7 @@ export const securityGroupPortForwardingRuleDeclaration = defineResource({
   noun: "security group port-forwarding rule",
   description:
     "A port-forwarding rule of a security group: a public port range forwarded to the same-length private range of its members.",
+  price: perMonth("Port-forwarding rule", { call: "portForwardingCost", field: "portForwardCost" }),
   inputs: portForwardingInputs,
   replaceOn: ["securityGroupUuid", "protocol", "publicPort", "publicEndPort", "privatePort", "privateEndPort"],
   ...embeddedRule<z.infer<typeof portForwardingInputs>>(

@@ -3,6 +3,7 @@ import { defineResource } from "../engine/declaration";
 import { sameName } from "../engine/identity";
 import { uuid } from "../engine/validators";
 import { job } from "../engine/waits";
+import { priceUploadedVolume } from "../pricing";
 import { args, minutes, recordOutputs } from "./common";
 import { attachmentStep, deleteVolume, volumeRecord, type VolumeRecord } from "./volume";
 
@@ -19,6 +20,7 @@ export const uploadedVolumeDeclaration = defineResource({
   description:
     "A data volume the cloud makes from a disk image it downloads from a URL (uploadVolume), optionally attached " +
     "to an instance. Its size is the image's.",
+  price: priceUploadedVolume,
   inputs: z.object({
     name: args.name("volume"),
     zoneUuid: args.zoneUuid("volume"),

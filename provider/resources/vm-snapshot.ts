@@ -4,6 +4,7 @@ import { withDefault } from "../engine/defaults";
 import { sameName } from "../engine/identity";
 import { uuid } from "../engine/validators";
 import { gone, job, recordLookup, untilOrGone } from "../engine/waits";
+import { instanceDisksGb, perSnapshotGb } from "../pricing";
 import { appliedWhen, args, byUuid, minutes, recordOutputs } from "./common";
 
 async function getVmSnapshot(ctx: OperationContext, zoneUuid: string, id: string) {
@@ -27,6 +28,13 @@ export const vmSnapshotDeclaration = defineResource({
   description:
     "A point-in-time snapshot of an instance's disks, and optionally its memory. Change `revertTrigger` to " +
     "revert the instance to it.",
+  // Snapshot storage per GB and month, the GB those of the instance's disks.
+  price: perSnapshotGb(
+    "VM snapshot storage",
+    { call: "vmSnapshotCost", field: "vmSnapshotCost" },
+    "instanceUuid",
+    instanceDisksGb,
+  ),
   inputs: z.object({
     instanceUuid: uuid.describe("The instance to snapshot."),
     name: args.name("VM snapshot").describe("The snapshot's name."),

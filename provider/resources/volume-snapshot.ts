@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { uuid } from "../engine/validators";
 import { gone, recordLookup, untilOrGone } from "../engine/waits";
+import { perSnapshotGb, volumeGb } from "../pricing";
 import { args, byUuid, minutes, recordOutputs } from "./common";
 
 async function getSnapshot(ctx: OperationContext, zoneUuid: string, id: string) {
@@ -20,6 +21,8 @@ const backedUp = untilOrGone<Snapshot>("to be BackedUp", (s) => s.status !== "Ba
 export const volumeSnapshotDeclaration = defineResource({
   type: "VolumeSnapshot",
   description: "A point-in-time snapshot of a block storage volume. It is kept when the volume is deleted.",
+  // Snapshot storage per GB and month, the GB those of the snapshotted volume.
+  price: perSnapshotGb("Snapshot storage", { call: "snapshotCost", field: "snapshotCost" }, "volumeUuid", volumeGb),
   inputs: z.object({
     volumeUuid: uuid.describe("The volume to snapshot."),
     name: args.name("snapshot"),

@@ -4,6 +4,7 @@ import { withDefault } from "../engine/defaults";
 import { sameName } from "../engine/identity";
 import { catalogReference, uuid } from "../engine/validators";
 import { job, recordLookup } from "../engine/waits";
+import { priceVolume } from "../pricing";
 import { appliedWhen, args, byUuid, minutes, recordOutputs } from "./common";
 
 export async function getVolume(ctx: OperationContext, zoneUuid: string, id: string) {
@@ -59,6 +60,7 @@ export async function* deleteVolume(ctx: OperationContext, id: string, state: { 
 export const volumeDeclaration = defineResource({
   type: "Volume",
   description: "A block storage (data) volume, optionally attached to an instance.",
+  price: priceVolume,
   inputs: z.object({
     name: args.name("volume"),
     zoneUuid: args.zoneUuid("volume"),

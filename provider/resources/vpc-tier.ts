@@ -4,6 +4,7 @@ import { withDefaultText } from "../engine/defaults";
 import { sameName } from "../engine/identity";
 import { catalogReference, cidrBlock, ipv4Address, parseCidr, uuid } from "../engine/validators";
 import { showing } from "../engine/waits";
+import { perOffering } from "../pricing";
 import { args, networkRecord, replaceAclStep, minutes, recordOutputs } from "./common";
 
 const tierRecord = networkRecord("tier");
@@ -23,6 +24,7 @@ export function tierAddressing(cidr: string, gateway?: string): { gateway: strin
 export const vpcTierDeclaration = defineResource({
   type: "VpcTier",
   description: "A tier of a VPC: a guest network whose CIDR lies inside the VPC's address space.",
+  price: perOffering("Network offering", "networkOfferingUuid", "network offering", "networkOffering"),
   inputs: z.object({
     name: args.name("tier"),
     vpcUuid: uuid.describe("The VPC the tier belongs to."),

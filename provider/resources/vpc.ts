@@ -3,6 +3,7 @@ import { defineResource } from "../engine/declaration";
 import { sameName } from "../engine/identity";
 import { catalogReference, cidrBlock } from "../engine/validators";
 import { recordLookup, showing, until } from "../engine/waits";
+import { perOffering } from "../pricing";
 import { args, getVpc, minutes, recordOutputs, triggered, triggers } from "./common";
 
 type VpcRecord = NonNullable<Awaited<ReturnType<typeof getVpc>>>;
@@ -12,6 +13,7 @@ const vpcRecord = recordLookup("VPC", (ctx, id, state: { zoneUuid?: string }) =>
 export const vpcDeclaration = defineResource({
   type: "Vpc",
   description: "A virtual private cloud: an isolated IPv4 address space in one zone, divided into tiers (VpcTier).",
+  price: perOffering("VPC offering", "vpcOfferingUuid", "VPC offering", "vpcOffering"),
   inputs: z.object({
     name: args.name("VPC"),
     zoneUuid: args.zoneUuid("VPC"),
@@ -46,6 +48,7 @@ export const vpcDeclaration = defineResource({
     {
       fields: ["restartTriggers"],
       via: "restartVpc",
+      reaches: ["vpc.restart"],
       awaits: ["state"],
       async *apply(ctx, id, news) {
         if (!triggered(news.restartTriggers)) return;

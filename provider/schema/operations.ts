@@ -7,14 +7,18 @@
  * for calls `<x>.<area>.<operation>(` (and `<alias>.<operation>(` after `const <alias> = <x>.<area>;`),
  * comments left out. A call in provider/resources or provider/functions is credited to the nearest
  * declaration before it (its `type` or `name`), else the first one after it; elsewhere to the tool
- * or layer of its directory. What the search cannot see (an area handed whole to a helper) and the
- * field of a declaration that reaches an operation are declared in REACHED_BY; the operations no
- * program reaches on purpose, with their reason, in CLIENT_ONLY.
+ * or layer of its directory. What the search cannot see, and the update step that reaches an
+ * operation (more precise than the declaration the search credits), each declaration states
+ * (`reaches`, on it or on its step; the unit prices of its `price`, which the price book calls by
+ * name); what is no kind's, REACHED_BY; the operations no program reaches on purpose, with their
+ * reason, CLIENT_ONLY.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { AREAS } from "../client/operations";
 import type { AnyOperation } from "../client/operations/define";
+import type { ResourceDeclaration } from "../engine/declaration";
+import { DECLARATIONS } from "../resources/registry";
 
 /** `area.operation`, as the client spells it: `client.invoice.generate(...)` is `invoice.generate`. */
 export type OperationKey = string;
@@ -26,23 +30,41 @@ export interface DeclaredReach {
   note?: string;
 }
 
-/**
- * Declared reach: the operations the search cannot see, and the declaration fields that reach an
- * operation (more precise than the declaration the search credits).
- */
+/** Declared reach that is no kind's: the job status the client polls for whichever operation answers a job. */
 export const REACHED_BY: Readonly<Record<OperationKey, DeclaredReach>> = {
-  "firewallRule.create": { via: "FirewallRule", note: "ruleBehaviour (provider/resources/rules.ts) takes the area" },
-  "firewallRule.delete": { via: "FirewallRule", note: "ruleBehaviour (provider/resources/rules.ts) takes the area" },
-  "egressRule.create": { via: "EgressRule", note: "ruleBehaviour (provider/resources/rules.ts) takes the area" },
-  "egressRule.delete": { via: "EgressRule", note: "ruleBehaviour (provider/resources/rules.ts) takes the area" },
-  "asyncJob.status": { via: "every resource whose operation answers a job (volumes, VM snapshots)" },
-  "vpc.restart": { via: "Vpc.restartTriggers" },
-  "network.restart": { via: "Network.restartTriggers" },
-  "instance.attachIso": { via: "Instance.isoUuid" },
-  "instance.detachIso": { via: "Instance.isoUuid" },
-  "instance.resetSshKey": { via: "Instance.sshKeyName" },
-  "volume.upload": { via: "UploadedVolume" },
+  "asyncJob.status": { via: "every resource whose operation answers a job" },
 };
+
+/** The cost tool, as the table names it: the calls of provider/cost and provider/pricing are its own. */
+const COST_TOOL = "restcloud cost";
+
+/**
+ * The reach the declarations state: their own `reaches` (calls the search cannot see), their update
+ * steps' (credited to the step's fields), and the unit prices of their `price` (calls of the cost tool).
+ */
+export function declaredReach(declarations: readonly ResourceDeclaration[]): {
+  declared: Map<OperationKey, DeclaredReach>;
+  found: Map<OperationKey, Set<string>>;
+} {
+  const declared = new Map<OperationKey, DeclaredReach>(Object.entries(REACHED_BY));
+  const found = new Map<OperationKey, Set<string>>();
+  // Two kinds may state the same operation: both are named.
+  const add = (key: OperationKey, reach: DeclaredReach) => {
+    const before = declared.get(key);
+    const text = (r: DeclaredReach) => (r.note ? `${r.via} (${r.note})` : r.via);
+    declared.set(key, before ? { via: `${text(before)}; ${text(reach)}` } : reach);
+  };
+  for (const d of declarations) {
+    for (const key of d.reaches?.operations ?? []) add(key, { via: d.type, note: d.reaches!.how });
+    for (const step of d.updates)
+      for (const key of step.reaches ?? []) add(key, { via: step.fields.map((f) => `${d.type}.${f}`).join(", ") });
+    for (const { call } of d.price?.unitPrices ?? []) {
+      const key = `costEstimate.${call}`;
+      found.set(key, new Set([...(found.get(key) ?? []), COST_TOOL]));
+    }
+  }
+  return { declared, found };
+}
 
 /** The client's call, for the docs: `client.invoice.generate({ invoiceNumber: 1001 })`. */
 const BILLING_REASON =
@@ -168,7 +190,7 @@ function sourceFiles(dir: string): string[] {
 
 /** Whom a call outside resources/ and functions/ is credited to, by the directory or file of provider/. */
 const LAYERS: readonly [RegExp, string][] = [
-  [/^cost\//, "restcloud cost"],
+  [/^(cost|pricing)\//, COST_TOOL],
   [/^discover\//, "restcloud discover"],
   [/^recover\//, "restcloud recover"],
   [/^client\//, "the client (for every resource)"],
@@ -213,16 +235,21 @@ export function operationCalls(root: string): Map<OperationKey, Set<string>> {
 }
 
 /** Every operation of the client with what reaches it, in the tables' order. */
-export function operationRows(root: string): OperationRow[] {
+export function operationRows(
+  root: string,
+  declarations: readonly ResourceDeclaration[] = DECLARATIONS,
+): OperationRow[] {
   const calls = operationCalls(root);
+  const stated = declaredReach(declarations);
   return Object.entries(AREAS).flatMap(([area, operations]) =>
     Object.entries(operations as Record<string, AnyOperation>).map(([op, operation]) => {
       const key = `${area}.${op}`;
+      const declared = stated.declared.get(key);
       return {
         key,
         operation,
-        found: [...(calls.get(key) ?? [])].sort(),
-        ...(REACHED_BY[key] ? { declared: REACHED_BY[key] } : {}),
+        found: [...new Set([...(calls.get(key) ?? []), ...(stated.found.get(key) ?? [])])].sort(),
+        ...(declared ? { declared } : {}),
         ...(CLIENT_ONLY[key] ? { clientOnly: CLIENT_ONLY[key] } : {}),
       };
     }),

@@ -47,6 +47,11 @@ export const AREAS = {
 
 export type AreaName = keyof typeof AREAS;
 
+/** An operation as the client spells it, `area.operation`: `client.vpc.restart(...)` is `vpc.restart`. */
+export type OperationKey = {
+  [A in AreaName]: `${A}.${keyof (typeof AREAS)[A] & string}`;
+}[AreaName];
+
 /** Every operation, flat (the async job status included: see `outsideSpec`). */
 export const OPERATIONS: readonly AnyOperation[] = Object.values(AREAS).flatMap(
   (area) => Object.values(area) as AnyOperation[],

@@ -8,7 +8,7 @@
  * The plan is one of every change (a resize, a plan change, a delete, an unchanged VPC, a free rule
  * created) built with plans.ts; every expected figure is computed here from the catalog rows this
  * file fetches itself over HTTP (GET /restapi/costestimate/..., plain `fetch`), with the units of
- * pricing.ts: compute and templates per hour (× 730), storage per GB and month, offerings and IPs
+ * provider/pricing: compute and templates per hour (× 730), storage per GB and month, offerings and IPs
  * per month.
  */
 import { spawn } from "node:child_process";

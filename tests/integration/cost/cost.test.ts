@@ -3,7 +3,7 @@
  * plan document built here (plans.ts) and priced through the programmatic API (readPlan,
  * PriceBook, estimateCost) or the command (runCost, and once the built bin), and every expected
  * figure is computed in this file from the catalog rows this file fetches itself over HTTP
- * (GET /restapi/costestimate/..., plain `fetch`), with the units of pricing.ts: compute, template
+ * (GET /restapi/costestimate/..., plain `fetch`), with the units of provider/pricing: compute, template
  * costs, licences and the Kubernetes control plane per hour (× 730 hours a month); storage and
  * snapshots per GB and month; offerings, public IPs and rules per month.
  *
@@ -22,9 +22,16 @@ import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { CATALOG_IDS } from "../../../emulator/catalog";
 import { RestCloudClient } from "../../../provider/client";
 import { runCost } from "../../../provider/cost/cli";
-import { EstimateError, estimateCost, type CostEstimate, type EstimateOptions } from "../../../provider/cost/estimate";
+import {
+  EstimateError,
+  estimateCost,
+  type CostEstimate,
+  type EstimateOptions,
+  type PricedKind,
+} from "../../../provider/cost/estimate";
 import { PlanFormatError, readPlan } from "../../../provider/cost/plan";
-import { PriceBook } from "../../../provider/cost/price-book";
+import { perMonth, PriceBook } from "../../../provider/pricing";
+import { DECLARATIONS } from "../../../provider/resources/registry";
 import {
   create,
   previewJson,
@@ -179,9 +186,12 @@ const runningPerHour = (plan: ComputeRow, cores = plan.core, memoryMib = plan.me
 
 const priceBook = () => new PriceBook(new RestCloudClient({ apiUrl: emulator.url, ...DEMO }));
 
-/** The programmatic path: readPlan, a fresh PriceBook, estimateCost. */
-const estimate = (text: string, options: EstimateOptions = {}): Promise<CostEstimate> =>
-  estimateCost(readPlan(text), priceBook(), options);
+/** The programmatic path: readPlan, a fresh PriceBook, estimateCost with the registry's kinds. */
+const estimate = (
+  text: string,
+  options: EstimateOptions = {},
+  kinds: Iterable<PricedKind> = DECLARATIONS,
+): Promise<CostEstimate> => estimateCost(readPlan(text), priceBook(), kinds, options);
 
 interface Run {
   code: number;
@@ -660,6 +670,34 @@ test("updates, a delete and an unchanged resource: each delta, and totals that a
   expect(result.totalMonthlyCost).toBeCloseTo(now, 6);
   expect(result.diffTotalMonthlyCost).toBeCloseTo(now - past, 6);
   expect(result.diffTotalMonthlyCost).toBeCloseTo(result.totalMonthlyCost - result.pastTotalMonthlyCost, 6);
+});
+
+test("the estimate prices the kinds it is handed, by their price facet; a kind without one is free", async () => {
+  const zoneUuid = ZONES.frankfurt;
+  const state = stateBuilder("native");
+  // A throw-away kind, priced at the zone's public-IP rate, and the registry's Vpc handed without its price.
+  const kinds: PricedKind[] = [
+    { type: "Gadget", price: perMonth("Gadget", { call: "ipCost", field: "ipCost" }) },
+    { type: "Vpc" },
+  ];
+  const plan = previewJson([
+    create(state("Gadget", "g", { zoneUuid })),
+    create(
+      state("Vpc", "net", {
+        name: "net",
+        zoneUuid,
+        cidr: "10.0.0.0/16",
+        vpcOfferingUuid: CATALOG_IDS.vpcOfferings.standard,
+      }),
+    ),
+  ]);
+  const result = await estimate(plan, {}, kinds);
+  const byName = Object.fromEntries(result.resources.map((x) => [x.name, x]));
+  expect(byName.g!.free).toBe(false);
+  expect(byName.g!.components.map((c) => c.name)).toEqual(["Gadget"]);
+  expect(byName.g!.monthlyCost).toBeCloseTo((await zoneRows(zoneUuid)).ipCost, 6);
+  expect(byName.net!.free).toBe(true);
+  expect(byName.net!.monthlyCost).toBe(0);
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import type { CostEstimate, ResourceCost } from "../../../provider/cost/estimate
 import { checkBudget, parseMaxIncrease, parseMaxMonthly, type Budget } from "../../../provider/cost/budget";
 import { decimal, infracostReport, type InfracostRoot } from "../../../provider/cost/infracost";
 import { estimateMarkdown, MARKDOWN_MARKER } from "../../../provider/cost/markdown";
-import type { CostComponent } from "../../../provider/cost/pricing";
+import type { CostComponent } from "../../../provider/pricing";
 import { infracostSchemaErrors } from "./infracost-schema";
 
 const HOURS = 730;

@@ -45,18 +45,43 @@ test("the issue's operations: reached by the new functions, or declared, or clie
     "invoice.updateStatus",
     "invoice.updateTax",
   ]);
-  // The resources' part: the search finds each call in its declaration, and the field is declared.
+  // The resources' part: the search finds each call in its declaration, and the update step that
+  // makes it states it (`reaches`), so the field is named.
+  const declaredBy = (key: string) => rows.find((r) => r.key === key)!.declared?.via;
   for (const [key, declaration, field] of [
     ["vpc.restart", "Vpc", "Vpc.restartTriggers"],
     ["network.restart", "Network", "Network.restartTriggers"],
     ["instance.attachIso", "Instance", "Instance.isoUuid"],
     ["instance.detachIso", "Instance", "Instance.isoUuid"],
     ["instance.resetSshKey", "Instance", "Instance.sshKeyName"],
-    ["volume.upload", "UploadedVolume", "UploadedVolume"],
   ] as const) {
     expect({ key, found: foundBy(key) }).toEqual({ key, found: [declaration] });
-    expect({ key, via: REACHED_BY[key]?.via }).toEqual({ key, via: field });
+    expect({ key, via: declaredBy(key) }).toEqual({ key, via: field });
   }
+  expect(foundBy("volume.upload")).toEqual(["UploadedVolume"]);
+});
+
+test("the declarations state what the search cannot see; REACHED_BY holds no kind's entry", () => {
+  const row = (key: string) => rows.find((r) => r.key === key)!;
+  // ruleBehaviour is handed the area: the declaration states the calls (`reaches`).
+  for (const key of ["firewallRule.create", "firewallRule.delete"])
+    expect({ key, declared: row(key).declared }).toEqual({
+      key,
+      declared: { via: "FirewallRule", note: expect.stringContaining("ruleBehaviour") },
+    });
+  // The price book calls unit prices by name: the price facets say which calls restcloud cost makes.
+  for (const call of ["ipCost", "portForwardingCost", "snapshotCost", "vmSnapshotCost", "k8sCost"])
+    expect({ call, found: row(`costEstimate.${call}`).found }).toEqual({
+      call,
+      found: expect.arrayContaining(["restcloud cost"]),
+    });
+  expect(Object.keys(REACHED_BY)).toEqual(["asyncJob.status"]);
+});
+
+test("a throw-away kind's stated reach is credited to it", () => {
+  const kind = { type: "Gadget", reaches: { operations: ["vpc.restart"], how: "a test" }, updates: [] };
+  const derived = operationRows(root, [kind as never]);
+  expect(derived.find((r) => r.key === "vpc.restart")!.declared).toEqual({ via: "Gadget", note: "a test" });
 });
 
 test("a comment or a description naming a call is no call; a call credits the declaration around it", () => {

@@ -45,26 +45,23 @@ export interface Currency {
   readonly isDefault: boolean;
 }
 
-/** The per-zone unit prices, under the field names of their cost-estimate answers. */
-export type UnitPrice =
-  | "ipCost"
-  | "portForwardCost"
-  | "loadBalancerCost"
-  | "snapshotCost"
-  | "vmSnapshotCost"
-  | "k8sCost"
-  | "additionalTemplateResizeCost";
+/** The cost-estimate calls that answer one zone's price of something (`ipCost`, `snapshotCost`...). */
+export type CostEstimateCall = {
+  [K in keyof RestCloudClient["costEstimate"]]: RestCloudClient["costEstimate"][K] extends (input: {
+    zoneUuid: string;
+  }) => Promise<unknown>
+    ? K
+    : never;
+}[keyof RestCloudClient["costEstimate"]];
 
-const UNIT_PRICE_CALLS: Record<UnitPrice, (c: RestCloudClient, zoneUuid: string) => Promise<unknown>> = {
-  ipCost: (c, zoneUuid) => c.costEstimate.ipCost({ zoneUuid }),
-  portForwardCost: (c, zoneUuid) => c.costEstimate.portForwardingCost({ zoneUuid }),
-  loadBalancerCost: (c, zoneUuid) => c.costEstimate.loadBalancerCost({ zoneUuid }),
-  snapshotCost: (c, zoneUuid) => c.costEstimate.snapshotCost({ zoneUuid }),
-  vmSnapshotCost: (c, zoneUuid) => c.costEstimate.vmSnapshotCost({ zoneUuid }),
-  // The spec shows neither the parameters nor the answer of these two: the zone, and a field named as the rest.
-  k8sCost: (c, zoneUuid) => c.costEstimate.k8sCost({ zoneUuid }),
-  additionalTemplateResizeCost: (c, zoneUuid) => c.costEstimate.additionalTemplateResizeCost({ zoneUuid }),
-};
+/**
+ * A per-zone unit price: the cost-estimate call that answers it and the answer's field holding the
+ * number. The declaration that pays it names both, so the book knows no kind.
+ */
+export interface UnitPrice {
+  readonly call: CostEstimateCall;
+  readonly field: string;
+}
 
 const PLATFORMS = ["LINUX", "WINDOWS"] as const;
 const DISTRIBUTIONS = ["OS_ONLY", "MARKETPLACE"] as const;
@@ -159,8 +156,13 @@ export class PriceBook {
 
   /** A unit price of the zone; undefined when the answer has no such number. */
   async unitPrice(zoneUuid: string, price: UnitPrice): Promise<number | undefined> {
-    const answer = await this.once(`${price}:${zoneUuid}`, () => UNIT_PRICE_CALLS[price](this.client, zoneUuid));
-    const value = (answer as Record<string, unknown> | undefined)?.[price];
+    // A unit price's call takes the zone alone (where the spec shows no parameters: the zone, as the rest).
+    const area = this.client.costEstimate as unknown as Record<
+      CostEstimateCall,
+      (input: { zoneUuid: string }) => Promise<unknown>
+    >;
+    const answer = await this.once(`unit:${price.call}:${zoneUuid}`, () => area[price.call]({ zoneUuid }));
+    const value = (answer as Record<string, unknown> | undefined)?.[price.field];
     return typeof value === "number" && Number.isFinite(value) ? value : undefined;
   }
 }

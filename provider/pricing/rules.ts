@@ -1,6 +1,7 @@
 /**
- * How each resource kind is priced: one rule per kind that has a price, from its properties and the
- * live catalog (price-book.ts). Kinds missing from `PRICING` are free. A month is 730 hours.
+ * The rule library: the builders a declaration's `price` is made of (a flat monthly unit price, snapshot
+ * storage by the GB of the snapshotted disks, an offering's price) and the rules of the kinds that
+ * take more (instances, volumes, clusters), from their properties and the live catalog (book.ts).
  *
  * The spec names the catalog's fields but not their units; these are the units read here (and the
  * emulator's): compute (vCPU, memory), template costs and licences and the Kubernetes control plane
@@ -9,105 +10,21 @@
  * plan's stoppage rates and its disks, and no template cost or licence.
  */
 import { UNKNOWN } from "../wire";
-import type { ComputePlan, PriceBook, ReservedTerm, BundleTerm, UnitPrice } from "./price-book";
-import type { Properties, ResourceState } from "./plan";
-
-export const HOURS_PER_MONTH = 730;
-
-/** One priced part of a resource: quantity and price per month, in the catalog's default currency. */
-export interface CostComponent {
-  /** What is priced: "vCPU", "Memory", "Storage"... */
-  readonly name: string;
-  /** Which plan or offering, and in what state: "gp.2c4g, running". */
-  readonly detail?: string;
-  /** The unit of the quantity: "vCPU-hours", "GiB-hours", "GB-months", "months"... */
-  readonly unit: string;
-  /** Per month; null when not known at preview. */
-  readonly quantity: number | null;
-  /** Per unit; null when not known. */
-  readonly unitPrice: number | null;
-  /** quantity × unitPrice; null when either is not known: never counted as 0. */
-  readonly monthlyCost: number | null;
-  /** Why the cost is not known (e.g. "size is known only after apply"). */
-  readonly unknown?: string;
-}
-
-/** A resource the rule may need besides the priced one (the volume of a snapshot...). */
-export interface Referenced {
-  readonly kind: string;
-  readonly state: ResourceState;
-}
-
-export interface PricingContext {
-  readonly book: PriceBook;
-  /** The resource's zone; undefined when not known at preview. */
-  readonly zoneUuid: string | undefined;
-  readonly properties: Properties;
-  /** The resource a property refers to, when the plan holds it. */
-  referenced(property: string): Referenced | undefined;
-  /** A property's value is wrong for the catalog (an unknown offering): the estimate fails, naming it. */
-  invalid(property: string, message: string): never;
-}
-
-export type PriceRule = (ctx: PricingContext) => Promise<CostComponent[]>;
-
-/** Raised through `invalid`: a value of the plan that the catalog does not know. */
-export class PricingError extends Error {
-  override readonly name = "PricingError";
-  constructor(
-    readonly property: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Values that may not be known at preview
-// ---------------------------------------------------------------------------------------------
-
-/** A value Pulumi does not know at preview (or hides as a secret). */
-const isUnknown = (v: unknown): boolean =>
-  v === UNKNOWN || v === "[secret]" || (typeof v === "object" && v !== null && !Array.isArray(v));
-
-const notKnown = (property: string): string => `${property} is known only after apply`;
-
-function component(
-  name: string,
-  unit: string,
-  quantity: number | null,
-  unitPrice: number | null,
-  extra: { detail?: string; unknown?: string } = {},
-): CostComponent {
-  const known = quantity !== null && unitPrice !== null;
-  return {
-    name,
-    ...(extra.detail ? { detail: extra.detail } : {}),
-    unit,
-    quantity,
-    unitPrice,
-    monthlyCost: known ? quantity * unitPrice : null,
-    ...(!known ? { unknown: extra.unknown ?? "not known at preview" } : {}),
-  };
-}
-
-/** A component whose whole cost waits for a value not known at preview. */
-const unknownComponent = (name: string, unit: string, why: string): CostComponent =>
-  component(name, unit, null, null, { unknown: why });
-
-function numberOf(props: Properties, key: string): number | undefined | typeof UNKNOWN {
-  const v = props[key];
-  if (v === undefined || v === null) return undefined;
-  if (isUnknown(v)) return UNKNOWN;
-  return typeof v === "number" ? v : Number(v);
-}
-
-function stringOf(props: Properties, key: string): string | undefined | typeof UNKNOWN {
-  const v = props[key];
-  if (v === undefined || v === null || v === "") return undefined;
-  if (isUnknown(v)) return UNKNOWN;
-  return String(v);
-}
+import type { BundleTerm, ComputePlan, ReservedTerm, UnitPrice } from "./book";
+import {
+  component,
+  HOURS_PER_MONTH,
+  notKnown,
+  numberOf,
+  stringOf,
+  unknownComponent,
+  zoneLabel,
+  type CostComponent,
+  type Price,
+  type PricingContext,
+  type Properties,
+  type Referenced,
+} from "./rule";
 
 // ---------------------------------------------------------------------------------------------
 // Compute
@@ -173,11 +90,6 @@ async function computePlanOf(ctx: PricingContext, property: string, uuid: string
   return plan;
 }
 
-const zoneLabel = async (ctx: PricingContext): Promise<string> => {
-  const name = await ctx.book.zoneName(ctx.zoneUuid!);
-  return name === ctx.zoneUuid ? ctx.zoneUuid : `${name} (${ctx.zoneUuid})`;
-};
-
 /** The size a plan gives a machine: the plan's own, or the custom plan's cores and memory. */
 function sizeOf(plan: ComputePlan, props: Properties): Size | "unknown" {
   const custom = plan.kind === "payAsYouGo" && plan.record.isCustom === true;
@@ -222,7 +134,12 @@ async function diskComponents(
 
 const running = (props: Properties): boolean => props.state !== "Stopped";
 
-const priceInstance: PriceRule = async (ctx) => {
+/** The price per GB and month of a root disk beyond its template's size (the spec shows no parameter: the zone). */
+const TEMPLATE_RESIZE: UnitPrice = { call: "additionalTemplateResizeCost", field: "additionalTemplateResizeCost" };
+/** The Kubernetes control plane's price per hour (the spec shows no parameter: the zone). */
+const CONTROL_PLANE: UnitPrice = { call: "k8sCost", field: "k8sCost" };
+
+async function instanceComponents(ctx: PricingContext): Promise<CostComponent[]> {
   const p = ctx.properties;
   const parts: CostComponent[] = [];
   const planUuid = stringOf(p, "computeOfferingUuid");
@@ -263,52 +180,63 @@ const priceInstance: PriceRule = async (ctx) => {
     if (rootDisk === UNKNOWN)
       parts.push(unknownComponent("Root disk beyond the template", "GB-months", notKnown("rootDiskSize")));
     else if (rootDisk !== undefined && template.size !== undefined && rootDisk > template.size) {
-      const price = await ctx.book.unitPrice(ctx.zoneUuid!, "additionalTemplateResizeCost");
+      const price = await ctx.book.unitPrice(ctx.zoneUuid!, TEMPLATE_RESIZE);
       parts.push(
         component("Root disk beyond the template", "GB-months", rootDisk - template.size, price ?? null, {
           detail: `${rootDisk} GB, the template's ${template.size} GB included`,
-          unknown: "the API answers no additionalTemplateResizeCost",
+          unknown: `the API answers no ${TEMPLATE_RESIZE.field}`,
         }),
       );
     }
   }
   parts.push(...(await diskComponents(ctx, "Data disk", "storageOfferingUuid", "diskSize")));
   return parts;
-};
+}
 
-const priceVolume: PriceRule = (ctx) => diskComponents(ctx, "Storage", "storageOfferingUuid", "size");
+/** An instance: its plan's compute, its template's cost and licence, a root disk beyond the template, its data disk. */
+export const priceInstance: Price = { unitPrices: [TEMPLATE_RESIZE], components: instanceComponents };
+
+/** A volume: its storage plan (a fixed plan bills its own size, a custom plan the size asked for). */
+export const priceVolume: Price = {
+  unitPrices: [],
+  components: (ctx) => diskComponents(ctx, "Storage", "storageOfferingUuid", "size"),
+};
 
 /**
  * An uploaded volume takes no storage plan (uploadVolume has none to take): its size is the image's,
  * known once uploaded, and its price per GB is the deployment's, which no catalog call shows.
  */
-const priceUploadedVolume: PriceRule = async (ctx) => {
-  const size = numberOf(ctx.properties, "size");
-  return [
-    component("Storage", "GB-months", size === UNKNOWN ? null : (size ?? null), null, {
-      detail: "uploaded image",
-      unknown: "an uploaded volume has no storage plan, so its price per GB is not in the catalog",
-    }),
-  ];
+export const priceUploadedVolume: Price = {
+  unitPrices: [],
+  components: async (ctx) => {
+    const size = numberOf(ctx.properties, "size");
+    return [
+      component("Storage", "GB-months", size === UNKNOWN ? null : (size ?? null), null, {
+        detail: "uploaded image",
+        unknown: "an uploaded volume has no storage plan, so its price per GB is not in the catalog",
+      }),
+    ];
+  },
 };
 
 /** A flat price per month from one of the zone's unit prices. */
-const perMonth =
-  (name: string, price: UnitPrice): PriceRule =>
-  async (ctx) => {
+export const perMonth = (name: string, price: UnitPrice): Price => ({
+  unitPrices: [price],
+  components: async (ctx) => {
     const unitPrice = await ctx.book.unitPrice(ctx.zoneUuid!, price);
-    return [component(name, "months", 1, unitPrice ?? null, { unknown: `the API answers no ${price}` })];
-  };
+    return [component(name, "months", 1, unitPrice ?? null, { unknown: `the API answers no ${price.field}` })];
+  },
+});
 
 /** Snapshot storage per GB and month, the GB those of the snapshotted disks. */
-const perSnapshotGb =
-  (
-    name: string,
-    price: UnitPrice,
-    property: string,
-    gbOf: (r: Referenced, ctx: PricingContext) => Promise<number | null>,
-  ): PriceRule =>
-  async (ctx) => {
+export const perSnapshotGb = (
+  name: string,
+  price: UnitPrice,
+  property: string,
+  gbOf: (r: Referenced, ctx: PricingContext) => Promise<number | null>,
+): Price => ({
+  unitPrices: [price],
+  components: async (ctx) => {
     const unitPrice = (await ctx.book.unitPrice(ctx.zoneUuid!, price)) ?? null;
     const target = ctx.referenced(property);
     const gb = target ? await gbOf(target, ctx) : null;
@@ -319,9 +247,11 @@ const perSnapshotGb =
           : `the ${property} resource is not in the plan`,
       }),
     ];
-  };
+  },
+});
 
-const volumeGb = async (volume: Referenced, ctx: PricingContext): Promise<number | null> => {
+/** The GB a volume's snapshot holds: a fixed plan's size, else the volume's own. */
+export const volumeGb = async (volume: Referenced, ctx: PricingContext): Promise<number | null> => {
   const props = volume.state.properties;
   const size = numberOf(props, "size") ?? numberOf(volume.state.outputs, "size");
   if (size === UNKNOWN || size === undefined) return null;
@@ -331,7 +261,8 @@ const volumeGb = async (volume: Referenced, ctx: PricingContext): Promise<number
   return plan && !plan.isCustom && plan.diskSize ? plan.diskSize : size;
 };
 
-const instanceDisksGb = async (instance: Referenced, ctx: PricingContext): Promise<number | null> => {
+/** The GB an instance's snapshot holds: its root disk (the template's size unless resized) and data disk. */
+export const instanceDisksGb = async (instance: Referenced, ctx: PricingContext): Promise<number | null> => {
   const props = instance.state.properties;
   const root = numberOf(props, "rootDiskSize");
   const data = numberOf(props, "diskSize");
@@ -347,17 +278,23 @@ const instanceDisksGb = async (instance: Referenced, ctx: PricingContext): Promi
 };
 
 /** A flat price per month: the offering a property names (`vpcOffering`, `networkOffering`), its total with HA. */
-const perOffering =
-  (name: string, property: string, what: string, lookUp: "vpcOffering" | "networkOffering"): PriceRule =>
-  async (ctx) => {
+export const perOffering = (
+  name: string,
+  property: string,
+  what: string,
+  lookUp: "vpcOffering" | "networkOffering",
+): Price => ({
+  unitPrices: [],
+  components: async (ctx) => {
     const uuid = stringOf(ctx.properties, property);
     if (uuid === undefined || uuid === UNKNOWN) return [unknownComponent(name, "months", notKnown(property))];
     const offering = await ctx.book[lookUp](ctx.zoneUuid!, uuid);
     if (!offering) return ctx.invalid(property, `no ${what} ${uuid} in the catalog of zone ${await zoneLabel(ctx)}`);
     return [component(name, "months", 1, offering.totalCost ?? offering.cost ?? null, { detail: offering.name })];
-  };
+  },
+});
 
-const priceCluster: PriceRule = async (ctx) => {
+async function clusterComponents(ctx: PricingContext): Promise<CostComponent[]> {
   const p = ctx.properties;
   const planUuid = stringOf(p, "computeOfferingUuid");
   const workers = numberOf(p, "size");
@@ -390,28 +327,15 @@ const priceCluster: PriceRule = async (ctx) => {
     }
   }
   if (isRunning) {
-    const rate = await ctx.book.unitPrice(ctx.zoneUuid!, "k8sCost");
+    const rate = await ctx.book.unitPrice(ctx.zoneUuid!, CONTROL_PLANE);
     parts.push(
-      component("Control plane", "hours", HOURS_PER_MONTH, rate ?? null, { unknown: "the API answers no k8sCost" }),
+      component("Control plane", "hours", HOURS_PER_MONTH, rate ?? null, {
+        unknown: `the API answers no ${CONTROL_PLANE.field}`,
+      }),
     );
   }
   return parts;
-};
+}
 
-/** The kinds that have a price, and how. Every other kind is free. */
-export const PRICING: Readonly<Record<string, PriceRule>> = {
-  Instance: priceInstance,
-  Volume: priceVolume,
-  UploadedVolume: priceUploadedVolume,
-  PublicIpAddress: perMonth("Public IP", "ipCost"),
-  LoadBalancerRule: perMonth("Load-balancer rule", "loadBalancerCost"),
-  InternalLoadBalancer: perMonth("Load-balancer rule", "loadBalancerCost"),
-  PortForwardingRule: perMonth("Port-forwarding rule", "portForwardCost"),
-  SecurityGroupPortForwardingRule: perMonth("Port-forwarding rule", "portForwardCost"),
-  VolumeSnapshot: perSnapshotGb("Snapshot storage", "snapshotCost", "volumeUuid", volumeGb),
-  VmSnapshot: perSnapshotGb("VM snapshot storage", "vmSnapshotCost", "instanceUuid", instanceDisksGb),
-  Vpc: perOffering("VPC offering", "vpcOfferingUuid", "VPC offering", "vpcOffering"),
-  Network: perOffering("Network offering", "networkOfferingUuid", "network offering", "networkOffering"),
-  VpcTier: perOffering("Network offering", "networkOfferingUuid", "network offering", "networkOffering"),
-  KubernetesCluster: priceCluster,
-};
+/** A Kubernetes cluster: its worker and control nodes on its plan, and the control plane while running. */
+export const priceCluster: Price = { unitPrices: [CONTROL_PLANE], components: clusterComponents };

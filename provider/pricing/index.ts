@@ -1,0 +1,27 @@
+/**
+ * Pricing: what a declaration's `price` is made of (rule.ts, rules.ts) and the live catalog it reads
+ * (book.ts). Resource declarations import it; it imports no resource and no tool, so that the cost
+ * estimate (provider/cost) can read the facet from the declarations it is handed.
+ */
+export { PriceBook, type CostEstimateCall, type Currency, type UnitPrice } from "./book";
+export {
+  HOURS_PER_MONTH,
+  PricingError,
+  type CostComponent,
+  type Price,
+  type PricingContext,
+  type Properties,
+  type Referenced,
+  type ResourceState,
+} from "./rule";
+export {
+  instanceDisksGb,
+  perMonth,
+  perOffering,
+  perSnapshotGb,
+  priceCluster,
+  priceInstance,
+  priceUploadedVolume,
+  priceVolume,
+  volumeGb,
+} from "./rules";
