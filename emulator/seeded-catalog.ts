@@ -1,13 +1,5 @@
-/**
- * The seeded, read-only catalog: zones, currencies, offerings, templates, Kubernetes versions, unit
- * costs, hypervisor hosts and the demo account's invoices. Pure data with fixed uuids (`CATALOG_IDS`)
- * so that docs and tests can name them.
- *
- * Records are shaped exactly as the cost-estimate API returns them (spec field names and JSON
- * types). Prices are in the default currency (EUR); compute prices are per hour, storage per GB and
- * month. The catalog is per zone: an offering is offered in a zone or not, and each zone applies its
- * price factor (`zoneCatalog(zoneUuid)`). Look-ups by uuid without a zone return the base price.
- */
+// The seeded, read-only catalog the cost-estimate endpoints answer: pure data with fixed uuids (`CATALOG_IDS`) so docs
+// and tests can name them, shaped as the spec's records; per zone, an offering is offered or not, at the zone's prices.
 
 // ---------------------------------------------------------------------------------------------
 // Record types (spec field names)
