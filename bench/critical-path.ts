@@ -27,7 +27,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../emulator";
 import { AREAS } from "../provider/client/operations";
-import { discoverCatalog, providerConfig } from "../tests/e2e/catalog";
+import { discoverCatalog, providerConfig } from "../tests/e2e/catalog-ids";
 import { pulumiCliRoot, type StackConfig } from "../tests/e2e/offline-stack";
 import {
   analyseOperation,

@@ -26,7 +26,7 @@ import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { AREAS } from "../provider/client/operations";
-import { discoverCatalog, providerConfig, type CatalogIds } from "../tests/e2e/catalog";
+import { discoverCatalog, providerConfig, type CatalogIds } from "../tests/e2e/catalog-ids";
 import { pulumiCliRoot, type StackConfig } from "../tests/e2e/offline-stack";
 import { REPO_ROOT, createStack } from "./workspace";
 import { formatTable } from "./table";

@@ -109,45 +109,37 @@ function number(flag: string, text: string | undefined): number | undefined {
   return n;
 }
 
+const CLI_OPTIONS = {
+  port: { type: "string" },
+  host: { type: "string" },
+  "control-token": { type: "string" },
+  "async-delay-ms": { type: "string" },
+  "state-file": { type: "string" },
+  load: { type: "string" },
+  "async-mode": { type: "string" },
+  "job-profile": { type: "string" },
+  "job-duration": { type: "string", multiple: true },
+  account: { type: "string", multiple: true },
+  "latency-ms": { type: "string" },
+  "fail-rate": { type: "string" },
+  "throttle-rate": { type: "string" },
+  "fail-after-rate": { type: "string" },
+  fault: { type: "string", multiple: true },
+  seed: { type: "string" },
+  quirks: { type: "string" },
+  "api-key": { type: "string" },
+  "secret-key": { type: "string" },
+  "admin-api-key": { type: "string" },
+  "admin-secret-key": { type: "string" },
+  logger: { type: "boolean" },
+  help: { type: "boolean" },
+} as const;
+
+type CliValues = ReturnType<typeof parseArgs<{ options: typeof CLI_OPTIONS; strict: true }>>["values"];
+
 export function parseCli(argv: string[]): EmulatorOptions | "help" {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    options: {
-      port: { type: "string" },
-      host: { type: "string" },
-      "control-token": { type: "string" },
-      "async-delay-ms": { type: "string" },
-      "state-file": { type: "string" },
-      load: { type: "string" },
-      "async-mode": { type: "string" },
-      "job-profile": { type: "string" },
-      "job-duration": { type: "string", multiple: true },
-      account: { type: "string", multiple: true },
-      "latency-ms": { type: "string" },
-      "fail-rate": { type: "string" },
-      "throttle-rate": { type: "string" },
-      "fail-after-rate": { type: "string" },
-      fault: { type: "string", multiple: true },
-      seed: { type: "string" },
-      quirks: { type: "string" },
-      "api-key": { type: "string" },
-      "secret-key": { type: "string" },
-      "admin-api-key": { type: "string" },
-      "admin-secret-key": { type: "string" },
-      logger: { type: "boolean" },
-      help: { type: "boolean" },
-    },
-  });
+  const { values } = parseArgs({ args: argv, strict: true, options: CLI_OPTIONS });
   if (values.help) return "help";
-  const demo = {
-    apiKey: values["api-key"] ?? DEFAULT_ACCOUNTS[0].apiKey,
-    secretKey: values["secret-key"] ?? DEFAULT_ACCOUNTS[0].secretKey,
-  };
-  const admin = {
-    apiKey: values["admin-api-key"] ?? "admin-api-key",
-    secretKey: values["admin-secret-key"] ?? "admin-secret-key",
-  };
   const asyncMode = values["async-mode"];
   if (asyncMode !== undefined && !(ASYNC_MODES as readonly string[]).includes(asyncMode)) {
     throw new Error(`--async-mode ${asyncMode}: must be one of ${ASYNC_MODES.join(", ")}`);
@@ -157,28 +149,7 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
     throw new Error(`--job-profile ${jobProfile}: must be one of ${JOB_PROFILES.join(", ")}`);
   }
   const jobDurations = parseJobDurationSpecs(values["job-duration"] ?? []);
-  // Every account, each with the flag that gave it, validated now: a mistake is one line naming its flag.
-  const accounts: AccountSpec[] = [
-    { name: "demo", ...demo },
-    { name: "admin", ...admin },
-    ...(values.account ?? []).map(parseAccountSpec),
-  ];
-  const flagOf = (i: number): string =>
-    i === 0
-      ? "--api-key/--secret-key"
-      : i === 1
-        ? "--admin-api-key/--admin-secret-key"
-        : `--account ${accounts[i].name}:...`;
-  try {
-    resolveAccounts(accounts);
-  } catch (err) {
-    const bad = /^accounts\[(\d+)\](?:\.(\w+))?: (.*)$/.exec((err as Error).message);
-    if (!bad) throw err;
-    const [, index, field, message] = bad;
-    const part =
-      field === undefined ? "" : ` (${field === "apiKey" ? "APIKEY" : field === "secretKey" ? "SECRETKEY" : "NAME"})`;
-    throw new Error(`${flagOf(Number(index))}${part}: ${message}`);
-  }
+  const accounts = cliAccounts(values);
   return {
     port: number("port", values.port) ?? 8080,
     host: values.host,
@@ -202,6 +173,40 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
     accounts,
     logger: values.logger,
   };
+}
+
+// Every account, each with the flag that gave it, validated now: a mistake is one line naming its flag.
+function cliAccounts(values: CliValues): AccountSpec[] {
+  const demo = {
+    apiKey: values["api-key"] ?? DEFAULT_ACCOUNTS[0].apiKey,
+    secretKey: values["secret-key"] ?? DEFAULT_ACCOUNTS[0].secretKey,
+  };
+  const admin = {
+    apiKey: values["admin-api-key"] ?? "admin-api-key",
+    secretKey: values["admin-secret-key"] ?? "admin-secret-key",
+  };
+  const accounts: AccountSpec[] = [
+    { name: "demo", ...demo },
+    { name: "admin", ...admin },
+    ...(values.account ?? []).map(parseAccountSpec),
+  ];
+  const flagOf = (i: number): string =>
+    i === 0
+      ? "--api-key/--secret-key"
+      : i === 1
+        ? "--admin-api-key/--admin-secret-key"
+        : `--account ${accounts[i].name}:...`;
+  try {
+    resolveAccounts(accounts);
+  } catch (err) {
+    const bad = /^accounts\[(\d+)\](?:\.(\w+))?: (.*)$/.exec((err as Error).message);
+    if (!bad) throw err;
+    const [, index, field, message] = bad;
+    const part =
+      field === undefined ? "" : ` (${field === "apiKey" ? "APIKEY" : field === "secretKey" ? "SECRETKEY" : "NAME"})`;
+    throw new Error(`${flagOf(Number(index))}${part}: ${message}`);
+  }
+  return accounts;
 }
 
 async function main(): Promise<void> {

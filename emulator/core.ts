@@ -187,7 +187,7 @@ export const isJobKind = (name: string): name is JobKind => (JOB_KINDS as readon
 /** What the core offers every area. */
 export interface EmulatorContext {
   /** The shared, read-only catalog (zones, offerings, templates, prices). */
-  readonly catalog: import("./catalog").Catalog;
+  readonly catalog: import("./seeded-catalog").Catalog;
   /** Switched-on deployment differences; applied by the core at the route edge (areas rarely need them). */
   readonly quirks: ReadonlySet<Quirk>;
   /** A new record identifier (UUID v4, deterministic under `--seed`). */

@@ -4,7 +4,7 @@
  * control/access.ts).
  */
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { createCatalog } from "./catalog";
+import { createCatalog } from "./seeded-catalog";
 import { Clock } from "./clock";
 import { resolveAccounts, type AccountsOption } from "./control/accounts";
 import { controlAccessFor, installControlAccess, type ControlAccess } from "./control/access";

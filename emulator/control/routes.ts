@@ -1,21 +1,5 @@
-/**
- * The control endpoints for snapshots, the request log, asynchronous work and accounts:
- *
- *   GET    /_emulator/state      the whole state as a snapshot {format, version, savedAt, state}
- *   PUT    /_emulator/state      load a snapshot (replaces everything)      -> {loaded: true, records}
- *   GET    /_emulator/requests   the request log (?since, ?operation, ?limit) -> {entries, next}
- *   DELETE /_emulator/requests   empty it                                   -> {entries: [], next}
- *   GET    /_emulator/jobs       the pending asynchronous work              -> {pending: [...]}
- *   POST   /_emulator/advance    complete pending work ({} or {jobId})      -> {completed, pending}
- *   GET    /_emulator/timeline   every piece of asynchronous work, oldest first -> {work: [...]}
- *   DELETE /_emulator/timeline   empty it                                   -> {work: []}
- *   GET    /_emulator/job-durations  every kind's duration                  -> {profile, defaultMs, durations}
- *   PUT    /_emulator/job-durations  replace the setting ({profile?, defaultMs?, durations?}) -> the same
- *   GET    /_emulator/accounts   the accounts, without their keys           -> {accounts: [{name, role}]}
- *   GET    /_emulator/owners     who owns each record of ?account (owners.ts) -> {records, unowned, counts}
- *
- * Errors answer `{error: "..."}` (see `ControlError`); a rejected request changes nothing.
- */
+// The control endpoints under /_emulator (snapshots, the request log, asynchronous work, accounts, owners): listed in
+// emulator/README.md; errors answer `{error}` (ControlError) and a rejected request changes nothing.
 import type { FastifyInstance } from "fastify";
 import type { Account, DeferredChange } from "../core";
 import { InvalidJobDurations, readDurations, readMilliseconds, readProfile, type JobDurations } from "../durations";
@@ -84,7 +68,6 @@ function readDurationSettings(body: unknown, durations: JobDurations) {
 export function registerControlRoutes(app: FastifyInstance, deps: ControlRoutesDeps): void {
   const config = { plainErrors: true };
   const accountIds = () => new Set(deps.store.accounts.map((a) => a.id));
-  const nameOf = (accountId: string): string => deps.store.account(accountId)?.name ?? accountId;
 
   app.get("/_emulator/state", { config }, async (_request, reply) => {
     // Serialised here, at once: the state cannot change between the copy and the answer.
@@ -111,40 +94,8 @@ export function registerControlRoutes(app: FastifyInstance, deps: ControlRoutesD
     return { entries: [], next: deps.requests.lastSeq };
   });
 
-  app.get("/_emulator/jobs", { config }, async () => ({
-    pending: deps.work.pendingWork().map((work) => {
-      const job = work.jobId ? deps.store.jobs[work.jobId] : undefined;
-      return {
-        jobId: work.jobId ?? work.id,
-        account: nameOf(work.accountId),
-        kind: job ? job.resourceType : (work.changes[0]?.collection ?? "change"),
-        description: work.changes.map(describeChange).join("; "),
-        dueAt: new Date(work.dueAt).toISOString(),
-      };
-    }),
-  }));
-
-  app.post("/_emulator/advance", { config }, async (request) => {
-    const body = request.body ?? {};
-    if (!isObject(body)) throw new ControlError(400, 'body: must be {} (every pending job) or {jobId: "..."}');
-    const unknown = Object.keys(body).find((k) => k !== "jobId");
-    if (unknown !== undefined) throw new ControlError(400, `${unknown}: unknown field (expected jobId, or nothing)`);
-    const { jobId } = body;
-    if (jobId !== undefined && (typeof jobId !== "string" || jobId === "")) {
-      throw new ControlError(400, "jobId: must be a non-empty string (a jobId of GET /_emulator/jobs)");
-    }
-    if (typeof jobId === "string" && !deps.work.find(jobId)) {
-      const done = deps.store.jobs[jobId];
-      throw new ControlError(
-        400,
-        done
-          ? `jobId: job ${jobId} is not pending (it is ${done.status})`
-          : `jobId: no pending job ${jobId} (see GET /_emulator/jobs)`,
-      );
-    }
-    const completed = deps.work.advance(jobId as string | undefined);
-    return { completed, pending: deps.store.pending.length };
-  });
+  app.get("/_emulator/jobs", { config }, async () => ({ pending: pendingJobs(deps) }));
+  app.post("/_emulator/advance", { config }, async (request) => advance(deps, request.body ?? {}));
 
   app.get("/_emulator/timeline", { config }, async () => ({ work: deps.timeline.list() }));
   app.delete("/_emulator/timeline", { config }, async () => {
@@ -168,4 +119,41 @@ export function registerControlRoutes(app: FastifyInstance, deps: ControlRoutesD
     if (!account) throw new ControlError(404, `account: no account ${String(name)} (see GET /_emulator/accounts)`);
     return ownersOf(account.name, deps.store.resourcesWithInternals(account.id));
   });
+}
+
+/** The pending asynchronous work, one line each, as `GET /_emulator/jobs` lists it. */
+function pendingJobs(deps: ControlRoutesDeps) {
+  const nameOf = (accountId: string): string => deps.store.account(accountId)?.name ?? accountId;
+  return deps.work.pendingWork().map((work) => {
+    const job = work.jobId ? deps.store.jobs[work.jobId] : undefined;
+    return {
+      jobId: work.jobId ?? work.id,
+      account: nameOf(work.accountId),
+      kind: job ? job.resourceType : (work.changes[0]?.collection ?? "change"),
+      description: work.changes.map(describeChange).join("; "),
+      dueAt: new Date(work.dueAt).toISOString(),
+    };
+  });
+}
+
+// `POST /_emulator/advance`: the body is checked in full (a job that is not pending says why) before any work completes.
+function advance(deps: ControlRoutesDeps, body: unknown) {
+  if (!isObject(body)) throw new ControlError(400, 'body: must be {} (every pending job) or {jobId: "..."}');
+  const unknown = Object.keys(body).find((k) => k !== "jobId");
+  if (unknown !== undefined) throw new ControlError(400, `${unknown}: unknown field (expected jobId, or nothing)`);
+  const { jobId } = body;
+  if (jobId !== undefined && (typeof jobId !== "string" || jobId === "")) {
+    throw new ControlError(400, "jobId: must be a non-empty string (a jobId of GET /_emulator/jobs)");
+  }
+  if (typeof jobId === "string" && !deps.work.find(jobId)) {
+    const done = deps.store.jobs[jobId];
+    throw new ControlError(
+      400,
+      done
+        ? `jobId: job ${jobId} is not pending (it is ${done.status})`
+        : `jobId: no pending job ${jobId} (see GET /_emulator/jobs)`,
+    );
+  }
+  const completed = deps.work.advance(jobId as string | undefined);
+  return { completed, pending: deps.store.pending.length };
 }

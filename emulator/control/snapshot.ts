@@ -1,15 +1,5 @@
-/**
- * Snapshots of the emulator's whole mutable state (`GET` / `PUT /_emulator/state`, `--load FILE`):
- * every account's records, the jobs, the pending asynchronous work, the public IP pools and the uuid
- * counter, in an envelope `{format, version, savedAt, state}`.
- *
- * A snapshot is validated in full before anything changes; the first problem found is reported as
- * `<where>: <what>` (`state.accounts.demo.vpc.1234: the record has no uuid`).
- *
- * Version 3 (written) stores records under the domain's field names and keeps their internal entries
- * in `state.internal`; versions 2 (the spec's field names) and 1 (internal fields in the records,
- * `_`-prefixed) are still read, and migrated: see `migrateState`.
- */
+// Snapshots of the emulator's whole mutable state (`/_emulator/state`, `--load`): validated in full before anything
+// changes, the first problem reported as `<where>: <what>`; older versions are migrated (`migrateState`).
 import type { ApiRecord } from "../core";
 import { KEYED_BY } from "../model/collections";
 import {
@@ -116,56 +106,87 @@ function readState(input: unknown, accountIds: ReadonlySet<string>, version: num
   if (input.version !== undefined && input.version !== version) {
     fail("state.version", `must be ${version}, the snapshot's version`);
   }
+  // Checked in this order, so the first problem reported stays the same.
+  const accounts = readAccounts(input.accounts ?? {}, accountIds, version);
+  const internal = readInternal(input.internal ?? {}, accounts, accountIds);
+  const jobs = readJobs(input.jobs ?? {}, accountIds);
+  const pending = readPending(input.pending ?? [], accountIds, jobs);
+  const publicIps = readPublicIps(input.publicIps ?? {});
+  const uuidCounter = input.uuidCounter ?? 0;
+  if (!Number.isSafeInteger(uuidCounter) || (uuidCounter as number) < 0) {
+    fail("state.uuidCounter", `must be a non-negative integer (got ${JSON.stringify(uuidCounter)})`);
+  }
+  return migrateState(
+    structuredClone({ version, accounts, internal, jobs, pending, publicIps, uuidCounter: uuidCounter as number }),
+  );
+}
 
-  /**
-   * Walks a map of account id -> collection name -> key -> value (the records, or their internal
-   * entries), failing on any level that is not an object or an account this emulator lacks.
-   */
-  const eachEntry = (
-    where: string,
-    map: unknown,
-    keyedAs: string,
-    visit: (entryAt: string, accountId: string, name: string, key: string, value: unknown) => void,
-  ): void => {
-    if (!isObject(map)) fail(where, `must be an object of accounts (got ${typeName(map)})`);
-    for (const [accountId, collections] of Object.entries(map as Record<string, unknown>)) {
-      const aw = at(where, accountId);
-      if (!accountIds.has(accountId)) {
-        fail(aw, `no account ${accountId} in this emulator (accounts: ${[...accountIds].join(", ")})`);
-      }
-      if (!isObject(collections)) fail(aw, `must be an object of collections (got ${typeName(collections)})`);
-      for (const [name, entries] of Object.entries(collections as Record<string, unknown>)) {
-        const cw = at(aw, name);
-        if (!isObject(entries)) fail(cw, `must be an object of ${keyedAs} (got ${typeName(entries)})`);
-        for (const [key, value] of Object.entries(entries as Record<string, unknown>))
-          visit(at(cw, key), accountId, name, key, value);
-      }
+/**
+ * Walks a map of account id -> collection name -> key -> value (the records, or their internal
+ * entries), failing on any level that is not an object or an account this emulator lacks.
+ */
+function eachEntry(
+  where: string,
+  map: unknown,
+  accountIds: ReadonlySet<string>,
+  keyedAs: string,
+  visit: (entryAt: string, accountId: string, name: string, key: string, value: unknown) => void,
+): void {
+  if (!isObject(map)) fail(where, `must be an object of accounts (got ${typeName(map)})`);
+  for (const [accountId, collections] of Object.entries(map as Record<string, unknown>)) {
+    const aw = at(where, accountId);
+    if (!accountIds.has(accountId)) {
+      fail(aw, `no account ${accountId} in this emulator (accounts: ${[...accountIds].join(", ")})`);
     }
-  };
+    if (!isObject(collections)) fail(aw, `must be an object of collections (got ${typeName(collections)})`);
+    for (const [name, entries] of Object.entries(collections as Record<string, unknown>)) {
+      const cw = at(aw, name);
+      if (!isObject(entries)) fail(cw, `must be an object of ${keyedAs} (got ${typeName(entries)})`);
+      for (const [key, value] of Object.entries(entries as Record<string, unknown>))
+        visit(at(cw, key), accountId, name, key, value);
+    }
+  }
+}
 
-  // accounts: account id -> collection name -> key -> record
-  const accounts = input.accounts ?? {};
-  eachEntry("state.accounts", accounts, "records keyed by uuid", (where, _accountId, name, key, record) =>
+/** accounts: account id -> collection name -> key -> record. */
+function readAccounts(accounts: unknown, accountIds: ReadonlySet<string>, version: number): State["accounts"] {
+  eachEntry("state.accounts", accounts, accountIds, "records keyed by uuid", (where, _accountId, name, key, record) =>
     readRecord(where, name, key, record, version),
   );
+  return accounts as State["accounts"];
+}
 
-  // internal: account id -> collection name -> key -> the internal entry of that record
+/** internal: account id -> collection name -> key -> the internal entry of a record that exists. */
+function readInternal(
+  internal: unknown,
+  accounts: State["accounts"],
+  accountIds: ReadonlySet<string>,
+): State["internal"] {
   const records = accounts as Record<string, Record<string, Record<string, unknown>> | undefined>;
-  const internal = input.internal ?? {};
-  eachEntry("state.internal", internal, "entries keyed like the records", (where, accountId, name, key, entry) => {
-    if (!isObject(entry)) fail(where, `must be an object of internal fields (got ${typeName(entry)})`);
-    if (records[accountId]?.[name]?.[key] === undefined)
-      fail(where, `no record ${name} ${key} in state.accounts.${accountId}`);
-  });
+  eachEntry(
+    "state.internal",
+    internal,
+    accountIds,
+    "entries keyed like the records",
+    (where, accountId, name, key, entry) => {
+      if (!isObject(entry)) fail(where, `must be an object of internal fields (got ${typeName(entry)})`);
+      if (records[accountId]?.[name]?.[key] === undefined)
+        fail(where, `no record ${name} ${key} in state.accounts.${accountId}`);
+    },
+  );
+  return internal as State["internal"];
+}
 
-  // jobs: jobId -> job
-  const jobs = input.jobs ?? {};
+/** jobs: jobId -> job. */
+function readJobs(jobs: unknown, accountIds: ReadonlySet<string>): State["jobs"] {
   if (!isObject(jobs)) fail("state.jobs", `must be an object of jobs keyed by jobId (got ${typeName(jobs)})`);
   for (const [jobId, job] of Object.entries(jobs as Record<string, unknown>))
     readJob(at("state.jobs", jobId), jobId, job, accountIds);
+  return jobs as State["jobs"];
+}
 
-  // pending: the asynchronous work not yet applied
-  const pending = input.pending ?? [];
+/** pending: the asynchronous work not yet applied, each with its own id. */
+function readPending(pending: unknown, accountIds: ReadonlySet<string>, jobs: State["jobs"]): PendingWork[] {
   if (!Array.isArray(pending)) fail("state.pending", `must be an array of pending work (got ${typeName(pending)})`);
   const ids = new Set<string>();
   (pending as unknown[]).forEach((work, i) => {
@@ -173,9 +194,11 @@ function readState(input: unknown, accountIds: ReadonlySet<string>, version: num
     if (ids.has(id)) fail(`state.pending[${i}].id`, `duplicate work id ${id}`);
     ids.add(id);
   });
+  return pending as PendingWork[];
+}
 
-  // publicIps: zoneUuid -> allocated addresses
-  const publicIps = input.publicIps ?? {};
+/** publicIps: zoneUuid -> allocated addresses, none allocated twice. */
+function readPublicIps(publicIps: unknown): State["publicIps"] {
   if (!isObject(publicIps))
     fail("state.publicIps", `must be an object of address lists by zone (got ${typeName(publicIps)})`);
   const allocated = new Set<string>();
@@ -188,23 +211,7 @@ function readState(input: unknown, accountIds: ReadonlySet<string>, version: num
       allocated.add(address as string);
     });
   }
-
-  const uuidCounter = input.uuidCounter ?? 0;
-  if (!Number.isSafeInteger(uuidCounter) || (uuidCounter as number) < 0) {
-    fail("state.uuidCounter", `must be a non-negative integer (got ${JSON.stringify(uuidCounter)})`);
-  }
-
-  return migrateState(
-    structuredClone({
-      version,
-      accounts: accounts as State["accounts"],
-      internal: internal as State["internal"],
-      jobs: jobs as State["jobs"],
-      pending: pending as PendingWork[],
-      publicIps: publicIps as State["publicIps"],
-      uuidCounter: uuidCounter as number,
-    }),
-  );
+  return publicIps as State["publicIps"];
 }
 
 function readRecord(where: string, collection: string, key: string, record: unknown, version: number): void {

@@ -1,23 +1,6 @@
-/**
- * The table of an account's collections: for each, its stored name (the key in the state file and
- * in snapshots: never rename one) and the type of its records, and for the kinds that keep some, the
- * type of their internal fields.
- *
- * A record holds what the API returns, the spec's fields and types, under the domain's names: where
- * the spec spells a field oddly (`getcIDR`, `transNetworkUuid`) the record says `cidr`, `networkUuid`,
- * and the routes' envelope builders spell it back (state version 3; older states are migrated on
- * load, see `migrateState`). What the emulator
- * needs besides (an instance's password, the cluster of a node, the instance a VM snapshot was taken
- * of...) is an *internal* entry, kept apart under the same key (`scope.internal(INSTANCES)[uuid]`),
- * persisted and snapshotted with the records, and never sent.
- *
- * `scope.collection(VPCS)` is a `Record<string, VpcRecord>`, `scope.internal(INSTANCES)` a
- * `Record<string, InstanceInternal>`. Collections marked "never returned" hold the emulator's own
- * bookkeeping as records of their own, so that the reference scans (`referencesTo`) find them.
- *
- * This module holds types and names only: every model may import it.
- */
-import type { InvoiceRecord } from "../catalog";
+// The table of an account's collections: each one's stored name (the state file's key: never rename one), record type
+// and internal-entry type (what the emulator keeps besides the API's fields, never sent). Types and names only.
+import type { InvoiceRecord } from "../seeded-catalog";
 
 declare const collectionTypes: unique symbol;
 

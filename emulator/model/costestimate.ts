@@ -9,7 +9,7 @@ import type {
   TemplatePlatform,
   UnitCosts,
   ZoneCatalog,
-} from "../catalog";
+} from "../seeded-catalog";
 import { notFound } from "../core";
 
 /**

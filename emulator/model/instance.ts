@@ -7,7 +7,11 @@
  */
 import type { AccountScope, DeferredChange, EmulatorContext } from "../core";
 import { badInput, conflict, missing, notFound } from "../core";
-import { CUSTOM_PLAN_MAX_MEMORY_PER_CORE_MIB, type StorageCostRecord, type TemplateCostRecord } from "../catalog";
+import {
+  CUSTOM_PLAN_MAX_MEMORY_PER_CORE_MIB,
+  type StorageCostRecord,
+  type TemplateCostRecord,
+} from "../seeded-catalog";
 import { formatIpv4, maskOf, parseCidr } from "../cidr";
 import {
   ATTACHED_NETWORKS,

@@ -8,7 +8,7 @@
  *
  * Lifecycle: DRAFT --generate--> DUE --paid--> PAID; TAX_PENDING --tax set--> DUE; OVER_DUE --paid--> PAID.
  */
-import type { Catalog, InvoiceStatus } from "../catalog";
+import type { Catalog, InvoiceStatus } from "../seeded-catalog";
 import { badInput, conflict, notFound, type AccountScope } from "../core";
 import { INVOICE_TAXES, INVOICES, type StoredInvoiceRecord } from "./collections";
 

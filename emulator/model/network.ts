@@ -14,7 +14,7 @@ import {
   parseIpv4,
   type Block,
 } from "../cidr";
-import type { NetworkOfferingCostRecord } from "../catalog";
+import type { NetworkOfferingCostRecord } from "../seeded-catalog";
 import { badInput, conflict, notFound, type AccountScope, type ApiRecord, type EmulatorContext } from "../core";
 import { INSTANCES, NETWORKS, SECURITY_GROUPS, type NetworkRecord } from "./collections";
 import { describeReferences, referencesTo, requireRecord } from "../references";

@@ -3,7 +3,7 @@
  * module imports no model (only the types and names of `collections.ts`), so that every model may
  * import it without an import cycle.
  */
-import type { ZoneRecord } from "../catalog";
+import type { ZoneRecord } from "../seeded-catalog";
 import { badInput, notFound, type AccountScope, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";
 import type { Collection } from "./collections";

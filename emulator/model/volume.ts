@@ -8,7 +8,7 @@
  */
 import type { AccountScope, EmulatorContext, JobKind } from "../core";
 import { badInput, conflict, notFound } from "../core";
-import type { StorageCostRecord } from "../catalog";
+import type { StorageCostRecord } from "../seeded-catalog";
 import {
   INSTANCES,
   SNAPSHOT_POLICIES,

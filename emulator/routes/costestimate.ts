@@ -5,7 +5,7 @@ import {
   TEMPLATE_PLATFORMS,
   type Catalog,
   type UnitCosts,
-} from "../catalog";
+} from "../seeded-catalog";
 import type { AreaRegistrar } from "../core";
 import { envelope, readEnum, readString, type Inputs } from "../http";
 import {

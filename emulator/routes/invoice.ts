@@ -1,5 +1,5 @@
 /** Invoices of the calling account. */
-import { INVOICE_STATUSES } from "../catalog";
+import { INVOICE_STATUSES } from "../seeded-catalog";
 import { badInput, type AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readBool, readEnum, readInt, readNumber, readString, type Inputs } from "../http";

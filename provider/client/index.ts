@@ -62,5 +62,5 @@ export type {
   TemplateKind,
   VpcOfferingCost,
   Zone,
-} from "./operations/catalog";
+} from "./operations/cost-estimate";
 export type { AsyncJob } from "./operations/jobs";

@@ -1,18 +1,5 @@
-/**
- * Retries, and the rule that a mutation is never blindly repeated.
- *
- * - A read (list/get) is retried on a retryable failure (429, 502, 503, 504, connection error, timeout).
- * - A mutation is retried only when it certainly was not processed: 429 (throttled before any work)
- *   or a connection that was never made. After an ambiguous failure (5xx, timeout, reset after the
- *   request left) the caller's `verify` reads the state back: if the effect is there it is the
- *   result; if not, the mutation is sent again. Without `verify`, a mutation whose repeat is
- *   harmless (`resendable`: updates, deletes) is sent again; any other throws the ambiguous error.
- * - 4xx and 550 are never retried.
- * - Inside an operation's scope (scope.ts), a failure where the API did not answer (no connection,
- *   a reset, a timeout, 502/503/504) is retried at least until the operation's deadline, however
- *   many attempts that takes, and then fails with an OperationTimeoutError naming the resource, the
- *   timeout and the outage. Outside a scope (functions, direct use of the client), `maxAttempts`.
- */
+// Retries without ever blindly repeating a mutation: reads retry on any retryable failure, a mutation only when surely
+// unprocessed, else it is verified (read back) or, if harmless, resent; 4xx never; an outage until the operation's deadline.
 import type { RetryOptions } from "./config";
 import { ApiError, VerificationRefusedError } from "./errors";
 import { isNoAnswer } from "./health";
@@ -95,30 +82,7 @@ async function retryLoop<T>(
       // An ambiguous failure of a mutation: read the state back, unless the call is simply resent.
       if (error.ambiguous && context.mutating && (context.verify !== undefined || !context.resendable)) {
         if (!context.verify) throw error;
-        // Give the effect a moment to become visible before reading it back.
-        await pause(delay ?? policy.baseDelayMs);
-        let effect: T | undefined;
-        // The service may be briefly unreachable (a restart): the verification is a read, retried
-        // as reads are, and only then does the ambiguous error stand.
-        const checking = `checking whether ${error.operation} took effect (its answer was lost: ${error.errorCode})`;
-        for (let v = 1; ; v++) {
-          try {
-            effect = await withActivity(checking, () => context.verify!());
-            break;
-          } catch (verifyError) {
-            log?.(`${error.operation}: verification after ${error.errorCode} failed: ${String(verifyError)}`);
-            // A verification that ran and refused to decide (several candidates): its word stands.
-            if (verifyError instanceof VerificationRefusedError) throw verifyError;
-            if (!(verifyError instanceof ApiError)) throw error;
-            // Inside an operation, an API that does not answer is waited for until the deadline.
-            const unanswered = scope !== undefined && isNoAnswer(verifyError);
-            const again = verifyError.retryable && (v < policy.maxAttempts || (unanswered && remainingMs(scope) > 0));
-            if (!again) throw unanswered ? deadlineError(scope, { cause: verifyError, doing: checking }) : error;
-            const pauseMs = retryDelay(verifyError, v, policy, context.random) ?? policy.maxDelayMs;
-            const left = unanswered ? remainingMs(scope) : 0;
-            await pause(left > 0 ? Math.min(pauseMs, left) : pauseMs);
-          }
-        }
+        const effect = await readBackEffect(error, delay, context, scope, pause);
         if (effect !== undefined) {
           log?.(`${error.operation}: ${error.errorCode} after the request, but verification found the effect applied`);
           return effect;
@@ -140,6 +104,38 @@ async function retryLoop<T>(
           ` in ${wait} ms`,
       );
       await pause(wait);
+    }
+  }
+}
+
+// After an ambiguous failure the verification is a read, retried as reads are (the service may be
+// restarting): only when it cannot run does the ambiguous error stand.
+async function readBackEffect<T>(
+  error: ApiError,
+  delay: number | undefined,
+  context: RetryContext<T>,
+  scope: ReturnType<typeof currentScope>,
+  pause: (ms: number) => Promise<void>,
+): Promise<T | undefined> {
+  const { policy, log } = context;
+  // Give the effect a moment to become visible before reading it back.
+  await pause(delay ?? policy.baseDelayMs);
+  const checking = `checking whether ${error.operation} took effect (its answer was lost: ${error.errorCode})`;
+  for (let v = 1; ; v++) {
+    try {
+      return await withActivity(checking, () => context.verify!());
+    } catch (verifyError) {
+      log?.(`${error.operation}: verification after ${error.errorCode} failed: ${String(verifyError)}`);
+      // A verification that ran and refused to decide (several candidates): its word stands.
+      if (verifyError instanceof VerificationRefusedError) throw verifyError;
+      if (!(verifyError instanceof ApiError)) throw error;
+      // Inside an operation, an API that does not answer is waited for until the deadline.
+      const unanswered = scope !== undefined && isNoAnswer(verifyError);
+      const again = verifyError.retryable && (v < policy.maxAttempts || (unanswered && remainingMs(scope) > 0));
+      if (!again) throw unanswered ? deadlineError(scope, { cause: verifyError, doing: checking }) : error;
+      const pauseMs = retryDelay(verifyError, v, policy, context.random) ?? policy.maxDelayMs;
+      const left = unanswered ? remainingMs(scope) : 0;
+      await pause(left > 0 ? Math.min(pauseMs, left) : pauseMs);
     }
   }
 }

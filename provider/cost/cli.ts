@@ -1,20 +1,5 @@
-/**
- * `restcloud cost`: what a stack will cost a month, before `pulumi up`, from the configured API's
- * live cost catalog.
- *
- *   pulumi preview --json --show-sames | npx restcloud cost     price a plan (with its deltas)
- *   npx restcloud cost preview.json                              a saved preview, or a stack export
- *   npx restcloud cost --preview                                 runs the preview itself (the wrapper)
- *   npx restcloud cost --from-stack                              the stack as it is (pulumi stack export)
- *   npx restcloud cost preview.json --format markdown            a pull-request comment (markdown.ts)
- *   npx restcloud cost preview.json --format infracost           Infracost's JSON, for its renderers (infracost.ts)
- *   npx restcloud cost preview.json --max-monthly 400 --max-increase 10%    budgets (budget.ts)
- *
- * The API comes from the `restcloud:*` settings: the stack's config (`pulumi config`, when run in a
- * Pulumi project), the preview's own config, then their environment variables (RESTCLOUD_API_URL...).
- * Exit codes: 0 priced (within the budgets), 1 the estimate failed (bad input, API unreachable,
- * unknown offering), 2 usage (a bad budget value too), 3 over a budget (after the report is printed).
- */
+// `restcloud cost`: what a stack will cost a month, before `pulumi up`, priced from the configured API's live
+// cost catalog (a preview, a stack export or a file; budgets can fail the run: see COST_USAGE).
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -145,6 +130,58 @@ function describe(error: unknown): string {
 }
 
 async function cost(argv: readonly string[], io: CostIo): Promise<number> {
+  const opts = parseOptions(argv);
+  if (opts === "help") {
+    io.stdout(COST_USAGE);
+    return 0;
+  }
+  const cwd = path.resolve(io.cwd, opts.cwd ?? ".");
+  const plan: Plan = readPlan(await readInput(opts, cwd, io));
+
+  const fromStack = stackConfig(cwd, opts.stack, io.env);
+  const fromPreview = Object.fromEntries(Object.entries(plan.config).filter(([, v]) => v !== "[secret]"));
+  const config = resolveProviderConfig({ get: (key) => fromStack[key] ?? fromPreview[key] }, io.env);
+  const missing = config.missing();
+  if (missing.length > 0) throw new EstimateError(missing.map((m) => `settings: ${m}`));
+
+  const client = new RestCloudClient({
+    apiUrl: config.apiUrl,
+    apiKey: config.apiKey,
+    secretKey: config.secretKey,
+    timeoutMs: config.requestTimeoutMs,
+    maxConcurrentRequests: config.maxConcurrentRequests,
+    shareReads: config.shareReads,
+    // A command line waits a few seconds for an API that does not answer, not a deployment's minutes.
+    retry: { maxAttempts: 3, baseDelayMs: 250, maxDelayMs: 1000, maxRetryAfterMs: 5000 },
+  });
+  const estimate = await estimateCost(plan, new PriceBook(client), DECLARATIONS, {
+    ...(opts.currency ? { currency: opts.currency } : {}),
+    ...(config.zoneUuid ? { defaultZoneUuid: config.zoneUuid } : {}),
+  });
+  const input = opts.preview || opts.fromStack ? cwd : (opts.file ?? "-");
+  io.stdout(report(estimate, opts.format, { apiUrl: config.apiUrl, path: input, env: io.env }));
+
+  const check = checkBudget(estimate, opts.budget);
+  for (const line of [...check.overruns, ...check.warnings]) io.stderr(`restcloud cost: ${line}\n`);
+  return check.overruns.length > 0 ? OVER_BUDGET_EXIT_CODE : 0;
+}
+
+interface Options {
+  /** The FILE argument, when given. */
+  file?: string;
+  preview: boolean;
+  fromStack: boolean;
+  stack?: string;
+  cwd?: string;
+  format: Format;
+  currency?: string;
+  budget: Budget;
+  /** The arguments after `--`, for `pulumi preview`. */
+  passThrough: string[];
+}
+
+// Every usage problem (a bad budget value too) is found before the API or the CLI is asked anything.
+function parseOptions(argv: readonly string[]): Options | "help" {
   const dashDash = argv.indexOf("--");
   const own = dashDash < 0 ? [...argv] : argv.slice(0, dashDash);
   const passThrough = dashDash < 0 ? [] : argv.slice(dashDash + 1);
@@ -169,73 +206,53 @@ async function cost(argv: readonly string[], io: CostIo): Promise<number> {
     throw new UsageError((error as Error).message);
   }
   const { values, positionals } = parsed;
-  if (values.help) {
-    io.stdout(COST_USAGE);
-    return 0;
-  }
+  if (values.help) return "help";
   if (!FORMATS.includes(values.format as Format))
     throw new UsageError(`--format must be table, json, markdown or infracost, not ${values.format}`);
-  const format = values.format as Format;
-  let budget: Budget;
+  const budget = parseBudget(values["max-monthly"], values["max-increase"]);
+  if (positionals.length > 1) throw new UsageError(`one input at most, not ${positionals.length}`);
+  if ((values.preview || values["from-stack"]) && positionals.length > 0)
+    throw new UsageError("give a FILE, or --preview, or --from-stack: one input");
+  if (values.preview && values["from-stack"]) throw new UsageError("--preview and --from-stack exclude each other");
+  return {
+    file: positionals[0],
+    preview: values.preview === true,
+    fromStack: values["from-stack"] === true,
+    stack: values.stack,
+    cwd: values.cwd,
+    format: values.format as Format,
+    currency: values.currency,
+    budget,
+    passThrough,
+  };
+}
+
+function parseBudget(maxMonthly: string | undefined, maxIncrease: string | undefined): Budget {
   try {
-    budget = {
-      ...(values["max-monthly"] !== undefined ? { maxMonthly: parseMaxMonthly(values["max-monthly"]) } : {}),
-      ...(values["max-increase"] !== undefined ? { maxIncrease: parseMaxIncrease(values["max-increase"]) } : {}),
+    return {
+      ...(maxMonthly !== undefined ? { maxMonthly: parseMaxMonthly(maxMonthly) } : {}),
+      ...(maxIncrease !== undefined ? { maxIncrease: parseMaxIncrease(maxIncrease) } : {}),
     };
   } catch (error) {
     if (error instanceof BudgetValueError) throw new UsageError(error.message);
     throw error;
   }
-  if (positionals.length > 1) throw new UsageError(`one input at most, not ${positionals.length}`);
-  if ((values.preview || values["from-stack"]) && positionals.length > 0)
-    throw new UsageError("give a FILE, or --preview, or --from-stack: one input");
-  if (values.preview && values["from-stack"]) throw new UsageError("--preview and --from-stack exclude each other");
-
-  const cwd = path.resolve(io.cwd, values.cwd ?? ".");
-  const stackArgs = values.stack ? ["--stack", values.stack] : [];
-  let text: string;
-  if (values.preview)
-    text = pulumi(["preview", "--json", "--show-sames", ...stackArgs, ...passThrough], cwd, io.env, true);
-  else if (values["from-stack"]) text = pulumi(["stack", "export", ...stackArgs], cwd, io.env);
-  else if (positionals[0] !== undefined && positionals[0] !== "-") {
-    try {
-      text = fs.readFileSync(path.resolve(io.cwd, positionals[0]), "utf8");
-    } catch (error) {
-      throw new PlanFormatError(`cannot read ${positionals[0]}: ${(error as NodeJS.ErrnoException).code ?? error}`);
-    }
-  } else text = await io.readStdin();
-  const plan: Plan = readPlan(text);
-
-  const fromStack = stackConfig(cwd, values.stack, io.env);
-  const fromPreview = Object.fromEntries(Object.entries(plan.config).filter(([, v]) => v !== "[secret]"));
-  const config = resolveProviderConfig({ get: (key) => fromStack[key] ?? fromPreview[key] }, io.env);
-  const missing = config.missing();
-  if (missing.length > 0) throw new EstimateError(missing.map((m) => `settings: ${m}`));
-
-  const estimate = await estimateCost(plan, new PriceBook(commandClient(config)), DECLARATIONS, {
-    ...(values.currency ? { currency: values.currency } : {}),
-    ...(config.zoneUuid ? { defaultZoneUuid: config.zoneUuid } : {}),
-  });
-  const input = values.preview || values["from-stack"] ? cwd : (positionals[0] ?? "-");
-  io.stdout(report(estimate, format, { apiUrl: config.apiUrl, path: input, env: io.env }));
-
-  const check = checkBudget(estimate, budget);
-  for (const line of [...check.overruns, ...check.warnings]) io.stderr(`restcloud cost: ${line}\n`);
-  return check.overruns.length > 0 ? OVER_BUDGET_EXIT_CODE : 0;
 }
 
-/** The API client of one run of the command. */
-function commandClient(config: ReturnType<typeof resolveProviderConfig>): RestCloudClient {
-  return new RestCloudClient({
-    apiUrl: config.apiUrl,
-    apiKey: config.apiKey,
-    secretKey: config.secretKey,
-    timeoutMs: config.requestTimeoutMs,
-    maxConcurrentRequests: config.maxConcurrentRequests,
-    shareReads: config.shareReads,
-    // A command line waits a few seconds for an API that does not answer, not a deployment's minutes.
-    retry: { maxAttempts: 3, baseDelayMs: 250, maxDelayMs: 1000, maxRetryAfterMs: 5000 },
-  });
+/** The plan's JSON: a preview run here, the stack's export, a file, or standard input. */
+async function readInput(opts: Options, cwd: string, io: CostIo): Promise<string> {
+  const stackArgs = opts.stack ? ["--stack", opts.stack] : [];
+  if (opts.preview)
+    return pulumi(["preview", "--json", "--show-sames", ...stackArgs, ...opts.passThrough], cwd, io.env, true);
+  if (opts.fromStack) return pulumi(["stack", "export", ...stackArgs], cwd, io.env);
+  if (opts.file !== undefined && opts.file !== "-") {
+    try {
+      return fs.readFileSync(path.resolve(io.cwd, opts.file), "utf8");
+    } catch (error) {
+      throw new PlanFormatError(`cannot read ${opts.file}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+    }
+  }
+  return io.readStdin();
 }
 
 function report(

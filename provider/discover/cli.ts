@@ -1,17 +1,5 @@
-/**
- * `restcloud discover`: the account's records that no stack of the project holds, listed, and
- * what adopts them written (`pulumi import --file` and the program code); with `--delete`, deleted.
- *
- *   npx restcloud discover                     list them; write ./restcloud-discovered/
- *   npx restcloud discover --json              the same as JSON
- *   npx restcloud discover --delete            list them, ask, delete them (dependents first)
- *
- * Run in a Pulumi project's directory: the pulumi CLI (on PATH, or PULUMI_CLI) lists its stacks and
- * exports their states. The API comes from the `restcloud:*` settings of the stack's config (the
- * first --stack, else the selected stack), then RESTCLOUD_API_URL, RESTCLOUD_API_KEY,
- * RESTCLOUD_SECRET_KEY, RESTCLOUD_ZONE_UUID. Only REST calls are made: it is for real accounts.
- * Exit codes: 0 done (whether or not anything was found), 1 failure, 2 bad usage.
- */
+// `restcloud discover`: lists the account's records no stack of the project holds, writes what adopts them
+// (or, with --delete, deletes them). Only REST calls: it is for real accounts (see DISCOVER_USAGE).
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
@@ -19,7 +7,7 @@ import { RestCloudClient } from "../client";
 import { ApiError, RestCloudError } from "../client/errors";
 import type { ResourceDeclaration } from "../engine/declaration";
 import { DECLARATIONS } from "../resources/registry";
-import { resolveProviderConfig } from "../settings";
+import { resolveProviderConfig, type ProviderConfig } from "../settings";
 import { importFile, planAdoption, pythonProgram, todoHints, typescriptProgram, type Planned } from "./codegen";
 import { deleteRecords, type DeleteOutcome } from "./delete";
 import { discover, type Discovery } from "./discover";
@@ -32,6 +20,7 @@ import {
   shortStackName,
   stackConfig,
   type StackHoldings,
+  type StackSummary,
 } from "./stacks";
 
 export const DISCOVER_USAGE = `Usage: restcloud discover [options]
@@ -155,29 +144,77 @@ async function run(argv: readonly string[], io: DiscoverIo): Promise<number> {
     io.stdout(DISCOVER_USAGE);
     return 0;
   }
-  const { cwd } = opts;
   const env = io.env;
+  const project = readProject(opts, env);
+  const { config, client } = apiClient(opts, project.stacks, env);
 
-  const project = projectName(cwd);
-  const projectStacks = listStacks(cwd, env);
-  const known = new Set(projectStacks.map((s) => s.name));
-  const toRead = opts.stacks.length > 0 ? opts.stacks : projectStacks.map((s) => s.name);
-  const unread = projectStacks.filter(
-    (s) => !toRead.some((r) => r === s.name || shortStackName(r) === shortStackName(s.name)),
-  );
+  const declarations = DECLARATIONS as readonly ResourceDeclaration[];
+  const discovery = await discover({
+    client,
+    zoneUuid: config.zoneUuid,
+    declarations,
+    project: project.name,
+    projectStacks: project.stacks.map((s) => shortStackName(s.name)),
+    stacksRead: project.read,
+    holdings: new Holdings(project.holdings),
+    pendingCreates: new Map(project.holdings.map((h) => [shortStackName(h.stack), h.pendingCreates])),
+  });
+  const plan = planAdoption(discovery.unheld, declarations, discovery.index);
+  let files: WrittenFiles | undefined;
+  if (plan.length > 0) {
+    const hints = await todoHints(client, plan);
+    files = writeFiles(opts.out, project.name, plan, discovery, hints);
+  }
+  const found: Found = { discovery, plan, apiUrl: config.apiUrl, files };
+
+  if (opts.json) {
+    if (!opts.delete) io.stdout(`${JSON.stringify(jsonReport(discovery, plan, config.apiUrl, files), null, 2)}\n`);
+  } else {
+    io.stdout(listing(discovery, plan, config.apiUrl, files, opts.cwd));
+    const earlier = path.join(opts.out, "import.json");
+    if (!files && fs.existsSync(earlier))
+      io.stdout(`${path.relative(opts.cwd, earlier) || earlier} is an earlier run's: nothing is left to adopt now.\n`);
+  }
+  if (!opts.delete) return 0;
+  return deleteFound(opts, io, found, { client, zoneUuid: config.zoneUuid, declarations });
+}
+
+/** The project's stacks, and the holdings of those whose state counts. */
+interface Project {
+  name: string;
+  stacks: StackSummary[];
+  /** The stacks read: the --stack ones, else every one. */
+  read: string[];
+  holdings: StackHoldings[];
+}
+
+// --delete must see every stack's state: a record another stack holds would otherwise look unheld.
+function readProject(opts: Options, env: NodeJS.ProcessEnv): Project {
+  const name = projectName(opts.cwd);
+  const stacks = listStacks(opts.cwd, env);
+  const known = new Set(stacks.map((s) => s.name));
+  const read = opts.stacks.length > 0 ? opts.stacks : stacks.map((s) => s.name);
+  const unread = stacks.filter((s) => !read.some((r) => r === s.name || shortStackName(r) === shortStackName(s.name)));
   if (opts.delete && unread.length > 0)
     throw new UsageError(
       `--delete needs every stack's state (records stack ${unread.map((s) => s.name).join(", ")} holds would look unheld): leave out --stack, or name them all`,
     );
-  const holdings: StackHoldings[] = toRead.map((stack) => {
+  const holdings: StackHoldings[] = read.map((stack) => {
     if (!known.has(stack) && opts.stacks.length > 0 && ![...known].some((k) => shortStackName(k) === stack))
-      throw new ProjectError(`no stack ${stack} in project ${project} (pulumi stack ls: ${[...known].join(", ")})`);
-    return readHoldings(stack, cwd, env);
+      throw new ProjectError(`no stack ${stack} in project ${name} (pulumi stack ls: ${[...known].join(", ")})`);
+    return readHoldings(stack, opts.cwd, env);
   });
+  return { name, stacks, read, holdings };
+}
 
-  // The API: the first --stack's config, else the selected stack's, else the environment.
+// The API: the first --stack's config, else the selected stack's, else the environment.
+function apiClient(
+  opts: Options,
+  projectStacks: Project["stacks"],
+  env: NodeJS.ProcessEnv,
+): { config: ProviderConfig; client: RestCloudClient } {
   const configStack = opts.stacks[0] ?? projectStacks.find((s) => s.current)?.name;
-  const fromStack = projectStacks.length > 0 ? stackConfig(cwd, configStack, env) : {};
+  const fromStack = projectStacks.length > 0 ? stackConfig(opts.cwd, configStack, env) : {};
   const config = resolveProviderConfig({ get: (key) => fromStack[key] }, env);
   const missing = config.missing();
   if (missing.length > 0) throw new ProjectError(`no API settings: ${missing.join("; ")}`);
@@ -193,61 +230,47 @@ async function run(argv: readonly string[], io: DiscoverIo): Promise<number> {
     // A command line waits a few seconds for an API that does not answer, not a deployment's minutes.
     retry: { maxAttempts: 3, baseDelayMs: 250, maxDelayMs: 1000, maxRetryAfterMs: 5000 },
   });
+  return { config, client };
+}
 
-  const declarations = DECLARATIONS as readonly ResourceDeclaration[];
-  const discovery = await discover({
-    client,
-    zoneUuid: config.zoneUuid,
-    declarations,
-    project,
-    projectStacks: projectStacks.map((s) => shortStackName(s.name)),
-    stacksRead: toRead,
-    holdings: new Holdings(holdings),
-    pendingCreates: new Map(holdings.map((h) => [shortStackName(h.stack), h.pendingCreates])),
-  });
-  const plan = planAdoption(discovery.unheld, declarations, discovery.index);
-  let files: WrittenFiles | undefined;
-  if (plan.length > 0) {
-    const hints = await todoHints(client, plan);
-    files = writeFiles(opts.out, project, plan, discovery, hints);
-  }
+/** What a run found and wrote, as the listing and the JSON report show it. */
+interface Found {
+  discovery: Discovery;
+  plan: Planned[];
+  apiUrl: string;
+  files: WrittenFiles | undefined;
+}
 
-  if (opts.json) {
-    if (!opts.delete) io.stdout(`${JSON.stringify(jsonReport(discovery, plan, config.apiUrl, files), null, 2)}\n`);
-  } else {
-    io.stdout(listing(discovery, plan, config.apiUrl, files, cwd));
-    const earlier = path.join(opts.out, "import.json");
-    if (!files && fs.existsSync(earlier))
-      io.stdout(`${path.relative(cwd, earlier) || earlier} is an earlier run's: nothing is left to adopt now.\n`);
-  }
-  if (!opts.delete) return 0;
-
-  // ---- --delete ----------------------------------------------------------------------------------------
+/** `--delete`: asks (unless --yes), deletes what was listed, dependents first; 1 when any is left. */
+async function deleteFound(
+  opts: Options,
+  io: DiscoverIo,
+  found: Found,
+  api: { client: RestCloudClient; zoneUuid: string | undefined; declarations: readonly ResourceDeclaration[] },
+): Promise<number> {
+  const { plan, apiUrl } = found;
+  const report = () => jsonReport(found.discovery, plan, apiUrl, found.files);
   const say = opts.json ? io.stderr : io.stdout;
   if (plan.length === 0) {
-    if (opts.json)
-      io.stdout(`${JSON.stringify({ ...jsonReport(discovery, plan, config.apiUrl, files), deleted: [] }, null, 2)}\n`);
+    if (opts.json) io.stdout(`${JSON.stringify({ ...report(), deleted: [] }, null, 2)}\n`);
     else say("Nothing to delete.\n");
     return 0;
   }
   if (!opts.yes) {
     const answer = await io.prompt(
-      `Delete these ${plan.length} record${plan.length === 1 ? "" : "s"} from ${config.apiUrl}? This cannot be undone. [y/N] `,
+      `Delete these ${plan.length} record${plan.length === 1 ? "" : "s"} from ${apiUrl}? This cannot be undone. [y/N] `,
     );
     if (!/^\s*y(es)?\s*$/i.test(answer)) {
       say("Nothing deleted.\n");
-      if (opts.json)
-        io.stdout(
-          `${JSON.stringify({ ...jsonReport(discovery, plan, config.apiUrl, files), deleted: [] }, null, 2)}\n`,
-        );
+      if (opts.json) io.stdout(`${JSON.stringify({ ...report(), deleted: [] }, null, 2)}\n`);
       return 0;
     }
   }
   say(`\nDeleting ${plan.length} record${plan.length === 1 ? "" : "s"}, what refers to others first:\n`);
   const outcomes = await deleteRecords(plan, {
-    client,
-    zoneUuid: config.zoneUuid,
-    declarations: new Map(declarations.map((d) => [d.type, d])),
+    client: api.client,
+    zoneUuid: api.zoneUuid,
+    declarations: new Map(api.declarations.map((d) => [d.type, d])),
     onOutcome: (o) => say(`${outcomeLine(o)}\n`),
   });
   const deleted = outcomes.filter((o) => o.outcome === "deleted").length;
@@ -257,7 +280,7 @@ async function run(argv: readonly string[], io: DiscoverIo): Promise<number> {
     io.stdout(
       `${JSON.stringify(
         {
-          ...jsonReport(discovery, plan, config.apiUrl, files),
+          ...report(),
           deleted: outcomes.map((o) => ({
             kind: (o.companion ?? o.planned.unheld.record).kind,
             id: (o.companion ?? o.planned.unheld.record).id,

@@ -1,20 +1,5 @@
-/**
- * What adopts the unheld records: `import.json` for `pulumi import --file` (native type tokens, a
- * readable logical name per record, its id), and the program code that declares the same
- * resources with the arguments the records show, in TypeScript (`index.ts`) and Python
- * (`__main__.py`). Everything in dependency order (what others refer to first); a record that
- * refers to another discovered record refers to it in code (`vpcUuid: web.id`), to any other by
- * its literal uuid.
- *
- * - Names: a record's own name (`web`); the logical name its owner tag gives, when an interrupted
- *   `pulumi up` of this project made it (so the program that declared it matches); else its kind
- *   and parent, with what tells it apart (`ip-203-0-113-5-fw-tcp-80`). Unique, readable.
- * - Arguments: those the record shows (readForImport), less those equal to the declaration's
- *   defaults. Secret arguments (a VPN pre-shared key) are never written: the code reads them from
- *   the stack's config (`config.requireSecret`). A required argument no record shows (a VPC's
- *   offering) is written as "" under a TODO comment, which fails the preview, naming it, until it
- *   is set; optional ones no record shows are named in a comment.
- */
+// What adopts the unheld records: `import.json` for `pulumi import --file` and the same resources as program code
+// (TypeScript, Python), in dependency order, with readable names and the arguments the records show (secrets from config).
 import type { z } from "zod";
 import type { RestCloudClient } from "../client";
 import type { ResourceDeclaration } from "../engine/declaration";
@@ -162,9 +147,44 @@ export function planAdoption(
   const entries = unheld.filter((u) => byType.has(u.record.kind));
   const discoveredIds = indexById(entries.map((u) => u.record));
   const position = new Map(entries.map((u, i) => [u.record, i]));
+  const refs = references(entries, discoveredIds, position);
+  const order = dependencyOrder(entries, refs, declarations);
 
-  // References: argument values naming another discovered record.
-  const refs = entries.map((u) => {
+  const taken = new Set<string>();
+  const tsTaken = new Set<string>();
+  const pyTaken = new Set<string>();
+  const planned = new Map<number, Planned>();
+  const nameOf = (id: string | undefined): string | undefined => {
+    if (id === undefined) return undefined;
+    const target = discoveredIds.get(id);
+    const mine = target && planned.get(position.get(target)!);
+    if (mine) return mine.logicalName;
+    const record = index.get(id);
+    if (record?.name) return sanitizeName(record.name) || undefined;
+    if (record?.kind === "PublicIpAddress" && record.detail) return addressName(record.detail);
+    return id.slice(0, 8);
+  };
+  for (const i of order) {
+    const u = entries[i]!;
+    const declaration = byType.get(u.record.kind)!;
+    const logicalName = uniqueIn(taken, baseName(u, nameOf));
+    const tsName = variable(tsTaken, TS_RESERVED, words(logicalName), camel, "");
+    const pyName = variable(pyTaken, PY_RESERVED, words(logicalName), snake, "_");
+    const gaps = argumentGaps(u, declaration, tsName);
+    planned.set(i, { unheld: u, declaration, logicalName, tsName, pyName, dependsOn: [], ...gaps });
+  }
+  // Indices into the plan's own order.
+  const planIndex = new Map(order.map((i, at) => [i, at]));
+  return order.map((i) => ({ ...planned.get(i)!, dependsOn: refs[i]!.map((t) => planIndex.get(t)!) }));
+}
+
+/** Each entry's references: argument values naming another discovered record (by position). */
+function references(
+  entries: readonly Unheld[],
+  discoveredIds: ReadonlyMap<string, AccountRecord>,
+  position: ReadonlyMap<AccountRecord, number>,
+): number[][] {
+  return entries.map((u) => {
     const targets = new Set<number>();
     for (const [field, value] of Object.entries(u.inputs)) {
       if (!isReferenceField(field)) continue;
@@ -175,8 +195,14 @@ export function planAdoption(
     }
     return [...targets];
   });
+}
 
-  // Dependency order (Kahn), ties by the registry's kind order, then name and id.
+/** Dependency order (Kahn), ties by the registry's kind order, then name and id. */
+function dependencyOrder(
+  entries: readonly Unheld[],
+  refs: readonly number[][],
+  declarations: readonly ResourceDeclaration[],
+): number[] {
   const rank = kindRank(declarations);
   const key = (i: number) => {
     const r = entries[i]!.record;
@@ -195,56 +221,40 @@ export function planAdoption(
     pending.delete(next);
     order.push(next);
   }
+  return order;
+}
 
-  const taken = new Set<string>();
-  const tsTaken = new Set<string>();
-  const pyTaken = new Set<string>();
-  const planned = new Map<number, Planned>();
-  const nameOf = (id: string | undefined): string | undefined => {
-    if (id === undefined) return undefined;
-    const target = discoveredIds.get(id);
-    const mine = target && planned.get(position.get(target)!);
-    if (mine) return mine.logicalName;
-    const record = index.get(id);
-    if (record?.name) return sanitizeName(record.name) || undefined;
-    if (record?.kind === "PublicIpAddress" && record.detail) return addressName(record.detail);
-    return id.slice(0, 8);
-  };
-  for (const i of order) {
-    const u = entries[i]!;
-    const { record } = u;
-    const declaration = byType.get(record.kind)!;
-    const alias = ALIASES[record.kind] ?? kebab(record.kind);
-    const detail = record.detail ? sanitizeName(record.detail.toLowerCase().replace(/->/g, "to")) : "";
-    let base: string;
-    const tagged = u.owner?.name;
-    if (tagged && u.owner!.type.endsWith(`:${record.kind}`)) base = tagged;
-    else if (record.name) base = sanitizeName(record.name) || alias;
-    else if (record.kind === "PublicIpAddress") base = record.detail ? addressName(record.detail) : "ip";
-    else {
-      const parent = nameOf(record.parentId);
-      const tail = record.kind === "StaticNat" ? "" : detail;
-      base = [parent, alias, tail].filter((p) => p).join("-");
-    }
-    const logicalName = uniqueIn(taken, base);
-    const tsName = variable(tsTaken, TS_RESERVED, words(logicalName), camel, "");
-    const pyName = variable(pyTaken, PY_RESERVED, words(logicalName), snake, "_");
+/** The logical name before it is made unique: the owner tag's, the record's, else parent, kind and detail. */
+function baseName(u: Unheld, nameOf: (id: string | undefined) => string | undefined): string {
+  const { record } = u;
+  const alias = ALIASES[record.kind] ?? kebab(record.kind);
+  const detail = record.detail ? sanitizeName(record.detail.toLowerCase().replace(/->/g, "to")) : "";
+  const tagged = u.owner?.name;
+  if (tagged && u.owner!.type.endsWith(`:${record.kind}`)) return tagged;
+  if (record.name) return sanitizeName(record.name) || alias;
+  if (record.kind === "PublicIpAddress") return record.detail ? addressName(record.detail) : "ip";
+  const parent = nameOf(record.parentId);
+  const tail = record.kind === "StaticNat" ? "" : detail;
+  return [parent, alias, tail].filter((p) => p).join("-");
+}
 
-    const shape = declaration.inputs.shape as Record<string, z.ZodType>;
-    const unreadable = new Set<string>(declaration.unreadable ?? []);
-    const secret = new Set<string>(declaration.secretInputs ?? []);
-    const todo = Object.keys(shape).filter((f) => u.inputs[f] === undefined && isRequired(shape[f]!));
-    const notShown = Object.keys(shape).filter(
-      (f) => u.inputs[f] === undefined && unreadable.has(f) && !todo.includes(f),
-    );
-    const secrets = Object.keys(shape)
-      .filter((f) => secret.has(f) && u.inputs[f] !== undefined)
-      .map((argument) => ({ argument, configKey: `${tsName}${argument.charAt(0).toUpperCase()}${argument.slice(1)}` }));
-    planned.set(i, { unheld: u, declaration, logicalName, tsName, pyName, dependsOn: [], todo, notShown, secrets });
-  }
-  // Indices into the plan's own order.
-  const planIndex = new Map(order.map((i, at) => [i, at]));
-  return order.map((i) => ({ ...planned.get(i)!, dependsOn: refs[i]!.map((t) => planIndex.get(t)!) }));
+/** The arguments the record does not show: required ones (to do), unreadable ones, and secrets (config keys). */
+function argumentGaps(
+  u: Unheld,
+  declaration: ResourceDeclaration,
+  tsName: string,
+): Pick<Planned, "todo" | "notShown" | "secrets"> {
+  const shape = declaration.inputs.shape as Record<string, z.ZodType>;
+  const unreadable = new Set<string>(declaration.unreadable ?? []);
+  const secret = new Set<string>(declaration.secretInputs ?? []);
+  const todo = Object.keys(shape).filter((f) => u.inputs[f] === undefined && isRequired(shape[f]!));
+  const notShown = Object.keys(shape).filter(
+    (f) => u.inputs[f] === undefined && unreadable.has(f) && !todo.includes(f),
+  );
+  const secrets = Object.keys(shape)
+    .filter((f) => secret.has(f) && u.inputs[f] !== undefined)
+    .map((argument) => ({ argument, configKey: `${tsName}${argument.charAt(0).toUpperCase()}${argument.slice(1)}` }));
+  return { todo, notShown, secrets };
 }
 
 /** `pulumi import --file`'s document: native type tokens, logical names, ids. */

@@ -10,7 +10,7 @@ import type {
   StoragePlan,
   TemplateCost,
   VpcOfferingCost,
-} from "../client/operations/catalog";
+} from "../client/operations/cost-estimate";
 
 /** A reserved plan's term (fields outside the spec; the emulator's README gives them). */
 export interface ReservedTerm {

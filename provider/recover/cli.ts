@@ -1,28 +1,12 @@
-/**
- * `restcloud recover`: after a `pulumi up` that did not finish (killed with SIGKILL by a CI
- * runner's timeout, a machine that went down), puts the records its pending creates made into the
- * stack's state, and clears the creates that never reached the service, so that the next `pulumi
- * up` neither duplicates nor orphans anything and `pulumi destroy` deletes everything.
- *
- *   restcloud recover              in the Pulumi project's directory, on the selected stack
- *   restcloud recover --dry-run    says what it would do, changes nothing
- *
- * How each record is found is match.ts's. The state is changed the one way that works in both
- * modes with the Pulumi CLI: the export edited and imported (`pulumi stack import`), then the
- * adopted resources refreshed (`pulumi refresh --target`). `pulumi refresh --import-pending-creates`
- * does not: the CLI turns the create into a pending import, and the refresh drops pending imports
- * without reading them (CLI 3.259, both modes), so the record leaves the state for good.
- *
- * Exit codes: 0 every pending create adopted or cleared (or none); 1 something is left (ambiguous
- * records, the API or the CLI failed, a lock held); 2 bad usage.
- */
+// `restcloud recover`: puts the records of an interrupted `pulumi up`'s pending creates into the state, so the
+// next `pulumi up` neither duplicates nor orphans them (stack export edited and imported; see RECOVER_USAGE).
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { RestCloudClient } from "../client";
-import type { OperationContext } from "../engine/declaration";
+import type { OperationContext, ResourceDeclaration } from "../engine/declaration";
 import { BY_TYPE } from "../resources/registry";
 import { resolveProviderConfig } from "../settings";
 import {
@@ -32,6 +16,7 @@ import {
   stackStateOf,
   type PendingCreate,
   type Resolution,
+  type StackState,
 } from "./deployment";
 import { claimFound, findRecords, type Finding } from "./match";
 import { pulumiFailure, runPulumi as runPulumiCli, type PulumiRun } from "../pulumi-cli";
@@ -345,14 +330,43 @@ function line(finding: Finding, dryRun: boolean): string {
   }
 }
 
+/** One run of the command: where it works, on which stack, and what it reports. */
+interface Recovery {
+  options: Options;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  stackArgs: string[];
+  stackName: string;
+  report: RecoverReport;
+  /** Text for the reader (kept out of `--json`'s output). */
+  say(text: string): void;
+  /** What was done to the stack or its backend: reported, and said at once. */
+  act(text: string): void;
+}
+
 async function recover(options: Options, io: RecoverIo): Promise<RecoverReport> {
+  const recovery = startRecovery(options, io);
+  const backend = fileBackendOf(recovery.cwd, recovery.env, recovery.stackArgs);
+  if (backend) repairCheckpoint(recovery, backend);
+  const state = exportedState(recovery);
+  recovery.report.otherPendingCreates = state.otherPendingCreates;
+  const locks = backend ? fileBackendLocks(backend) : [];
+  if (state.pendingCreates.length === 0) return nothingPending(recovery, state, locks);
+
+  const ctx = operationContext(recovery);
+  const declarations = BY_TYPE;
+  const { findings, undecided } = await decide(recovery, state, locks, ctx, declarations);
+  if (stopsBeforeChanges(recovery, state, undecided, locks)) return recovery.report;
+  writeFindings(recovery, findings);
+  return recovery.report;
+}
+
+function startRecovery(options: Options, io: RecoverIo): Recovery {
   const cwd = path.resolve(io.cwd, options.cwd ?? ".");
   if (!fs.existsSync(path.join(cwd, "Pulumi.yaml")) && !fs.existsSync(path.join(cwd, "Pulumi.yml")))
     throw new UsageError(
       `not a Pulumi project: no Pulumi.yaml in ${cwd} (run it in the project's directory, or --cwd)`,
     );
-  const env = io.env;
-  const stackArgs = options.stack ? ["--stack", options.stack] : [];
   const report: RecoverReport = {
     ...(options.stack ? { stack: options.stack } : {}),
     dryRun: options.dryRun,
@@ -364,51 +378,66 @@ async function recover(options: Options, io: RecoverIo): Promise<RecoverReport> 
   const say = (text: string) => {
     if (!options.json) io.stdout(text);
   };
-  /** What was done to the stack or its backend: reported, and said at once. */
-  const act = (text: string) => {
-    report.actions.push(text);
-    say(`${text}\n`);
+  return {
+    options,
+    cwd,
+    env: io.env,
+    stackArgs: options.stack ? ["--stack", options.stack] : [],
+    stackName: options.stack ?? "the selected stack",
+    report,
+    say,
+    act: (text) => {
+      report.actions.push(text);
+      say(`${text}\n`);
+    },
   };
+}
 
-  const backend = fileBackendOf(cwd, env, stackArgs);
-  const halfWritten = backend ? emptyCheckpointAttributes(backend) : [];
-  if (halfWritten.length > 0) {
-    const what = `the killed \`pulumi up\` left the checkpoint's attributes empty (${halfWritten.join(", ")}), so the CLI cannot read the stack ("failed to load checkpoint: EOF")`;
-    if (options.dryRun)
-      throw new RecoverError(`${what}: run recover without --dry-run to repair it (it removes that file)`);
-    for (const file of halfWritten) fs.rmSync(file);
-    act(`Repaired the checkpoint: ${what}; removed the empty file (the checkpoint itself is complete).`);
-  }
+// Every CLI command fails on a checkpoint whose attributes file a kill left empty, so this goes first.
+function repairCheckpoint(recovery: Recovery, backend: FileBackend): void {
+  const halfWritten = emptyCheckpointAttributes(backend);
+  if (halfWritten.length === 0) return;
+  const what = `the killed \`pulumi up\` left the checkpoint's attributes empty (${halfWritten.join(", ")}), so the CLI cannot read the stack ("failed to load checkpoint: EOF")`;
+  if (recovery.options.dryRun)
+    throw new RecoverError(`${what}: run recover without --dry-run to repair it (it removes that file)`);
+  for (const file of halfWritten) fs.rmSync(file);
+  recovery.act(`Repaired the checkpoint: ${what}; removed the empty file (the checkpoint itself is complete).`);
+}
 
+function exportedState(recovery: Recovery): StackState {
   let exported;
   try {
-    exported = parseExport(pulumiOk(["stack", "export", "--show-secrets", ...stackArgs], cwd, env));
+    exported = parseExport(
+      pulumiOk(["stack", "export", "--show-secrets", ...recovery.stackArgs], recovery.cwd, recovery.env),
+    );
   } catch (error) {
     if (error instanceof DeploymentFormatError) throw new RecoverError(error.message);
     throw error;
   }
-  const state = stackStateOf(exported);
-  const stackName = options.stack ?? "the selected stack";
-  report.otherPendingCreates = state.otherPendingCreates;
-  const locks = backend ? fileBackendLocks(backend) : [];
-  if (state.pendingCreates.length === 0) {
-    const released = releaseStaleLocks(locks, cwd, env, stackArgs, options.dryRun);
-    if (released) act(released);
-    say(
-      `No pending create of a restcloud resource in ${stackName}: nothing to recover; ` +
-        "the next `pulumi up` can go on by itself.\n",
-    );
-    if (state.otherPendingCreates.length > 0)
-      say(
-        `${state.otherPendingCreates.length} pending creates of other providers' resources ` +
-          "(`pulumi refresh` asks what to do with each):\n" +
-          state.otherPendingCreates.map((urn) => `  ${urn}\n`).join(""),
-      );
-    return report;
-  }
+  return stackStateOf(exported);
+}
 
-  const config = stackConfig(cwd, env, stackArgs);
-  const settings = resolveProviderConfig({ get: (key) => config[key] }, env);
+// With no pending create, a stale lock is the one thing left that stops the next `pulumi up`.
+function nothingPending(recovery: Recovery, state: StackState, locks: readonly StackLock[]): RecoverReport {
+  const released = releaseStaleLocks(locks, recovery.cwd, recovery.env, recovery.stackArgs, recovery.options.dryRun);
+  if (released) recovery.act(released);
+  recovery.say(
+    `No pending create of a restcloud resource in ${recovery.stackName}: nothing to recover; ` +
+      "the next `pulumi up` can go on by itself.\n",
+  );
+  if (state.otherPendingCreates.length > 0)
+    recovery.say(
+      `${state.otherPendingCreates.length} pending creates of other providers' resources ` +
+        "(`pulumi refresh` asks what to do with each):\n" +
+        state.otherPendingCreates.map((urn) => `  ${urn}\n`).join(""),
+    );
+  return recovery.report;
+}
+
+// The API is reached with the stack's own settings, so recover sees what `pulumi up` saw.
+function operationContext(recovery: Recovery): OperationContext {
+  const config = stackConfig(recovery.cwd, recovery.env, recovery.stackArgs);
+  const settings = resolveProviderConfig({ get: (key) => config[key] }, recovery.env);
   const missing = settings.missing();
   if (missing.length > 0) throw new RecoverError(`the API's settings: ${missing.join("; ")}`);
   const client = new RestCloudClient({
@@ -421,8 +450,8 @@ async function recover(options: Options, io: RecoverIo): Promise<RecoverReport> 
     // A command line waits a few seconds for an API that does not answer, not a deployment's minutes.
     retry: { maxAttempts: 3, baseDelayMs: 250, maxDelayMs: 1000, maxRetryAfterMs: 5000 },
   });
-  const ownerTags = config["restcloud:ownerTags"] ?? env.RESTCLOUD_OWNER_TAGS;
-  const ctx: OperationContext = {
+  const ownerTags = config["restcloud:ownerTags"] ?? recovery.env.RESTCLOUD_OWNER_TAGS;
+  return {
     client,
     settings: {
       ...(settings.zoneUuid ? { zoneUuid: settings.zoneUuid } : {}),
@@ -431,26 +460,34 @@ async function recover(options: Options, io: RecoverIo): Promise<RecoverReport> 
     timeoutMs: 60_000,
     progress: () => undefined,
   };
-  const declarations = BY_TYPE;
+}
 
+/** Each pending create's record found (and claimed when the state is to change), said and reported. */
+async function decide(
+  recovery: Recovery,
+  state: StackState,
+  locks: readonly StackLock[],
+  ctx: OperationContext,
+  declarations: ReadonlyMap<string, ResourceDeclaration>,
+): Promise<{ findings: Finding[]; undecided: Finding[] }> {
   let findings = await findRecords(ctx, state.pendingCreates, state.held, declarations);
   const undecided = findings.filter((f) => f.outcome.status === "failed");
-  say(
-    `${stackName === "the selected stack" ? "The selected stack" : `Stack ${stackName}`}: ` +
+  recovery.say(
+    `${recovery.stackName === "the selected stack" ? "The selected stack" : `Stack ${recovery.stackName}`}: ` +
       `${state.pendingCreates.length} pending create${state.pendingCreates.length === 1 ? "" : "s"} ` +
       "of restcloud resources (a `pulumi up` that did not finish).\n",
   );
 
   // Nothing is changed while a pending create could not be checked: dropping it could orphan its record.
   const blocked = undecided.length > 0 || state.otherPendingCreates.length > 0;
-  if (!options.dryRun && !blocked) {
+  if (!recovery.options.dryRun && !blocked) {
     // The lock first (a live one stops everything here), then the claims, then the state.
-    const released = releaseStaleLocks(locks, cwd, env, stackArgs, false);
-    if (released) act(released);
+    const released = releaseStaleLocks(locks, recovery.cwd, recovery.env, recovery.stackArgs, false);
+    if (released) recovery.act(released);
     if (ctx.settings.ownerTags !== false) findings = await claimFound(ctx, findings, declarations);
   }
-  for (const finding of findings) say(`  ${line(finding, options.dryRun || blocked)}\n`);
-  report.pendingCreates = findings.map(({ pending, outcome }) => ({
+  for (const finding of findings) recovery.say(`  ${line(finding, recovery.options.dryRun || blocked)}\n`);
+  recovery.report.pendingCreates = findings.map(({ pending, outcome }) => ({
     urn: pending.urn,
     kind: pending.kind,
     name: pending.name,
@@ -460,53 +497,67 @@ async function recover(options: Options, io: RecoverIo): Promise<RecoverReport> 
     ...(outcome.status !== "adopted" ? { reason: outcome.reason } : {}),
   }));
   const left = findings.some((f) => f.outcome.status === "ambiguous" || f.outcome.status === "failed");
-  report.exitCode = left ? 1 : 0;
+  recovery.report.exitCode = left ? 1 : 0;
+  return { findings, undecided };
+}
 
+/** Whether the state is to stay as it is (others' pending creates, undecided ones, --dry-run), said why. */
+function stopsBeforeChanges(
+  recovery: Recovery,
+  state: StackState,
+  undecided: readonly Finding[],
+  locks: readonly StackLock[],
+): boolean {
   if (state.otherPendingCreates.length > 0) {
-    say(
+    recovery.say(
       `Nothing was changed: ${state.otherPendingCreates.length} pending creates of other providers' resources ` +
         "would be dropped by `pulumi stack import`, which recover uses. Resolve them first (`pulumi refresh` asks " +
         "about each; skip the restcloud ones), then run `restcloud recover` again:\n" +
         state.otherPendingCreates.map((urn) => `  ${urn}\n`).join(""),
     );
-    report.exitCode = 1;
-    return report;
+    recovery.report.exitCode = 1;
+    return true;
   }
   if (undecided.length > 0) {
-    say("Nothing was changed: the pending creates above that were not decided stay as they are; run it again.\n");
-    return report;
+    recovery.say(
+      "Nothing was changed: the pending creates above that were not decided stay as they are; run it again.\n",
+    );
+    return true;
   }
-  if (options.dryRun) {
+  if (recovery.options.dryRun) {
     try {
-      const released = releaseStaleLocks(locks, cwd, env, stackArgs, true);
-      if (released) say(`${released}\n`);
+      const released = releaseStaleLocks(locks, recovery.cwd, recovery.env, recovery.stackArgs, true);
+      if (released) recovery.say(`${released}\n`);
     } catch (error) {
-      say(`${(error as Error).message}\n`);
-      report.exitCode = 1;
+      recovery.say(`${(error as Error).message}\n`);
+      recovery.report.exitCode = 1;
     }
-    say("Nothing was changed (--dry-run).\n");
-    return report;
+    recovery.say("Nothing was changed (--dry-run).\n");
+    return true;
   }
+  return false;
+}
 
+/** The findings put into the state (adopted or dropped), the adopted read back, and what comes next. */
+function writeFindings(recovery: Recovery, findings: readonly Finding[]): void {
   const resolutions: Resolution[] = findings.map(({ pending, outcome }) =>
     outcome.status === "adopted"
       ? { urn: pending.urn, adopt: { id: outcome.id, outputs: outcome.outputs } }
       : { urn: pending.urn, drop: true },
   );
-  act(applyResolutions(cwd, env, stackArgs, resolutions));
+  recovery.act(applyResolutions(recovery.cwd, recovery.env, recovery.stackArgs, resolutions));
   const adopted = findings.filter((f) => f.outcome.status === "adopted").map((f) => f.pending);
   if (adopted.length > 0) {
-    const read = refreshAdopted(cwd, env, stackArgs, adopted);
-    act(read.text);
-    if (!read.ok) report.exitCode = 1;
+    const read = refreshAdopted(recovery.cwd, recovery.env, recovery.stackArgs, adopted);
+    recovery.act(read.text);
+    if (!read.ok) recovery.report.exitCode = 1;
   }
   const cleared = findings.filter((f) => f.outcome.status === "cleared").length;
-  say(
-    report.exitCode === 0
+  recovery.say(
+    recovery.report.exitCode === 0
       ? `Next: \`pulumi up\`${cleared > 0 ? " creates what was cleared and" : ""} goes on from here.\n`
       : "Next: settle the ambiguous records (`restcloud discover`), then `pulumi up`.\n",
   );
-  return report;
 }
 
 /** The export (secrets encrypted) edited and imported; answers what was done. */

@@ -12,7 +12,7 @@
  */
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { discoverCatalog, type CatalogIds } from "./catalog";
+import { discoverCatalog, type CatalogIds } from "./catalog-ids";
 import { TestStack } from "./harness";
 import { EMPTY_ACCOUNT, accountResources, auditAccount, catalogConfig } from "./reliability/helpers";
 import { NATIVE_MODE, withEvents } from "./native/native-helpers";

@@ -6,7 +6,7 @@
  */
 import type { RunningEmulator } from "../../emulator";
 import type { RestCloudClient } from "../../provider/client";
-import { DEMO_KEYS, type CatalogIds } from "./catalog";
+import { DEMO_KEYS, type CatalogIds } from "./catalog-ids";
 import type { TestStack } from "./harness";
 import { expected, operationsOf, resourceStack } from "./resource-stack";
 

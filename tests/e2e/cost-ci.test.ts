@@ -29,7 +29,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
-import { DEMO_KEYS } from "./catalog";
+import { DEMO_KEYS } from "./catalog-ids";
 import { REPO_ROOT, TestStack } from "./harness";
 import { freePort } from "./reliability/helpers";
 import { stopGroup } from "./readme-steps";

@@ -11,7 +11,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { startEmulator } from "../../emulator";
-import { providerConfig } from "./catalog";
+import { providerConfig } from "./catalog-ids";
 import { REPO_ROOT, TestStack } from "./harness";
 
 jest.setTimeout(300_000);

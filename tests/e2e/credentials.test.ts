@@ -17,7 +17,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from "../../emulator";
-import { discoverCatalog } from "./catalog";
+import { discoverCatalog } from "./catalog-ids";
 import { REPO_ROOT, TestStack } from "./harness";
 import { freePort } from "./reliability/helpers";
 

@@ -26,7 +26,7 @@ import { referenceDocs } from "../../provider/schema/markdown";
 import type { PropertyModel } from "../../provider/schema/model";
 import { filesBelow } from "../../provider/schema/sdks";
 import type { ComplexTypeSpec, TypeSpec } from "../../provider/schema/types";
-import { discoverCatalog, providerConfig } from "./catalog";
+import { discoverCatalog, providerConfig } from "./catalog-ids";
 import { TestStack } from "./harness";
 
 // js-yaml comes with @pulumi/pulumi (a dependency of it), without its types.

@@ -7,7 +7,7 @@
  */
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { dynamicShim } from "../../provider/dynamic/shim";
-import { discoverCatalog, type CatalogIds } from "./catalog";
+import { discoverCatalog, type CatalogIds } from "./catalog-ids";
 import { TestStack } from "./harness";
 import { legacyDynamicShim } from "./legacy-dynamic-shim";
 import {

@@ -7,7 +7,7 @@
 import { spawn } from "node:child_process";
 import * as path from "node:path";
 import { startEmulator } from "../../emulator";
-import { providerConfig } from "./catalog";
+import { providerConfig } from "./catalog-ids";
 import { REPO_ROOT, TestStack, type OperationResult } from "./harness";
 
 /** The lines of an operation's output that warn (Pulumi prints them as `warning: ...`). */

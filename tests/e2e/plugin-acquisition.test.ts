@@ -13,7 +13,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { packageVersion } from "../../provider/package-files";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { discoverCatalog, providerConfig, type CatalogIds } from "./catalog";
+import { discoverCatalog, providerConfig, type CatalogIds } from "./catalog-ids";
 import { TestStack, REPO_ROOT } from "./harness";
 import { cachedPlugins, servePluginRelease, type PluginServer } from "./plugin-server";
 import { releaseArtifacts, type ReleaseArtifacts } from "./release-artifacts";

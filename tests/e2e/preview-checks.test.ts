@@ -13,7 +13,7 @@
  */
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { discoverCatalog, providerConfig, type CatalogIds } from "./catalog";
+import { discoverCatalog, providerConfig, type CatalogIds } from "./catalog-ids";
 import { REPO_ROOT, TestStack } from "./harness";
 
 jest.setTimeout(300_000);

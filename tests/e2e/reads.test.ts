@@ -12,8 +12,8 @@
  */
 import * as path from "node:path";
 import { startEmulator } from "../../emulator";
-import { CATALOG_IDS } from "../../emulator/catalog";
-import { discoverCatalog, type CatalogIds } from "./catalog";
+import { CATALOG_IDS } from "../../emulator/seeded-catalog";
+import { discoverCatalog, type CatalogIds } from "./catalog-ids";
 import { TestStack } from "./harness";
 import { callApi, catalogConfig } from "./reliability/helpers";
 

@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as readline from "node:readline";
-import { discoverCatalog, providerConfig } from "./catalog";
+import { discoverCatalog, providerConfig } from "./catalog-ids";
 import { TestStack, pulumiCliRoot } from "./harness";
 import { accountResources } from "./reliability/helpers";
 import { releaseArtifacts, type ReleaseArtifacts } from "./release-artifacts";

@@ -6,7 +6,7 @@
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { RestCloudClient } from "../../provider/client";
-import { DEMO_KEYS, discoverCatalog, providerConfig, type CatalogIds } from "./catalog";
+import { DEMO_KEYS, discoverCatalog, providerConfig, type CatalogIds } from "./catalog-ids";
 import { TestStack } from "./harness";
 
 export interface ResourceStack {

@@ -11,7 +11,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { discoverCatalog } from "./catalog";
+import { discoverCatalog } from "./catalog-ids";
 import { REPO_ROOT, TestStack } from "./harness";
 import { EMPTY_ACCOUNT, auditAccount, catalogConfig } from "./reliability/helpers";
 

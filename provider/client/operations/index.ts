@@ -3,7 +3,7 @@
  * generated from this table; a test counts it against the spec.
  */
 import type { AnyOperation } from "./define";
-import { costEstimateOperations } from "./catalog";
+import { costEstimateOperations } from "./cost-estimate";
 import { invoiceOperations } from "./billing";
 import { hostOperations, instanceOperations, vmSnapshotOperations } from "./compute";
 import { asyncJobOperations } from "./jobs";

@@ -15,7 +15,7 @@ import * as path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from "../../../emulator";
 import { INSTANCES } from "../../../emulator/model/collections";
-import { discoverCatalog, providerConfig } from "../catalog";
+import { discoverCatalog, providerConfig } from "../catalog-ids";
 import type { UpResult } from "@pulumi/pulumi/automation";
 import { TestStack } from "../harness";
 

@@ -25,7 +25,7 @@ import {
   type Catalog,
   type CoreRecords,
 } from "../../integration/discover/records";
-import { providerConfig } from "../catalog";
+import { providerConfig } from "../catalog-ids";
 import { REPO_ROOT, TestStack } from "../harness";
 import { NATIVE_MODE } from "../native/native-helpers";
 import { pythonProgram, type PythonProgram } from "../python/python-helpers";

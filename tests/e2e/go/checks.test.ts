@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { RestCloudClient } from "../../../provider/client";
-import { DEMO_KEYS, discoverCatalog, providerConfig, type CatalogIds } from "../catalog";
+import { DEMO_KEYS, discoverCatalog, providerConfig, type CatalogIds } from "../catalog-ids";
 import { TestStack } from "../harness";
 import { Events, checkpointOf, warningsOf } from "../native/native-helpers";
 import { EMPTY_ACCOUNT, accountResources, auditAccount, emulatorStats, resetStats } from "../reliability/helpers";

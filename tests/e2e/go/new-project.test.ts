@@ -20,7 +20,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { DEMO_KEYS } from "../catalog";
+import { DEMO_KEYS } from "../catalog-ids";
 import { REPO_ROOT } from "../harness";
 import { cachedPlugins, servePluginRelease, type PluginServer } from "../plugin-server";
 import { noNodeLog, printStepTimes, readmeCommands, runSteps, userEnvironment, type Step } from "../readme-steps";

@@ -10,7 +10,7 @@
  * (no change after it) is the plugin's, which the Python twin's test (../python/vpc-web.test.ts) checks.
  */
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { DEMO_KEYS, providerConfig } from "../catalog";
+import { DEMO_KEYS, providerConfig } from "../catalog-ids";
 import { TestStack } from "../harness";
 import { Events, until, warningsOf } from "../native/native-helpers";
 import { EMPTY_ACCOUNT, NATIVE_PREFIX, accountResources, auditAccount, stateOf } from "../reliability/helpers";

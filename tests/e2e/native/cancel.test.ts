@@ -18,7 +18,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
-import { discoverCatalog } from "../catalog";
+import { discoverCatalog } from "../catalog-ids";
 import { TestStack, pulumiCliRoot } from "../harness";
 import {
   EMPTY_ACCOUNT,

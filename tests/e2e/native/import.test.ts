@@ -23,7 +23,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { RestCloudClient } from "../../../provider/client";
-import { DEMO_KEYS, discoverCatalog, providerConfig, type CatalogIds } from "../catalog";
+import { DEMO_KEYS, discoverCatalog, providerConfig, type CatalogIds } from "../catalog-ids";
 import { TestStack, type CliResult } from "../harness";
 import { EMPTY_ACCOUNT, NATIVE_PREFIX, auditAccount, emulatorStats, resetStats } from "../reliability/helpers";
 import { Events, NATIVE_MODE, NATIVE_PROGRAMS, type ResourceSteps } from "./native-helpers";

@@ -26,7 +26,7 @@ import * as path from "node:path";
 import { startEmulator } from "../../../emulator";
 import { RestCloudClient } from "../../../provider/client";
 import { PROVIDER_SETTING_KEYS } from "../../../provider/settings";
-import { DEMO_KEYS, discoverCatalog, type CatalogIds } from "../catalog";
+import { DEMO_KEYS, discoverCatalog, type CatalogIds } from "../catalog-ids";
 import {
   DYNAMIC_PREFIX,
   EMPTY_ACCOUNT,

@@ -13,7 +13,7 @@
  *   word is not a wait that is over.
  */
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { discoverCatalog, type CatalogIds } from "../catalog";
+import { discoverCatalog, type CatalogIds } from "../catalog-ids";
 import type { TestStack } from "../harness";
 import { EMPTY_ACCOUNT, accountResources, auditAccount, catalogConfig, stateOf } from "../reliability/helpers";
 import { INSTANCE_PROGRAM, NATIVE_MODE, onOwnEmulator, until, withEvents } from "./native-helpers";

@@ -11,7 +11,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { DEMO_KEYS, discoverCatalog, providerConfig, type CatalogIds } from "../catalog";
+import { DEMO_KEYS, discoverCatalog, providerConfig, type CatalogIds } from "../catalog-ids";
 import { TestStack, pulumiCliRoot } from "../harness";
 import { EMPTY_ACCOUNT, NATIVE_PREFIX, accountResources, auditAccount, stateOf } from "../reliability/helpers";
 import { YAML_PROGRAM } from "./native-helpers";

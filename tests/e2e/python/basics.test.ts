@@ -10,7 +10,7 @@
  */
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { discoverCatalog, providerConfig, type CatalogIds } from "../catalog";
+import { discoverCatalog, providerConfig, type CatalogIds } from "../catalog-ids";
 import { TestStack } from "../harness";
 import { Events, checkpointOf, warningsOf } from "../native/native-helpers";
 import {

@@ -13,7 +13,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { RestCloudClient } from "../../../provider/client";
-import { DEMO_KEYS, discoverCatalog, providerConfig, type CatalogIds } from "../catalog";
+import { DEMO_KEYS, discoverCatalog, providerConfig, type CatalogIds } from "../catalog-ids";
 import { TestStack, pulumiCliRoot } from "../harness";
 import { Events, warningsOf } from "../native/native-helpers";
 import { EMPTY_ACCOUNT, NATIVE_PREFIX, accountResources, auditAccount, stateOf } from "../reliability/helpers";

@@ -18,7 +18,7 @@
  * change; one `pulumi destroy` empties the account.
  */
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { discoverCatalog } from "../catalog";
+import { discoverCatalog } from "../catalog-ids";
 import { TestStack } from "../harness";
 import {
   EVERY_KIND_PROGRAM,

@@ -10,7 +10,7 @@
  */
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { providerConfig } from "../catalog";
+import { providerConfig } from "../catalog-ids";
 import { TestStack } from "../harness";
 import { PROGRAMS, emulatorStats } from "./helpers";
 

@@ -6,7 +6,7 @@
  * emulator (the emulator's stats count requests, not their overlap).
  */
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { discoverCatalog } from "../catalog";
+import { discoverCatalog } from "../catalog-ids";
 import { TestStack } from "../harness";
 import { FLEET_PROGRAM, auditAccount, countingProxy, fleetConfig, type CountingProxy, EMPTY_ACCOUNT } from "./helpers";
 

@@ -11,7 +11,7 @@
  * (`verify`) whether it took effect, and only updates and deletes are simply sent again.
  */
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { discoverCatalog } from "../catalog";
+import { discoverCatalog } from "../catalog-ids";
 import { TestStack } from "../harness";
 import {
   FLEET_PROGRAM,

@@ -12,7 +12,7 @@ import * as http from "node:http";
 import * as net from "node:net";
 import * as path from "node:path";
 import type { FaultLogEntry, FaultRule } from "../../../emulator";
-import { type CatalogIds, DEMO_KEYS, providerConfig } from "../catalog";
+import { type CatalogIds, DEMO_KEYS, providerConfig } from "../catalog-ids";
 import { OWNER_TAG_KEY } from "../../../provider/engine/ownership";
 import { REPO_ROOT, startLocalServer, type TestStack } from "../harness";
 

@@ -14,7 +14,7 @@ import { spawn } from "node:child_process";
 import * as path from "node:path";
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { discoverCatalog } from "../catalog";
+import { discoverCatalog } from "../catalog-ids";
 import { TestStack, pulumiCliRoot } from "../harness";
 import { CANCEL_PROGRAM, NATIVE_MODE, until } from "../native/native-helpers";
 import { catalogConfig, emulatorStats, isProvider, processesOf, type RunProcess } from "./helpers";

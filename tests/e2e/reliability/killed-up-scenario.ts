@@ -26,7 +26,7 @@ import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { OWNER_TAG_KEY } from "../../../provider/engine/ownership";
 import type { RecoverReport } from "../../../provider/recover/cli";
-import { discoverCatalog, type CatalogIds } from "../catalog";
+import { discoverCatalog, type CatalogIds } from "../catalog-ids";
 import { REPO_ROOT, TestStack, pulumiCliRoot } from "../harness";
 import { NATIVE_MODE, until } from "../native/native-helpers";
 import {

@@ -7,7 +7,7 @@
  *   `pulumi refresh`; after the refresh, `pulumi up` creates it anew.
  */
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { discoverCatalog, type CatalogIds } from "../catalog";
+import { discoverCatalog, type CatalogIds } from "../catalog-ids";
 import { TestStack } from "../harness";
 import {
   EVERY_KIND_PROGRAM,

@@ -15,7 +15,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
-import { discoverCatalog } from "../catalog";
+import { discoverCatalog } from "../catalog-ids";
 import { TestStack } from "../harness";
 import {
   EmulatorProcess,

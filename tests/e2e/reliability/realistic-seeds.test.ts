@@ -11,7 +11,7 @@
  * a time (each on its own emulator and stack): a stack mostly waits, and the file must stay short.
  */
 import { startEmulator } from "../../../emulator";
-import { discoverCatalog } from "../catalog";
+import { discoverCatalog } from "../catalog-ids";
 import { TestStack } from "../harness";
 import {
   REALISTIC_PROGRAM,

@@ -11,7 +11,7 @@
 import * as path from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { discoverCatalog, providerConfig } from "../catalog";
+import { discoverCatalog, providerConfig } from "../catalog-ids";
 import { TestStack } from "../harness";
 import { PROGRAMS, accountResources } from "./helpers";
 

@@ -14,7 +14,7 @@
  * where there was one. Used by one test file per mode, so that the modes run side by side.
  */
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { discoverCatalog } from "../catalog";
+import { discoverCatalog } from "../catalog-ids";
 import { TestStack } from "../harness";
 import {
   PROGRAMS,

@@ -10,7 +10,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { ApiError, OperationTimeoutError, RestCloudClient, waitFor } from "../../../provider/client";
 import { OperationMonitor, type Notice } from "../../../provider/engine/operation";
-import { discoverCatalog, type CatalogIds } from "../../e2e/catalog";
+import { discoverCatalog, type CatalogIds } from "../../e2e/catalog-ids";
 import { EmulatorProcess, accountResources, freePort } from "../../e2e/reliability/helpers";
 import { DEMO_KEYS } from "./helpers";
 

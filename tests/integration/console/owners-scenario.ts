@@ -13,7 +13,7 @@
  * - not taggable: an egress rule, a security group, the Kubernetes cluster, the tag records.
  */
 import { createHash } from "node:crypto";
-import { CATALOG_IDS } from "../../../emulator/catalog";
+import { CATALOG_IDS } from "../../../emulator/seeded-catalog";
 import { acquireIp, createNetwork, one, request, ZONE, type Json, type Target } from "../emulator/helpers";
 
 export const OWNER_KEY = "pulumi-owner";

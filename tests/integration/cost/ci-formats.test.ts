@@ -16,7 +16,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { CATALOG_IDS } from "../../../emulator/catalog";
+import { CATALOG_IDS } from "../../../emulator/seeded-catalog";
 import { COST_USAGE, runCost } from "../../../provider/cost/cli";
 import type { InfracostRoot } from "../../../provider/cost/infracost";
 import { infracostSchemaErrors } from "../../unit/cost/infracost-schema";

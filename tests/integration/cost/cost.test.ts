@@ -19,7 +19,7 @@ import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { CATALOG_IDS } from "../../../emulator/catalog";
+import { CATALOG_IDS } from "../../../emulator/seeded-catalog";
 import { RestCloudClient } from "../../../provider/client";
 import { runCost } from "../../../provider/cost/cli";
 import {

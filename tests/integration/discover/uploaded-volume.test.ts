@@ -7,7 +7,7 @@ import { startEmulator, type RunningEmulator } from "../../../emulator";
 import type { ResourceDeclaration } from "../../../provider/engine/declaration";
 import { listAccount } from "../../../provider/discover/inventory";
 import { DECLARATIONS } from "../../../provider/resources/registry";
-import { discoverCatalog } from "../../e2e/catalog";
+import { discoverCatalog } from "../../e2e/catalog-ids";
 import { demoClient } from "./records";
 
 jest.setTimeout(60_000);

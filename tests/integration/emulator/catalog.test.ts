@@ -2,7 +2,7 @@
  * The seeded catalog as the cost-estimate API shows it: fixed uuids, what each zone offers, zone
  * prices, and the references between catalog records (plans to categories, templates to categories).
  */
-import { CATALOG_IDS, createCatalog } from "../../../emulator/catalog";
+import { CATALOG_IDS, createCatalog } from "../../../emulator/seeded-catalog";
 import { ADMIN, DEMO, useEmulator, type Json } from "./helpers";
 
 const { frankfurt: FRANKFURT, singapore: SINGAPORE, mumbai: MUMBAI } = CATALOG_IDS.zones;

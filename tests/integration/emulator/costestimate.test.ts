@@ -3,7 +3,7 @@
  * types, names a missing or invalid required input (400), and answers 404 for an unknown zone or
  * category.
  */
-import { CATALOG_IDS } from "../../../emulator/catalog";
+import { CATALOG_IDS } from "../../../emulator/seeded-catalog";
 import { DEMO, useEmulator, ZONE, type AccountHeaders, type Json } from "./helpers";
 
 const UNKNOWN = "00000000-0000-4000-8000-00000000dead";

@@ -1,5 +1,5 @@
 /** Ingress firewall rules on a public IP, over HTTP: lifecycle, validation, conflicts, and what they block. */
-import { CATALOG_IDS } from "../../../emulator/catalog";
+import { CATALOG_IDS } from "../../../emulator/seeded-catalog";
 import { acquireIp, ADMIN, createNetwork, useEmulator, withoutBlanks, ZONE, type Json } from "./helpers";
 
 const KEY = "listFirewallRuleResponse";

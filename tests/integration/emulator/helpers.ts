@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import * as path from "node:path";
-import { CATALOG_IDS } from "../../../emulator/catalog";
+import { CATALOG_IDS } from "../../../emulator/seeded-catalog";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../emulator/index";
 
 /** A JSON record as the tests read it: any field, of any type. */

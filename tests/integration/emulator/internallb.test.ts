@@ -2,7 +2,7 @@
  * Internal load balancers, over HTTP. The record carries no uuid: a client creates one, finds it by
  * network and name (internalLbList's uuid filter takes the name), assigns and deletes it by name.
  */
-import { CATALOG_IDS } from "../../../emulator/catalog";
+import { CATALOG_IDS } from "../../../emulator/seeded-catalog";
 import {
   ADMIN,
   createNetwork,

@@ -1,4 +1,4 @@
-import { CATALOG_IDS } from "../../../emulator/catalog";
+import { CATALOG_IDS } from "../../../emulator/seeded-catalog";
 import { createNetwork, errorOf, UNKNOWN, until, useEmulator, useSlowEmulator, ZONE, type Json } from "./helpers";
 
 const { v1_31: V1_31, v1_32: V1_32 } = CATALOG_IDS.kubernetesVersions;

@@ -1,5 +1,5 @@
 /** Security groups and their embedded rules, over HTTP: lifecycle, rule validation and conflicts, deletes. */
-import { CATALOG_IDS } from "../../../emulator/catalog";
+import { CATALOG_IDS } from "../../../emulator/seeded-catalog";
 import {
   ADMIN,
   createNetwork,

@@ -1,4 +1,4 @@
-import { CATALOG_IDS } from "../../../emulator/catalog";
+import { CATALOG_IDS } from "../../../emulator/seeded-catalog";
 import {
   allocatedVolume,
   createVolume,

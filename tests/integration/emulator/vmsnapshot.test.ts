@@ -1,4 +1,4 @@
-import { CATALOG_IDS } from "../../../emulator/catalog";
+import { CATALOG_IDS } from "../../../emulator/seeded-catalog";
 import { createNetwork, errorOf, runningInstance, UNKNOWN, until, useEmulator, ZONE, type Json } from "./helpers";
 
 const emulator = useEmulator();

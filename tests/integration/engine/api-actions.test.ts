@@ -15,7 +15,7 @@ import { instanceDeclaration } from "../../../provider/resources/instance";
 import { networkDeclaration } from "../../../provider/resources/network";
 import { uploadedVolumeDeclaration } from "../../../provider/resources/uploaded-volume";
 import { vpcDeclaration } from "../../../provider/resources/vpc";
-import { discoverCatalog, type CatalogIds } from "../../e2e/catalog";
+import { discoverCatalog, type CatalogIds } from "../../e2e/catalog-ids";
 
 jest.setTimeout(120_000);
 

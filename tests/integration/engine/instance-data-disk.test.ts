@@ -11,7 +11,7 @@ import { Engine } from "../../../provider/engine/engine";
 import { IdentityRegistry } from "../../../provider/engine/identity";
 import { instanceDeclaration } from "../../../provider/resources/instance";
 import { networkDeclaration } from "../../../provider/resources/network";
-import { discoverCatalog, type CatalogIds } from "../../e2e/catalog";
+import { discoverCatalog, type CatalogIds } from "../../e2e/catalog-ids";
 
 jest.setTimeout(120_000);
 

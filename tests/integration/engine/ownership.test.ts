@@ -16,7 +16,7 @@ import { publicIpAddressDeclaration } from "../../../provider/resources/public-i
 import { firewallRuleDeclaration } from "../../../provider/resources/rules";
 import { vpcDeclaration } from "../../../provider/resources/vpc";
 import { vpcTierDeclaration } from "../../../provider/resources/vpc-tier";
-import { discoverCatalog, type CatalogIds } from "../../e2e/catalog";
+import { discoverCatalog, type CatalogIds } from "../../e2e/catalog-ids";
 
 jest.setTimeout(180_000);
 

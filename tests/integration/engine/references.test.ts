@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { startEmulator, type RunningEmulator } from "../../../emulator/index";
-import type { ZoneCatalog } from "../../../emulator/catalog";
+import type { ZoneCatalog } from "../../../emulator/seeded-catalog";
 import { RestCloudClient } from "../../../provider/client";
 import { catalogReference } from "../../../provider/engine/validators";
 import { catalogReferenceFailures } from "../../../provider/engine/references";

@@ -15,7 +15,7 @@ import { IdentityRegistry } from "../../../provider/engine/identity";
 import { instanceDeclaration } from "../../../provider/resources/instance";
 import { networkDeclaration } from "../../../provider/resources/network";
 import { volumeDeclaration } from "../../../provider/resources/volume";
-import { discoverCatalog, type CatalogIds } from "../../e2e/catalog";
+import { discoverCatalog, type CatalogIds } from "../../e2e/catalog-ids";
 
 jest.setTimeout(60_000);
 

@@ -17,7 +17,7 @@ import { kubernetesClusterDeclaration } from "../../../provider/resources/kubern
 import { networkDeclaration } from "../../../provider/resources/network";
 import { volumeDeclaration } from "../../../provider/resources/volume";
 import { vpcDeclaration } from "../../../provider/resources/vpc";
-import { discoverCatalog, type CatalogIds } from "../../e2e/catalog";
+import { discoverCatalog, type CatalogIds } from "../../e2e/catalog-ids";
 
 jest.setTimeout(120_000);
 

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { startEmulator, type RunningEmulator } from "../../../emulator/index";
-import type { Catalog, ZoneCatalog } from "../../../emulator/catalog";
+import type { Catalog, ZoneCatalog } from "../../../emulator/seeded-catalog";
 import { RestCloudClient, ConfigError } from "../../../provider/client";
 import { waitFor } from "../../../provider/client/waiters";
 import * as restcloud from "../../../provider/functions";

@@ -7,7 +7,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type RunningEmulator } from "../../../emulator/index";
-import type { Catalog, ZoneCatalog } from "../../../emulator/catalog";
+import type { Catalog, ZoneCatalog } from "../../../emulator/seeded-catalog";
 import { RestCloudClient } from "../../../provider/client";
 import * as restcloud from "../../../provider/functions";
 import { FUNCTIONS, type InvokeOptions } from "../../../provider/functions";

@@ -14,7 +14,7 @@ import { claimRecord, ownersOf } from "../../../provider/engine/ownership";
 import { BY_TYPE } from "../../../provider/resources/registry";
 import type { HeldRecord, PendingCreate } from "../../../provider/recover/deployment";
 import { claimFound, findRecords, type Finding } from "../../../provider/recover/match";
-import { discoverCatalog, type CatalogIds } from "../../e2e/catalog";
+import { discoverCatalog, type CatalogIds } from "../../e2e/catalog-ids";
 
 jest.setTimeout(120_000);
 

@@ -3,7 +3,7 @@
  * 0 the initial stack (every trigger list set: creating performs none of the actions, and the ISO
  * is attached by the create's follow-up); 1 every trigger list changed, the ISO and the SSH key
  * changed, the uploaded volume attached; 2 the network's trigger list and the ISO removed (a detach,
- * no restart). The catalog's ids come from the stack's config (tests/e2e/catalog.ts).
+ * no restart). The catalog's ids come from the stack's config (tests/e2e/catalog-ids.ts).
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as restcloud from "pulumi-restcloud";

@@ -1,13 +1,5 @@
-/**
- * The catalog rows beside prices of resources: the cost-estimate key pair, service categories, the
- * unit prices of features no resource creates (VM schedules, bandwidth, object storage), shared file
- * storage offerings, support categories and plans, and a zone's tax.
- *
- * The spec shows the answers of getpublickey and service-list. It leaves the others' parameters and
- * answers "not shown": these functions send what the emulator takes (a zone where it asks for one),
- * type the fields the emulator answers (every one optional), and hand the whole answer over as `raw`
- * too, for fields a deployment adds.
- */
+// The look-ups of the cost-estimate rows no resource is priced by (key pair, service categories, unshown unit prices,
+// SFS, support, tax): where the spec shows no answer, every field is optional and the whole answer is also `raw`.
 import { z } from "zod";
 import type { RestCloudClient } from "../client";
 import { recordId, integerField, numberField, stringField, record } from "../client/schema";

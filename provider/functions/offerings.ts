@@ -1,8 +1,5 @@
-/**
- * Look-ups of the cost-estimate catalog: zones, currencies, compute, storage, network and VPC
- * offerings, templates, Kubernetes versions and unit costs. Prices are in the organization's default
- * currency, as the catalog gives them.
- */
+// The look-up functions over the offerings a program picks from: zones, currencies, compute, storage, network and VPC
+// plans, templates, Kubernetes versions and unit costs (in the organization's default currency, as the catalog gives them).
 import { z } from "zod";
 import { withDefaultText } from "../engine/defaults";
 import type { RestCloudClient } from "../client";
@@ -13,7 +10,7 @@ import type {
   TemplateCost,
   VpcOfferingCost,
   Zone,
-} from "../client/operations/catalog";
+} from "../client/operations/cost-estimate";
 import { defineFunction } from "./define";
 import { describeCriteria, distinct, exactlyOne, identified, inputs, nameMatches, out, truthy } from "./fields";
 

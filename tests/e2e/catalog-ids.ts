@@ -1,7 +1,5 @@
-/**
- * The catalog ids the e2e programs need, discovered through the cost-estimate endpoints by name, as a
- * client of the real service would (no id is hard-coded).
- */
+// The catalog ids the e2e programs need, found through the cost-estimate endpoints by name as a client of the real
+// service would (no id is hard-coded), and the stack config that points the provider at an emulator.
 import { DEMO_CREDENTIALS } from "../../emulator";
 import { RestCloudClient } from "../../provider/client";
 

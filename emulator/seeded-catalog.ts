@@ -1,13 +1,5 @@
-/**
- * The seeded, read-only catalog: zones, currencies, offerings, templates, Kubernetes versions, unit
- * costs, hypervisor hosts and the demo account's invoices. Pure data with fixed uuids (`CATALOG_IDS`)
- * so that docs and tests can name them.
- *
- * Records are shaped exactly as the cost-estimate API returns them (spec field names and JSON
- * types). Prices are in the default currency (EUR); compute prices are per hour, storage per GB and
- * month. The catalog is per zone: an offering is offered in a zone or not, and each zone applies its
- * price factor (`zoneCatalog(zoneUuid)`). Look-ups by uuid without a zone return the base price.
- */
+// The seeded, read-only catalog the cost-estimate endpoints answer: pure data with fixed uuids (`CATALOG_IDS`) so docs
+// and tests can name them, shaped as the spec's records; per zone, an offering is offered or not, at the zone's prices.
 
 // ---------------------------------------------------------------------------------------------
 // Record types (spec field names)
@@ -1082,52 +1074,19 @@ function buildZone(seed: ZoneSeed, zoneIndex: number): ZoneCatalog {
 /** Builds the catalog. Deterministic: every call answers the same data. */
 export function createCatalog(): Catalog {
   const zoneCatalogs = new Map(ZONE_SEEDS.map((seed, i) => [seed.record.uuid, deepFreeze(buildZone(seed, i))]));
-  const computeOfferings: ComputeOfferingRecord[] = [...PAY_AS_YOU_GO, ...RESERVED, ...BUNDLES];
-  const byUuid = <R extends { uuid: string }>(records: readonly R[]) => new Map(records.map((r) => [r.uuid, r]));
-  const baseCompute = byUuid(computeOfferings);
-  const baseVpc = byUuid(VPC_OFFERINGS);
-  const baseNetwork = byUuid(NETWORK_OFFERINGS);
-  const baseStorage = byUuid(STORAGE_PLANS);
-  const baseTemplates = byUuid(TEMPLATES);
-  const baseVersions = byUuid(KUBERNETES_VERSIONS);
   const hosts = [...zoneCatalogs.values()].flatMap((z) => z.hosts);
-  const hostByUuid = byUuid(hosts);
-  const templateCategoryByUuid = new Map(
-    TEMPLATE_CATEGORIES.map(({ platform, record }) => [
-      record.uuid,
-      { platform, record: { ...record, templates: TEMPLATES.filter((t) => t.categoryUuid === record.uuid) } },
-    ]),
-  );
-  const storageCategoryByUuid = new Map(
-    STORAGE_CATEGORIES.map((c) => [
-      c.uuid,
-      { ...c, listStorageCost: STORAGE_PLANS.filter((s) => s.categoryUuid === c.uuid) },
-    ]),
-  );
+  return deepFreeze({ ...seededLists(hosts), ...lookUps(zoneCatalogs, hosts) });
+}
 
-  /** With a zone: the zone's priced copy, or undefined when the zone does not offer it. */
-  const lookUp =
-    <R extends { uuid: string }>(base: Map<string, R>, inZone: (z: ZoneCatalog) => readonly R[]) =>
-    (uuid: string, zoneUuid?: string): R | undefined => {
-      if (zoneUuid === undefined) return base.get(uuid);
-      const zone = zoneCatalogs.get(zoneUuid);
-      return zone ? inZone(zone).find((r) => r.uuid === uuid) : undefined;
-    };
-
-  const planTypeRecords: ComputePlanTypeRecord[] = PLAN_TYPES.map((p) => ({
-    ...p,
-    payAsYouGoOfferingCost: p.key === "PAY_AS_YOU_GO" ? PAY_AS_YOU_GO.filter((o) => !o.isCustom) : [],
-    customOfferingCost: p.key === "CUSTOM_PLAN" ? PAY_AS_YOU_GO.filter((o) => o.isCustom) : [],
-    reservedOfferingCost: p.key === "RESERVED_INSTANCE" ? [...RESERVED] : [],
-    bundleOfferingCost: p.key === "BUNDLE_OFFER" ? [...BUNDLES] : [],
-  }));
-
-  return deepFreeze({
+/** The catalog's lists, at base prices: what the list endpoints answer without a zone. */
+function seededLists(hosts: HostRecord[]) {
+  const computeOfferings: ComputeOfferingRecord[] = [...PAY_AS_YOU_GO, ...RESERVED, ...BUNDLES];
+  return {
     organizationName: "RestCloud Demo Organization",
     zones: ZONE_SEEDS.map((z) => z.record),
     currencies: CURRENCIES,
     languages: LANGUAGES,
-    computePlanTypes: planTypeRecords,
+    computePlanTypes: planTypeRecords(),
     templatePlatforms: TEMPLATE_PLATFORM_NAMES,
     templateDistributions: TEMPLATE_DISTRIBUTION_NAMES,
     supportCategories: SUPPORT_CATEGORIES,
@@ -1141,7 +1100,55 @@ export function createCatalog(): Catalog {
     kubernetesVersions: KUBERNETES_VERSIONS,
     hosts,
     invoices: DEMO_INVOICES,
+  };
+}
 
+function planTypeRecords(): ComputePlanTypeRecord[] {
+  return PLAN_TYPES.map((p) => ({
+    ...p,
+    payAsYouGoOfferingCost: p.key === "PAY_AS_YOU_GO" ? PAY_AS_YOU_GO.filter((o) => !o.isCustom) : [],
+    customOfferingCost: p.key === "CUSTOM_PLAN" ? PAY_AS_YOU_GO.filter((o) => o.isCustom) : [],
+    reservedOfferingCost: p.key === "RESERVED_INSTANCE" ? [...RESERVED] : [],
+    bundleOfferingCost: p.key === "BUNDLE_OFFER" ? [...BUNDLES] : [],
+  }));
+}
+
+const byUuid = <R extends { uuid: string }>(records: readonly R[]) => new Map(records.map((r) => [r.uuid, r]));
+
+/** A look-up by uuid; with a zone: the zone's priced copy, or undefined when the zone does not offer it. */
+const zonedLookUp =
+  <R extends { uuid: string }>(
+    zoneCatalogs: ReadonlyMap<string, ZoneCatalog>,
+    base: Map<string, R>,
+    inZone: (z: ZoneCatalog) => readonly R[],
+  ) =>
+  (uuid: string, zoneUuid?: string): R | undefined => {
+    if (zoneUuid === undefined) return base.get(uuid);
+    const zone = zoneCatalogs.get(zoneUuid);
+    return zone ? inZone(zone).find((r) => r.uuid === uuid) : undefined;
+  };
+
+/** The catalog's look-ups, over maps built once (the lists are fixed). */
+function lookUps(zoneCatalogs: ReadonlyMap<string, ZoneCatalog>, hosts: readonly HostRecord[]) {
+  const baseCompute = byUuid<ComputeOfferingRecord>([...PAY_AS_YOU_GO, ...RESERVED, ...BUNDLES]);
+  const baseTemplates = byUuid(TEMPLATES);
+  const hostByUuid = byUuid(hosts);
+  const templateCategoryByUuid = new Map(
+    TEMPLATE_CATEGORIES.map(({ platform, record }) => [
+      record.uuid,
+      { platform, record: { ...record, templates: TEMPLATES.filter((t) => t.categoryUuid === record.uuid) } },
+    ]),
+  );
+  const storageCategoryByUuid = new Map(
+    STORAGE_CATEGORIES.map((c) => [
+      c.uuid,
+      { ...c, listStorageCost: STORAGE_PLANS.filter((s) => s.categoryUuid === c.uuid) },
+    ]),
+  );
+  const lookUp = <R extends { uuid: string }>(base: Map<string, R>, inZone: (z: ZoneCatalog) => readonly R[]) =>
+    zonedLookUp(zoneCatalogs, base, inZone);
+
+  return {
     zone: (uuid: string) => zoneCatalogs.get(uuid)?.zone,
     zoneCatalog: (zoneUuid: string) => zoneCatalogs.get(zoneUuid),
     serviceCategories(languageUuid: string) {
@@ -1152,8 +1159,8 @@ export function createCatalog(): Catalog {
         resourceList: resources.map(([key, ren, rde]) => ({ name: german ? rde : ren, key })),
       }));
     },
-    vpcOffering: lookUp(baseVpc, (z) => z.vpcOfferings),
-    networkOffering: lookUp(baseNetwork, (z) => z.networkOfferings),
+    vpcOffering: lookUp(byUuid(VPC_OFFERINGS), (z) => z.vpcOfferings),
+    networkOffering: lookUp(byUuid(NETWORK_OFFERINGS), (z) => z.networkOfferings),
     computeOffering: lookUp(baseCompute, (z) => [
       ...z.payAsYouGoOfferings,
       ...z.reservedOfferings,
@@ -1165,19 +1172,19 @@ export function createCatalog(): Catalog {
       if ("isCustom" in offering) return offering.isCustom ? "CUSTOM_PLAN" : "PAY_AS_YOU_GO";
       return "offeringPlans" in offering ? "RESERVED_INSTANCE" : "BUNDLE_OFFER";
     },
-    storageOffering: lookUp(baseStorage, (z) => z.storageOfferings),
+    storageOffering: lookUp(byUuid(STORAGE_PLANS), (z) => z.storageOfferings),
     template: lookUp(baseTemplates, (z) => z.templates),
     templatePlacement(uuid: string) {
       const categoryUuid = baseTemplates.get(uuid)?.categoryUuid ?? uuid;
       const category = templateCategoryByUuid.get(categoryUuid);
       return category ? { platform: category.platform, distribution: category.record.categoryType } : undefined;
     },
-    kubernetesVersion: lookUp(baseVersions, (z) => z.kubernetesVersions),
+    kubernetesVersion: lookUp(byUuid(KUBERNETES_VERSIONS), (z) => z.kubernetesVersions),
     computeCategory: (uuid: string) => COMPUTE_CATEGORIES.find((c) => c.uuid === uuid),
     storageCategory: (uuid: string) => storageCategoryByUuid.get(uuid),
     templateCategory: (uuid: string) => templateCategoryByUuid.get(uuid)?.record,
     host: (uuid: string) => hostByUuid.get(uuid),
     invoicesFor: (clientEmail: string) =>
       DEMO_INVOICES.filter((i) => i.clientEmail === clientEmail).map((i) => structuredClone(i)),
-  });
+  };
 }
