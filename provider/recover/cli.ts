@@ -430,6 +430,7 @@ async function recover(options: Options, io: RecoverIo): Promise<RecoverReport> 
     },
     timeoutMs: 60_000,
     progress: () => undefined,
+    declarations: [...BY_TYPE.values()],
   };
   const declarations = BY_TYPE;
 

@@ -5,6 +5,8 @@ import { sameName } from "../engine/identity";
 import { catalogReference, cidrBlock, ipv4Address, parseCidr, uuid } from "../engine/validators";
 import { showing } from "../engine/waits";
 import { args, networkRecord, replaceAclStep, minutes, recordOutputs } from "./common";
+import { text } from "../engine/inventory";
+import { zoneNetworks } from "./network";
 
 const tierRecord = networkRecord("tier");
 
@@ -71,10 +73,16 @@ export const vpcTierDeclaration = defineResource({
   ],
   defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
   identity: {
-    ownerTag: "Network",
     scope: (inputs) => `${inputs.vpcUuid}/${inputs.name}`,
     candidates: (ctx, inputs) => ctx.client.network.list({ zoneUuid: inputs.zoneUuid! }),
     matches: sameName,
+  },
+  tagType: "Network",
+  inventory: {
+    list: async (lists) =>
+      (await zoneNetworks(lists))
+        .filter(({ tier }) => tier)
+        .map(({ network }) => ({ id: network.uuid, name: text(network.name), parentId: text(network.vpcUuid) })),
   },
   create: async (ctx, inputs) => {
     const name = inputs.name!;
