@@ -11,6 +11,16 @@ import { OWNER_TAG_KEY } from "../engine/ownership";
 /** The kinds of resources the API tags (its own spellings: UserVm is an instance), as the client knows them. */
 const RESOURCE_TYPES = resourceType.options;
 
+/** What a tag type is to a user, where the API's name is not the resource's. */
+const TAG_TYPE_NOTES: Partial<Record<string, string>> = {
+  UserVm: " (an Instance)",
+  Snapshot: " (a VolumeSnapshot)",
+  Network: " (also a VpcTier)",
+};
+
+/** "a, b or c". */
+const listed = (items: readonly string[]) => `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
+
 async function getTag(ctx: OperationContext, id: string) {
   return byUuid(await ctx.client.resourceTag.list({ uuid: id }), id);
 }
@@ -41,9 +51,7 @@ export const resourceTagDeclaration = defineResource({
     resourceType: z
       .enum(RESOURCE_TYPES)
       .describe(
-        "The kind of the tagged resource: UserVm (an Instance), Volume, Snapshot (a VolumeSnapshot), VMSnapshot, " +
-          "Network (also a VpcTier), PublicIpAddress, FirewallRule, LoadBalancer, PortForwardingRule, Vpc, " +
-          "StaticRoute, NetworkACL, Template or ISO.",
+        `The kind of the tagged resource: ${listed(RESOURCE_TYPES.map((t) => t + (TAG_TYPE_NOTES[t] ?? "")))}.`,
       ),
     resourceUuid: uuid.describe("The tagged resource's id."),
     key: z
