@@ -77,6 +77,7 @@ export class ProviderSession {
         client: () => this.client(),
         settings: () => this.settings,
         containsUnknown,
+        declarations: [...this.declarations.values()],
         ...(this.log ? { notify: (notice: Notice) => this.log!.notify(notice) } : {}),
       });
       this.engines.set(type, engine);

@@ -72,6 +72,7 @@ export async function deleteRecords(plan: readonly Planned[], options: DeleteOpt
           settings: { zoneUuid: options.zoneUuid },
           timeoutMs: p.declaration.defaultTimeouts.delete,
           progress: (text) => options.onProgress?.(p, text),
+          declarations: [...options.declarations.values()],
         };
         try {
           const state = { ...p.unheld.outputs, ...p.unheld.inputs };

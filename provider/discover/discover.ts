@@ -142,6 +142,7 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
     settings: { zoneUuid: options.zoneUuid },
     timeoutMs: 120_000,
     progress: () => undefined,
+    declarations: options.declarations,
   };
   const projectStacks = new Set(options.projectStacks);
   const read = await Promise.all(

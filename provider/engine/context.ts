@@ -3,6 +3,15 @@
  * creates (identity.ts) both take it, so it sits apart from both.
  */
 import type { RestCloudClient } from "../client";
+import type { InventoryFacet } from "./inventory";
+import type { OwnerTagType } from "./ownership";
+
+/** What a declaration says of its kind that another kind's operation may need (a tag's zone). */
+export interface KindFacts {
+  readonly type: string;
+  readonly tagType?: OwnerTagType;
+  readonly inventory?: InventoryFacet;
+}
 
 /** The provider configuration the engine runs with (from `restcloud:*` config or RESTCLOUD_* variables). */
 export interface ProviderSettings {
@@ -25,4 +34,9 @@ export interface OperationContext {
    * (waits.ts): the read after a wait need not ask the API again what the wait's last poll answered.
    */
   readonly lastSeen?: Map<string, { record: unknown; changes: number }>;
+  /**
+   * Every kind's declaration, handed over by whoever made the engine: resource files cannot import
+   * the registry, yet a ResourceTag finds its record's zone through the tagged kind's inventory.
+   */
+  readonly declarations?: readonly KindFacts[];
 }

@@ -8,9 +8,11 @@ import type { OperationKey } from "../client/operations";
 import type { Price } from "../pricing";
 import type { OperationContext } from "./context";
 import type { CreateContext, Identity } from "./identity";
+import type { InventoryFacet } from "./inventory";
+import type { OwnerTagType } from "./ownership";
 import type { AwaitedKind, Procedure, RecordLookup, Wait } from "./waits";
 
-export type { OperationContext, ProviderSettings } from "./context";
+export type { KindFacts, OperationContext, ProviderSettings } from "./context";
 
 /** Waits, in milliseconds, per operation. Pulumi's `customTimeouts` override them per resource. */
 export interface Timeouts {
@@ -149,6 +151,14 @@ export interface ResourceDeclaration<
   ): Promise<LiveView<z.infer<IS>, z.infer<OS>> | undefined>;
   /** Sends the delete call(s), and yields what to wait for (usually `gone()`): the engine waits. */
   delete(ctx: OperationContext, id: string, state: State<IS, OS>): Procedure<R>;
+  /**
+   * The API's tag type of the kind (`UserVm` for an instance), when its records can carry tags:
+   * each create then claims its record with the owner tag (ownership.ts), discover and recover read
+   * it, and a ResourceTag of this type finds its zone through this kind's inventory.
+   */
+  readonly tagType?: OwnerTagType;
+  /** How `restcloud discover` lists every record of the kind (inventory.ts); absent: the API shows none. */
+  readonly inventory?: InventoryFacet;
 }
 
 /** The new id, and outputs the create's answer already gives. */

@@ -8,6 +8,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { z } from "zod";
 import type { OperationContext, ProviderSettings, ResourceDeclaration, Timeouts } from "./declaration";
+import type { KindFacts } from "./context";
 import type { RestCloudClient } from "../client";
 import { runOperation, type Notice, type OperationAction } from "./operation";
 import { ApiError } from "../client/errors";
@@ -105,6 +106,8 @@ export interface EngineEnvironment {
    * (wire.ts); default: none is.
    */
   containsUnknown?(value: unknown): boolean;
+  /** Every kind's declaration, for the operations that look at other kinds (context.ts). */
+  declarations?: readonly KindFacts[];
 }
 
 /** One per provider process: every engine of the process shares it (identity.ts). */
@@ -233,6 +236,7 @@ export class Engine {
       timeoutMs,
       progress: (message) => progress(`${this.declaration.type}: ${message}`),
       lastSeen: new Map(),
+      ...(this.environment.declarations ? { declarations: this.environment.declarations } : {}),
     };
   }
 
@@ -345,7 +349,7 @@ export class Engine {
    * the record's, else the one its create answered (a rule's), else its argument's or the default's.
    */
   private ownerOf(ctx: OperationContext, call: ResourceCall, inputs: PropertyMap): CreateOwner | undefined {
-    const tagType = this.declaration.identity.ownerTag;
+    const tagType = this.declaration.tagType;
     if (!tagType || !call.urn || ctx.settings.ownerTags === false) return undefined;
     const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
     return {

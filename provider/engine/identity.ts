@@ -42,11 +42,6 @@ export interface Identity<I, R extends IdentifiedRecord = any> {
   candidates?(ctx: OperationContext, inputs: I): Promise<readonly R[]>;
   /** Whether a candidate is what this create asks for (its name; its ports). Default: any. */
   matches?(record: R, inputs: I): boolean;
-  /**
-   * The API's tag type of this kind, when its records can carry the owner tag (ownership.ts): each
-   * create then claims its record, and no record another stack claimed is ever adopted.
-   */
-  ownerTag?: OwnerTagType;
 }
 
 /** The `matches` of a named record: the name, auto-named with a random suffix, tells it apart. */
@@ -98,7 +93,7 @@ export class KeyedQueue {
 export interface CreateOwner {
   /** The resource's URN: the owner tag's value. */
   urn: string;
-  /** The API's tag type of the kind (the declaration's `identity.ownerTag`). */
+  /** The API's tag type of the kind (the declaration's `tagType`). */
   tagType: OwnerTagType;
   /** The record's zone, where the tag's create needs it: from a record listed, or from the create's answer. */
   zoneOf(record: { zoneUuid?: string; known?: Record<string, unknown> }): string | undefined;

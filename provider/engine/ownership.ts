@@ -14,7 +14,9 @@
  * arguments name it; a static NAT or remote-access VPN is its address's; the rest have a name.
  */
 import { createHash } from "node:crypto";
+import type { z } from "zod";
 import { ApiError } from "../client/errors";
+import type { resourceType } from "../client/schema";
 import type { RestCloudClient } from "../client";
 
 /** The tag key that says which resource of which stack holds a record. */
@@ -23,18 +25,8 @@ export const OWNER_TAG_KEY = "pulumi-owner";
 /** The API's longest tag value. */
 const MAX_VALUE_LENGTH = 255;
 
-/** The kinds of record the API tags that the provider creates (the API's spellings: UserVm is an instance). */
-export type OwnerTagType =
-  | "UserVm"
-  | "Volume"
-  | "Snapshot"
-  | "VMSnapshot"
-  | "Network"
-  | "PublicIpAddress"
-  | "FirewallRule"
-  | "LoadBalancer"
-  | "PortForwardingRule"
-  | "Vpc";
+/** The kinds of record the API tags (its spellings: UserVm is an instance), as the client's schema has them. */
+export type OwnerTagType = z.infer<typeof resourceType>;
 
 /**
  * The tag's value for a resource: its URN (`urn:pulumi:<stack>::<project>::<type>::<name>`); a URN

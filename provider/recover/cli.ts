@@ -459,6 +459,7 @@ function operationContext(recovery: Recovery): OperationContext {
     },
     timeoutMs: 60_000,
     progress: () => undefined,
+    declarations: [...BY_TYPE.values()],
   };
 }
 

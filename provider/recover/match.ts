@@ -163,7 +163,7 @@ async function searchOne(
     (r): r is IdentifiedRecord & Json & { uuid: string } => typeof r.uuid === "string" && r.uuid !== "",
   );
   const matching = records.filter((r) => identity.matches?.(r, inputs) ?? true);
-  const tags = identity.ownerTag ? await ownersOfType(identity.ownerTag) : new Map<string, string>();
+  const tags = declaration.tagType ? await ownersOfType(declaration.tagType) : new Map<string, string>();
   const free = matching.filter((r) => !holds.has(key(pending.kind, r.uuid)));
 
   const tagged = free.filter((r) => ownedBy(tags.get(r.uuid), pending.urn));
@@ -262,7 +262,7 @@ export async function claimFound(
   const claimed: Finding[] = [];
   for (const finding of findings) {
     const { pending, outcome } = finding;
-    const tagType = declarations.get(pending.kind)?.identity.ownerTag;
+    const tagType = declarations.get(pending.kind)?.tagType;
     if (outcome.status !== "adopted" || outcome.by === "owner tag" || !tagType) {
       claimed.push(finding);
       continue;

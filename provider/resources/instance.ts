@@ -8,6 +8,42 @@ import { findInZones } from "../engine/import";
 import { gone, recordLookup, showing, until } from "../engine/waits";
 import { priceInstance } from "../pricing";
 import { appliedWhen, args, byUuid, minutes, recordOutputs, triggered, triggers } from "./common";
+import { text, type InventoryLists, type Mark } from "../engine/inventory";
+import { zoneVolumes } from "./volume";
+
+/** A zone's instances, listed once for the kinds that read them (instances, static NAT). */
+const zoneInstances = (lists: InventoryLists) =>
+  lists.once("instance.list", () => lists.client.instance.list({ zoneUuid: lists.zoneUuid }));
+
+/** The instances a resource can hold: not Destroyed (recoverable) nor Expunging. */
+export const liveInstances = async (lists: InventoryLists) =>
+  (await zoneInstances(lists)).filter((i) => i.state !== "Destroyed" && i.state !== "Expunging");
+
+/**
+ * The data volume each instance was created with (`diskSize`: the instance's argument holds it):
+ * the first attached data volume of its plan and size. The service keeps it when the instance goes.
+ */
+async function dataDiskMarks(lists: InventoryLists): Promise<Mark[]> {
+  const [instances, volumes] = await Promise.all([liveInstances(lists), zoneVolumes(lists)]);
+  return instances.flatMap((instance) => {
+    const size = Number(instance.diskSize ?? 0);
+    if (!(size > 0)) return [];
+    const first = volumes
+      .filter(
+        (v) =>
+          v.volumeType !== "ROOT" &&
+          v.vmUuid === instance.uuid &&
+          v.storageOfferingUuid === instance.storageOfferingUuid &&
+          Number(v.storageDiskSize) === size,
+      )
+      .sort((a, b) => Number(a.createdTimeStamp ?? 0) - Number(b.createdTimeStamp ?? 0))[0];
+    if (!first) return [];
+    const derived = `the data disk instance ${instance.uuid} was created with (its diskSize)`;
+    return [
+      { kinds: ["Volume", "UploadedVolume"], id: first.uuid, derived, derivedFrom: text(first.vmUuid), outlives: true },
+    ];
+  });
+}
 
 const DESIRED_STATES = ["Running", "Stopped"] as const;
 type DesiredState = (typeof DESIRED_STATES)[number];
@@ -308,10 +344,17 @@ export const instanceDeclaration = defineResource({
   ],
   defaultTimeouts: { create: minutes(15), update: minutes(15), delete: minutes(15) },
   identity: {
-    ownerTag: "UserVm",
     scope: (inputs) => `${inputs.zoneUuid!}/${inputs.name}`,
     candidates: (ctx, inputs) => ctx.client.instance.list({ zoneUuid: inputs.zoneUuid! }),
     matches: sameName,
+  },
+  tagType: "UserVm",
+  inventory: {
+    list: async (lists) =>
+      (await liveInstances(lists)).map((i) => ({ id: i.uuid, name: text(i.name), parentId: text(i.networkUuid) })),
+    // Destroyed instances stay recoverable until the service expunges them: counted, not listed.
+    destroyed: async (lists) => (await zoneInstances(lists)).length - (await liveInstances(lists)).length,
+    marks: dataDiskMarks,
   },
   create: async (ctx, inputs) => {
     const name = inputs.name!;

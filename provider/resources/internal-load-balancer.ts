@@ -7,6 +7,7 @@ import { perMonth } from "../pricing";
 import { args, minutes, portNumber } from "./common";
 import { findInZones } from "../engine/import";
 import { lbAlgorithm, removeUntilGone, zoneOfNetwork } from "./networking-common";
+import { text } from "../engine/inventory";
 
 /** The internal load balancer named `name` in the zone, or undefined when it is gone. */
 async function getByName(ctx: OperationContext, zoneUuid: string, name: string) {
@@ -101,6 +102,14 @@ export const internalLoadBalancerDeclaration = defineResource({
       return lbs.map((lb) => ({ ...lb, uuid: lb.name }));
     },
     matches: (lb, inputs) => lb.name === inputs.name,
+  },
+  // The record carries no uuid: an internal load balancer is known by its name.
+  inventory: {
+    list: async (lists) =>
+      (await lists.client.internalLb.list({ zoneUuid: lists.zoneUuid })).flatMap((lb) => {
+        const name = text(lb.name);
+        return name === undefined ? [] : [{ id: name, name, parentId: text(lb.networkUuid) }];
+      }),
   },
   create: async (ctx, inputs) => {
     const name = inputs.name!;

@@ -6,6 +6,10 @@ import { catalogReference, ipv4Address, uuid } from "../engine/validators";
 import { gone, recordLookup, until } from "../engine/waits";
 import { priceCluster } from "../pricing";
 import { appliedWhen, args, byUuid, minutes } from "./common";
+import { orNone, text, type InventoryLists } from "../engine/inventory";
+
+/** The account's clusters, listed once for their records and their nodes. */
+const clusters = (lists: InventoryLists) => lists.once("kubernetes.list", () => lists.client.kubernetes.list({}));
 
 const DESIRED_STATES = ["Running", "Stopped"] as const;
 
@@ -148,6 +152,29 @@ export const kubernetesClusterDeclaration = defineResource({
     scope: (inputs) => `account/${inputs.name}`,
     candidates: (ctx) => ctx.client.kubernetes.list({}),
     matches: sameName,
+  },
+  inventory: {
+    accountWide: true,
+    list: async (lists) =>
+      (await clusters(lists)).map((cluster) => ({
+        id: cluster.uuid,
+        name: text(cluster.name),
+        parentId: text(cluster.transNetworkUuid),
+      })),
+    // A cluster's nodes are instances the service made for it: no resource of their own.
+    marks: async (lists) => {
+      const nodes = await Promise.all(
+        (await clusters(lists)).map(async (cluster) =>
+          (await orNone(() => lists.client.kubernetes.nodes({ clusterUuid: cluster.uuid }))).map((node) => ({
+            kinds: ["Instance"],
+            id: node.uuid,
+            derived: `a node of Kubernetes cluster ${cluster.uuid}`,
+            derivedFrom: cluster.uuid,
+          })),
+        ),
+      );
+      return nodes.flat();
+    },
   },
   create: async (ctx, inputs) => {
     const name = inputs.name!;

@@ -7,6 +7,7 @@ import { perMonth } from "../pricing";
 import { args, byUuid, minutes, portNumber, recordOutputs } from "./common";
 import { findInZones } from "../engine/import";
 import { lbAlgorithm, networkOfAddress, removeUntilGone, zoneOfNetwork } from "./networking-common";
+import { text } from "../engine/inventory";
 
 async function getRule(ctx: OperationContext, zoneUuid: string, id: string) {
   return byUuid(await ctx.client.loadBalancerRule.list({ zoneUuid, uuid: id }), id);
@@ -92,7 +93,6 @@ export const loadBalancerRuleDeclaration = defineResource({
   defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
   // The address's public port is taken by one rule only.
   identity: {
-    ownerTag: "LoadBalancer",
     scope: (inputs) => `${inputs.ipAddressUuid}/${inputs.publicPort}`,
     candidates: async (ctx, inputs) => {
       const zoneUuid = await zoneOfNetwork(ctx, inputs.networkUuid);
@@ -101,6 +101,15 @@ export const loadBalancerRuleDeclaration = defineResource({
         : ctx.client.loadBalancerRule.list({ zoneUuid, ipAddressUuid: inputs.ipAddressUuid });
     },
     matches: (rule, inputs) => portNumber(rule.publicPort) === inputs.publicPort,
+  },
+  tagType: "LoadBalancer",
+  inventory: {
+    list: async (lists) =>
+      (await lists.client.loadBalancerRule.list({ zoneUuid: lists.zoneUuid })).map((rule) => ({
+        id: rule.uuid,
+        name: text(rule.name),
+        parentId: text(rule.ipAddressUuid),
+      })),
   },
   create: async (ctx, inputs) => {
     const zoneUuid = await zoneOfNetwork(ctx, inputs.networkUuid);

@@ -6,8 +6,23 @@ import { catalogReference, uuid } from "../engine/validators";
 import { showing, until } from "../engine/waits";
 import { perOffering } from "../pricing";
 import { args, getNetwork, networkRecord, replaceAclStep, minutes, recordOutputs, triggered, triggers } from "./common";
+import { text, type InventoryLists } from "../engine/inventory";
 
 type NetworkRecord = NonNullable<Awaited<ReturnType<typeof getNetwork>>>;
+
+/** A zone's networks, each with whether it is a VPC tier: Network and VpcTier share the one list. */
+export async function zoneNetworks(lists: InventoryLists) {
+  const { client, zoneUuid } = lists;
+  const [networks, offerings] = await Promise.all([
+    lists.once("network.list", () => client.network.list({ zoneUuid })),
+    lists.once("costEstimate.networkOfferings", () => client.costEstimate.networkOfferings({ zoneUuid })),
+  ]);
+  const tierOfferings = new Set(offerings.filter((o) => o.type === "VPC").map((o) => o.uuid));
+  // A tier is a network to the API: its record names its VPC, or its offering is a tier's.
+  const tier = (n: (typeof networks)[number]) =>
+    text(n.vpcUuid) !== undefined || tierOfferings.has(n.networkOfferingUuid ?? "");
+  return networks.map((network) => ({ network, tier: tier(network) }));
+}
 
 /** A guest network (isolated or shared) outside any VPC. */
 export const networkDeclaration = defineResource({
@@ -80,10 +95,17 @@ export const networkDeclaration = defineResource({
   ],
   defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
   identity: {
-    ownerTag: "Network",
     scope: (inputs) => `${inputs.zoneUuid!}/${inputs.name}`,
     candidates: (ctx, inputs) => ctx.client.network.list({ zoneUuid: inputs.zoneUuid! }),
     matches: sameName,
+  },
+  tagType: "Network",
+  // The zone's networks that are no VPC tier (a tier is a network to the API: vpc-tier.ts lists those).
+  inventory: {
+    list: async (lists) =>
+      (await zoneNetworks(lists))
+        .filter(({ tier }) => !tier)
+        .map(({ network }) => ({ id: network.uuid, name: text(network.name) })),
   },
   create: async (ctx, inputs) => {
     const name = inputs.name!;

@@ -12,6 +12,7 @@ import {
   removeUntilGone,
   zoneOfNetwork,
 } from "./networking-common";
+import { text, trafficDetail } from "../engine/inventory";
 
 async function getRule(ctx: OperationContext, zoneUuid: string, id: string) {
   return byUuid(await ctx.client.portForwardingRule.list({ zoneUuid, uuid: id }), id);
@@ -60,7 +61,6 @@ export const portForwardingRuleDeclaration = defineResource({
   defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
   // The address's public ports of a protocol are taken by one rule only.
   identity: {
-    ownerTag: "PortForwardingRule",
     scope: (inputs) => `${inputs.ipAddressUuid}/${inputs.protocol}/${inputs.publicPort}`,
     candidates: async (ctx, inputs) => {
       const zoneUuid = await zoneOfNetwork(ctx, inputs.networkUuid);
@@ -69,6 +69,15 @@ export const portForwardingRuleDeclaration = defineResource({
         : ctx.client.portForwardingRule.list({ zoneUuid, ipAddressUuid: inputs.ipAddressUuid });
     },
     matches: (rule, inputs) => rule.protocol === inputs.protocol && rule.publicPort === String(inputs.publicPort),
+  },
+  tagType: "PortForwardingRule",
+  inventory: {
+    list: async (lists) =>
+      (await lists.client.portForwardingRule.list({ zoneUuid: lists.zoneUuid })).map((rule) => ({
+        id: rule.uuid,
+        parentId: text(rule.ipAddressUuid),
+        detail: trafficDetail(rule.protocol, rule.publicPort, rule.publicEndPort),
+      })),
   },
   create: async (ctx, inputs) => {
     const zoneUuid = await zoneOfNetwork(ctx, inputs.networkUuid);

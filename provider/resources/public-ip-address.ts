@@ -5,6 +5,11 @@ import { findInZones } from "../engine/import";
 import { gone, recordLookup } from "../engine/waits";
 import { perMonth } from "../pricing";
 import { args, byUuid, minutes, recordOutputs } from "./common";
+import { text, type InventoryLists } from "../engine/inventory";
+
+/** A zone's public addresses, listed once for the kinds that read them (addresses, static NAT). */
+export const zoneAddresses = (lists: InventoryLists) =>
+  lists.once("ipAddress.list", () => lists.client.ipAddress.list({ zoneUuid: lists.zoneUuid }));
 
 const addressRecord = recordLookup("public IP", async (ctx, id, state: { zoneUuid?: string }) =>
   byUuid(await ctx.client.ipAddress.list({ zoneUuid: state.zoneUuid! }), id),
@@ -41,11 +46,22 @@ export const publicIpAddressDeclaration = defineResource({
   // while this acquire ran (one acquire per network at a time) is this one's. The source NAT address
   // the service adds on its own is never a candidate.
   identity: {
-    ownerTag: "PublicIpAddress",
     scope: (inputs) => (inputs.networkUuid ?? inputs.vpcUuid)!,
     candidates: (ctx, inputs) =>
       ctx.client.ipAddress.list({ zoneUuid: inputs.zoneUuid!, networkUuid: (inputs.networkUuid ?? inputs.vpcUuid)! }),
     matches: (ip) => ip.isSourcenat !== true,
+  },
+  tagType: "PublicIpAddress",
+  inventory: {
+    list: async (lists) =>
+      (await zoneAddresses(lists)).map((ip) => ({
+        id: ip.uuid,
+        parentId: text(ip.vpcUuid) ?? text(ip.networkUuid),
+        detail: text(ip.publicIpAddress),
+        ...(ip.isSourcenat === true
+          ? { derived: "a source-NAT address (the service's)", derivedFrom: text(ip.vpcUuid) ?? text(ip.networkUuid) }
+          : {}),
+      })),
   },
   record: addressRecord,
   create: async (ctx, inputs) => {

@@ -10,7 +10,7 @@ import { isConflict } from "./networking-common";
  * Remote-access VPN on a public IP address (users dial in to the address's network). Its id is the
  * address's uuid. The API shows no trace of it (the address record does not say whether remote
  * access is enabled): a refresh drops the resource when its address is gone, but cannot see remote
- * access disabled out of band.
+ * access disabled out of band. Nor does discover list it: it has no inventory facet.
  */
 export const remoteAccessVpnDeclaration = defineResource({
   type: "RemoteAccessVpn",

@@ -5,46 +5,42 @@ import { resourceType } from "../client/schema";
 import { findInZones } from "../engine/import";
 import { gone, recordLookup } from "../engine/waits";
 import { args, byUuid, minutes, recordOutputs } from "./common";
+import { inventoryLists, text } from "../engine/inventory";
+import { OWNER_TAG_KEY } from "../engine/ownership";
 
 /** The kinds of resources the API tags (its own spellings: UserVm is an instance), as the client knows them. */
 const RESOURCE_TYPES = resourceType.options;
+
+/** What a tag type is to a user, where the API's name is not the resource's. */
+const TAG_TYPE_NOTES: Partial<Record<string, string>> = {
+  UserVm: " (an Instance)",
+  Snapshot: " (a VolumeSnapshot)",
+  Network: " (also a VpcTier)",
+};
+
+/** "a, b or c". */
+const listed = (items: readonly string[]) => `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
 
 async function getTag(ctx: OperationContext, id: string) {
   return byUuid(await ctx.client.resourceTag.list({ uuid: id }), id);
 }
 
 /**
- * The zone of a tagged resource (the tag's record does not carry the zone its create took), where a
- * call lists its kind: undefined for kinds no call lists (StaticRoute, NetworkACL, Template, ISO).
+ * The zone of a tagged resource (the tag's record does not carry the zone its create took): the
+ * first zone whose inventory of a kind of that tag type holds it (`Network`: networks and VPC tiers).
+ * Undefined for types no declaration carries (StaticRoute, NetworkACL, Template, ISO).
  */
 async function zoneOfTagged(ctx: OperationContext, resourceType: string, uuid: string): Promise<string | undefined> {
-  const c = ctx.client;
-  const inZones = async (probe: (zoneUuid: string) => Promise<readonly { uuid?: string }[]>) =>
-    (await findInZones(ctx, async (zoneUuid) => byUuid(await probe(zoneUuid), uuid)))?.zoneUuid;
-  switch (resourceType) {
-    case "UserVm":
-      return inZones((zoneUuid) => c.instance.list({ zoneUuid, vmUuid: uuid }));
-    case "Volume":
-      return inZones((zoneUuid) => c.volume.list({ zoneUuid, uuid }));
-    case "Snapshot":
-      return inZones((zoneUuid) => c.snapshot.list({ zoneUuid, uuid }));
-    case "VMSnapshot":
-      return inZones((zoneUuid) => c.vmSnapshot.list({ zoneUuid, uuid }));
-    case "PublicIpAddress":
-      return inZones((zoneUuid) => c.ipAddress.list({ zoneUuid }));
-    case "FirewallRule":
-      return inZones((zoneUuid) => c.firewallRule.list({ zoneUuid, uuid }));
-    case "LoadBalancer":
-      return inZones((zoneUuid) => c.loadBalancerRule.list({ zoneUuid, uuid }));
-    case "PortForwardingRule":
-      return inZones((zoneUuid) => c.portForwardingRule.list({ zoneUuid, uuid }));
-    case "Network":
-      return (await c.network.get({ uuid }))?.zoneUuid;
-    case "Vpc":
-      return (await c.vpc.get({ uuid }))?.zoneUuid;
-    default:
-      return undefined;
-  }
+  const facets = (ctx.declarations ?? []).flatMap((d) =>
+    d.tagType === resourceType && d.inventory && !d.inventory.accountWide ? [d.inventory] : [],
+  );
+  if (facets.length === 0) return undefined;
+  const listsIn = inventoryLists(ctx.client);
+  const found = await findInZones(ctx, async (zoneUuid) => {
+    for (const facet of facets) if ((await facet.list(listsIn(zoneUuid))).some((r) => r.id === uuid)) return zoneUuid;
+    return undefined;
+  });
+  return found?.zoneUuid;
 }
 
 /** One key/value tag on a resource. */
@@ -55,9 +51,7 @@ export const resourceTagDeclaration = defineResource({
     resourceType: z
       .enum(RESOURCE_TYPES)
       .describe(
-        "The kind of the tagged resource: UserVm (an Instance), Volume, Snapshot (a VolumeSnapshot), VMSnapshot, " +
-          "Network (also a VpcTier), PublicIpAddress, FirewallRule, LoadBalancer, PortForwardingRule, Vpc, " +
-          "StaticRoute, NetworkACL, Template or ISO.",
+        `The kind of the tagged resource: ${listed(RESOURCE_TYPES.map((t) => t + (TAG_TYPE_NOTES[t] ?? "")))}.`,
       ),
     resourceUuid: uuid.describe("The tagged resource's id."),
     key: z
@@ -80,6 +74,18 @@ export const resourceTagDeclaration = defineResource({
     scope: (inputs) => `${inputs.resourceUuid}/${inputs.key}`,
     candidates: (ctx, inputs) => ctx.client.resourceTag.list({ resourceUuid: inputs.resourceUuid }),
     matches: (tag, inputs) => tag.key === inputs.key && tag.value === inputs.value,
+  },
+  inventory: {
+    accountWide: true,
+    // The owner tags say who holds a record (discover reads them): they are no resources.
+    list: async (lists) =>
+      (await lists.client.resourceTag.list({}))
+        .filter((tag) => tag.key !== OWNER_TAG_KEY)
+        .map((tag) => ({
+          id: tag.uuid,
+          parentId: text(tag.resourceUuid),
+          detail: `${tag.key ?? ""}=${tag.value ?? ""}`,
+        })),
   },
   create: async (ctx, inputs) => {
     const tag = await ctx.client.resourceTag.create(

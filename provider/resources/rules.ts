@@ -7,6 +7,7 @@ import { findInZones } from "../engine/import";
 import { liveCidrList, zoneOfAddress, zoneOfNetwork } from "./networking-common";
 import { byUuid, minutes, portNumber, portText, recordOutputs } from "./common";
 import { gone, recordLookup } from "../engine/waits";
+import { text, trafficDetail, type InventoryFacet, type InventoryLists } from "../engine/inventory";
 
 /** The arguments both rule kinds share: none can be updated (the API has no update call for rules). */
 const ruleArguments = {
@@ -51,7 +52,16 @@ const ruleOutputs = z.object({
 type RuleBehaviour = Pick<
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- shared by two input shapes; each declaration is typed
   ResourceDeclaration<any, typeof ruleOutputs>,
-  "outputs" | "updates" | "defaultTimeouts" | "identity" | "create" | "locate" | "record" | "read" | "delete"
+  | "outputs"
+  | "updates"
+  | "defaultTimeouts"
+  | "identity"
+  | "tagType"
+  | "create"
+  | "locate"
+  | "record"
+  | "read"
+  | "delete"
 >;
 
 /** An ICMP value of an ICMP rule as a number (the record writes it as text; "" for other protocols). */
@@ -96,8 +106,6 @@ function ruleBehaviour(
     // The service refuses a second rule covering the same traffic of a target: the target, protocol
     // and ports tell a rule apart; rules have no name.
     identity: {
-      // Egress rules cannot carry tags: the service's one rule per network and traffic names them.
-      ...(target === "ipAddressUuid" ? { ownerTag: "FirewallRule" as const } : {}),
       scope: (inputs) => {
         const r = ruleRequest(target, inputs);
         return [r[target], r.protocol.toUpperCase(), r.startPort, r.endPort, r.icmpType, r.icmpCode].join("/");
@@ -116,6 +124,8 @@ function ruleBehaviour(
         );
       },
     },
+    // Egress rules cannot carry tags: the service's one rule per network and traffic names them.
+    ...(target === "ipAddressUuid" ? { tagType: "FirewallRule" as const } : {}),
     create: async (ctx, inputs: RuleArguments & Record<string, string>) => {
       const rule = await operations(ctx.client).create(ruleRequest(target, inputs), { verify: ctx.findCreated });
       return { id: rule.uuid, known: { ruleZoneUuid: rule.zoneUuid } };
@@ -156,6 +166,19 @@ function ruleBehaviour(
   };
 }
 
+/** A zone's rules of a kind, for discover: each on its target, with its traffic. */
+const ruleInventory = (
+  target: "ipAddressUuid" | "networkUuid",
+  list: (lists: InventoryLists) => Promise<(RuleRecord & Partial<Record<typeof target, string>>)[]>,
+): InventoryFacet => ({
+  list: async (lists) =>
+    (await list(lists)).map((rule) => ({
+      id: rule.uuid,
+      parentId: text(rule[target]),
+      detail: trafficDetail(rule.protocol, rule.startPort, rule.endPort),
+    })),
+});
+
 /** An ingress firewall rule on a public IP address. */
 export const firewallRuleDeclaration = defineResource({
   type: "FirewallRule",
@@ -172,6 +195,7 @@ export const firewallRuleDeclaration = defineResource({
     .superRefine(checkPortRange),
   replaceOn: ["ipAddressUuid", ...RULE_ARGUMENTS],
   ...ruleBehaviour("ipAddressUuid", "firewall rule", (client) => client.firewallRule as unknown as RuleOperations),
+  inventory: ruleInventory("ipAddressUuid", (lists) => lists.client.firewallRule.list({ zoneUuid: lists.zoneUuid })),
 });
 
 /** An egress rule of a network: which destinations its instances may reach. */
@@ -192,4 +216,5 @@ export const egressRuleDeclaration = defineResource({
   // The spec's egress-rule record leaves out the destinations.
   unreadable: ["cidrList"],
   ...ruleBehaviour("networkUuid", "egress rule", (client) => client.egressRule as unknown as RuleOperations),
+  inventory: ruleInventory("networkUuid", (lists) => lists.client.egressRule.list({ zoneUuid: lists.zoneUuid })),
 });

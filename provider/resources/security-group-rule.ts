@@ -19,7 +19,8 @@ import { checkPortRange, cidrList, port, protocol, uuid } from "../engine/valida
 import type { CallOptions, SecurityGroup } from "../client";
 import { perMonth } from "../pricing";
 import { minutes, portNumber, portText, recordOutputs } from "./common";
-import { getSecurityGroup } from "./security-group";
+import { accountGroups, getSecurityGroup } from "./security-group";
+import { trafficDetail, type InventoryLists } from "../engine/inventory";
 import { recordLookup } from "../engine/waits";
 import {
   checkForwardedPorts,
@@ -29,12 +30,25 @@ import {
   removeUntilGone,
 } from "./networking-common";
 
-/** Where each kind lives in the group's record, and how deleteSecurityGroupRule names it. */
+/** The traffic of an ingress or egress rule, as discover shows it: "TCP 80-90". */
+const ruleDetail = (rule: RuleRecord) => trafficDetail(rule.protocol, rule.startPort, rule.endPort);
+
+/** Where each kind lives in the group's record, how deleteSecurityGroupRule names it, and its traffic. */
 const KINDS = {
-  firewall: { array: "securityGroupFirewallRule", ruleType: "FIREWALLRULE", what: "firewall rule" },
-  egress: { array: "securityGroupEgressRule", ruleType: "EGRESSRULE", what: "egress rule" },
+  firewall: { array: "securityGroupFirewallRule", ruleType: "FIREWALLRULE", what: "firewall rule", detail: ruleDetail },
+  egress: { array: "securityGroupEgressRule", ruleType: "EGRESSRULE", what: "egress rule", detail: ruleDetail },
   // PORTFORWATDING: the spec's spelling.
-  portForwarding: { array: "securityGroupPortForwarding", ruleType: "PORTFORWATDING", what: "port-forwarding rule" },
+  portForwarding: {
+    array: "securityGroupPortForwarding",
+    ruleType: "PORTFORWATDING",
+    what: "port-forwarding rule",
+    detail: (rule: RuleRecord) =>
+      trafficDetail(
+        text(rule.protocol) ?? rule.protocolType,
+        rule.publicPort ?? rule.publicStartPort,
+        rule.publicEndPort,
+      ),
+  },
 } as const;
 type Kind = (typeof KINDS)[keyof typeof KINDS];
 
@@ -95,6 +109,16 @@ function embeddedRule<I extends { securityGroupUuid: string }>(
       candidates: async (ctx: OperationContext, inputs: I) =>
         identifiedRules(await getSecurityGroup(ctx, inputs.securityGroupUuid), kind),
       matches,
+    },
+    // The rules are in their group's record: the account's groups, one list for the three kinds.
+    inventory: {
+      accountWide: true,
+      list: async (lists: InventoryLists) =>
+        (await accountGroups(lists)).flatMap((group) =>
+          identifiedRules(group, kind).flatMap((rule) =>
+            rule.uuid === undefined ? [] : [{ id: rule.uuid, parentId: group.uuid, detail: kind.detail(rule) }],
+          ),
+        ),
     },
     // The API refuses a rule that overlaps another of the group: the replacement follows the delete.
     deleteBeforeReplace: true,

@@ -5,6 +5,11 @@ import { sameName } from "../engine/identity";
 import { args, byUuid, minutes, recordOutputs } from "./common";
 import { removeUntilGone } from "./networking-common";
 import { recordLookup } from "../engine/waits";
+import { text, type InventoryLists } from "../engine/inventory";
+
+/** The account's groups, listed once for them and their rules (security-group-rule.ts). */
+export const accountGroups = (lists: InventoryLists) =>
+  lists.once("securityGroup.list", () => lists.client.securityGroup.list({}));
 
 /** The security group with this uuid, or undefined when it is gone. */
 export async function getSecurityGroup(ctx: OperationContext, uuid: string) {
@@ -36,6 +41,10 @@ export const securityGroupDeclaration = defineResource({
     scope: (inputs) => `account/${inputs.name}`,
     candidates: (ctx) => ctx.client.securityGroup.list(),
     matches: sameName,
+  },
+  inventory: {
+    accountWide: true,
+    list: async (lists) => (await accountGroups(lists)).map((group) => ({ id: group.uuid, name: text(group.name) })),
   },
   create: async (ctx, inputs) => {
     const name = inputs.name!;

@@ -5,6 +5,8 @@ import { uuid } from "../engine/validators";
 import { findInZones } from "../engine/import";
 import { gone, recordLookup } from "../engine/waits";
 import { byUuid, minutes, recordOutputs } from "./common";
+import { orNone, text } from "../engine/inventory";
+import { zoneVolumes } from "./volume";
 
 const INTERVAL_TYPES = ["HOURLY", "DAILY", "WEEKLY", "MONTHLY"] as const;
 const MINUTE = /^\d{1,2}$/;
@@ -122,6 +124,21 @@ export const snapshotPolicyDeclaration = defineResource({
     scope: (inputs) => `${inputs.volumeUuid}/${inputs.intervalType}`,
     candidates: (ctx, inputs) => ctx.client.snapshotPolicy.list({ volumeUuid: inputs.volumeUuid }),
     matches: (policy, inputs) => policy.intervalType === inputs.intervalType,
+  },
+  // Policies are listed per volume.
+  inventory: {
+    list: async (lists) => {
+      const perVolume = await Promise.all(
+        (await zoneVolumes(lists)).map(async (volume) =>
+          (await orNone(() => lists.client.snapshotPolicy.list({ volumeUuid: volume.uuid }))).map((policy) => ({
+            id: policy.uuid,
+            parentId: volume.uuid,
+            detail: text(policy.intervalType),
+          })),
+        ),
+      );
+      return perVolume.flat();
+    },
   },
   create: async (ctx, args) => {
     const policy = await ctx.client.snapshotPolicy.create(

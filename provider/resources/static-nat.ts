@@ -7,6 +7,31 @@ import { findInZones } from "../engine/import";
 import { byUuid, minutes } from "./common";
 import { isConflict, removeUntilGone, zoneOfNetwork } from "./networking-common";
 import { recordLookup } from "../engine/waits";
+import { orNone, text, type InventoryLists } from "../engine/inventory";
+import { liveInstances } from "./instance";
+import { zoneAddresses } from "./public-ip-address";
+
+/**
+ * The zone's static NATs: they show only on the instances' NICs (an address's record does not say).
+ * A cluster's nodes are the service's, their addresses too.
+ */
+async function staticNats(lists: InventoryLists) {
+  const [instances, ips] = await Promise.all([liveInstances(lists), zoneAddresses(lists)]);
+  const perInstance = await Promise.all(
+    instances
+      .filter((instance) => !lists.marked("Instance", instance.uuid))
+      .map(async (instance) =>
+        (await orNone(() => lists.client.instance.networks({ uuid: instance.uuid }))).flatMap((nic) => {
+          const ip = nic.publicIp ? ips.find((i) => i.publicIpAddress === nic.publicIp) : undefined;
+          if (!ip) return [];
+          return [
+            { id: ip.uuid, parentId: ip.uuid, detail: `${nic.publicIp} -> ${text(instance.name) ?? instance.uuid}` },
+          ];
+        }),
+      ),
+  );
+  return perInstance.flat();
+}
 
 /** The public address with this uuid in its zone, or undefined when it is gone. */
 async function getAddress(ctx: OperationContext, zoneUuid: string, ipAddressUuid: string) {
@@ -70,6 +95,7 @@ export const staticNatDeclaration = defineResource({
   // The binding is the address's (one per address): its id is the address's uuid, and the create
   // verifies by asking whether the instance shows the address.
   identity: { scope: (inputs) => inputs.ipAddressUuid },
+  inventory: { list: staticNats },
   create: async (ctx, inputs) => {
     // The answer names no zone; the network the NAT applies to does (address lists are per zone).
     const networkUuid =

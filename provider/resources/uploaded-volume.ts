@@ -5,7 +5,8 @@ import { uuid } from "../engine/validators";
 import { job } from "../engine/waits";
 import { priceUploadedVolume } from "../pricing";
 import { args, minutes, recordOutputs } from "./common";
-import { attachmentStep, deleteVolume, volumeRecord, type VolumeRecord } from "./volume";
+import { attachmentStep, deleteVolume, isUploaded, volumeRecord, zoneVolumes, type VolumeRecord } from "./volume";
+import { text } from "../engine/inventory";
 
 /** The image formats uploadVolume takes (the spec's enumeration). */
 const FORMATS = ["QCOW2", "OVA", "RAW", "VHDX", "VHD"] as const;
@@ -57,10 +58,16 @@ export const uploadedVolumeDeclaration = defineResource({
   updates: [attachmentStep],
   defaultTimeouts: { create: minutes(30), update: minutes(10), delete: minutes(10) },
   identity: {
-    ownerTag: "Volume",
     scope: (inputs) => `${inputs.zoneUuid!}/${inputs.name}`,
     candidates: (ctx, inputs) => ctx.client.volume.list({ zoneUuid: inputs.zoneUuid! }),
     matches: sameName,
+  },
+  tagType: "Volume",
+  inventory: {
+    list: async (lists) =>
+      (await zoneVolumes(lists))
+        .filter(isUploaded)
+        .map((volume) => ({ id: volume.uuid, name: text(volume.name), parentId: text(volume.vmUuid) })),
   },
   create: async (ctx, inputs) => {
     const volume = await ctx.client.volume.upload(

@@ -6,6 +6,7 @@ import { uuid } from "../engine/validators";
 import { gone, job, recordLookup, untilOrGone } from "../engine/waits";
 import { instanceDisksGb, perSnapshotGb } from "../pricing";
 import { appliedWhen, args, byUuid, minutes, recordOutputs } from "./common";
+import { text } from "../engine/inventory";
 
 async function getVmSnapshot(ctx: OperationContext, zoneUuid: string, id: string) {
   return byUuid(await ctx.client.vmSnapshot.list({ zoneUuid, uuid: id }), id);
@@ -90,10 +91,17 @@ export const vmSnapshotDeclaration = defineResource({
   ],
   defaultTimeouts: { create: minutes(20), update: minutes(20), delete: minutes(10) },
   identity: {
-    ownerTag: "VMSnapshot",
     scope: (inputs) => `${inputs.zoneUuid!}/${inputs.name}`,
     candidates: (ctx, inputs) => ctx.client.vmSnapshot.list({ zoneUuid: inputs.zoneUuid! }),
     matches: sameName,
+  },
+  tagType: "VMSnapshot",
+  inventory: {
+    list: async (lists) =>
+      (await lists.client.vmSnapshot.list({ zoneUuid: lists.zoneUuid })).map((snapshot) => ({
+        id: snapshot.uuid,
+        name: text(snapshot.name),
+      })),
   },
   create: async (ctx, inputs) => {
     const name = inputs.name!;

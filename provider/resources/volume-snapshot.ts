@@ -4,6 +4,7 @@ import { uuid } from "../engine/validators";
 import { gone, recordLookup, untilOrGone } from "../engine/waits";
 import { perSnapshotGb, volumeGb } from "../pricing";
 import { args, byUuid, minutes, recordOutputs } from "./common";
+import { text } from "../engine/inventory";
 
 async function getSnapshot(ctx: OperationContext, zoneUuid: string, id: string) {
   return byUuid(await ctx.client.snapshot.list({ zoneUuid, uuid: id }), id);
@@ -40,10 +41,18 @@ export const volumeSnapshotDeclaration = defineResource({
   updates: [],
   defaultTimeouts: { create: minutes(30), update: minutes(5), delete: minutes(10) },
   identity: {
-    ownerTag: "Snapshot",
     scope: (inputs) => `${inputs.volumeUuid}/${inputs.name}`,
     candidates: (ctx, inputs) => ctx.client.snapshot.list({ zoneUuid: inputs.zoneUuid! }),
     matches: (snapshot, inputs) => snapshot.name === inputs.name && snapshot.volumeUuid === inputs.volumeUuid,
+  },
+  tagType: "Snapshot",
+  inventory: {
+    list: async (lists) =>
+      (await lists.client.snapshot.list({ zoneUuid: lists.zoneUuid })).map((snapshot) => ({
+        id: snapshot.uuid,
+        name: text(snapshot.name),
+        parentId: text(snapshot.volumeUuid),
+      })),
   },
   create: async (ctx, inputs) => {
     const name = inputs.name!;

@@ -6,6 +6,15 @@ import { catalogReference, uuid } from "../engine/validators";
 import { job, recordLookup } from "../engine/waits";
 import { priceVolume } from "../pricing";
 import { appliedWhen, args, byUuid, minutes, recordOutputs } from "./common";
+import { text, type InventoryLists } from "../engine/inventory";
+
+/** A zone's volumes, listed once for the kinds that read them (volumes, uploaded volumes, policies, instances). */
+export const zoneVolumes = (lists: InventoryLists) =>
+  lists.once("volume.list", () => lists.client.volume.list({ zoneUuid: lists.zoneUuid }));
+
+/** A data volume without a storage plan was uploaded (createVolume always takes a plan). */
+export const isUploaded = (volume: { volumeType?: string; storageOfferingUuid?: string }): boolean =>
+  volume.volumeType !== "ROOT" && !volume.storageOfferingUuid;
 
 export async function getVolume(ctx: OperationContext, zoneUuid: string, id: string) {
   return byUuid(await ctx.client.volume.list({ zoneUuid, uuid: id }), id);
@@ -118,10 +127,24 @@ export const volumeDeclaration = defineResource({
   ],
   defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
   identity: {
-    ownerTag: "Volume",
     scope: (inputs) => `${inputs.zoneUuid!}/${inputs.name}`,
     candidates: (ctx, inputs) => ctx.client.volume.list({ zoneUuid: inputs.zoneUuid! }),
     matches: sameName,
+  },
+  tagType: "Volume",
+  inventory: {
+    list: async (lists) =>
+      (await zoneVolumes(lists))
+        .filter((volume) => !isUploaded(volume))
+        .map((volume) => ({
+          id: volume.uuid,
+          name: text(volume.name),
+          parentId: text(volume.vmUuid),
+          // The service makes an instance's ROOT volume with it; the data disk, instance.ts marks.
+          ...(volume.volumeType === "ROOT"
+            ? { derived: `the ROOT volume of instance ${volume.vmUuid ?? "(none)"}`, derivedFrom: text(volume.vmUuid) }
+            : {}),
+        })),
   },
   create: async (ctx, inputs) => {
     const name = inputs.name!;

@@ -6,6 +6,8 @@ import { catalogReference, cidrBlock, ipv4Address, parseCidr, uuid } from "../en
 import { showing } from "../engine/waits";
 import { perOffering } from "../pricing";
 import { args, networkRecord, replaceAclStep, minutes, recordOutputs } from "./common";
+import { text } from "../engine/inventory";
+import { zoneNetworks } from "./network";
 
 const tierRecord = networkRecord("tier");
 
@@ -73,10 +75,16 @@ export const vpcTierDeclaration = defineResource({
   ],
   defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
   identity: {
-    ownerTag: "Network",
     scope: (inputs) => `${inputs.vpcUuid}/${inputs.name}`,
     candidates: (ctx, inputs) => ctx.client.network.list({ zoneUuid: inputs.zoneUuid! }),
     matches: sameName,
+  },
+  tagType: "Network",
+  inventory: {
+    list: async (lists) =>
+      (await zoneNetworks(lists))
+        .filter(({ tier }) => tier)
+        .map(({ network }) => ({ id: network.uuid, name: text(network.name), parentId: text(network.vpcUuid) })),
   },
   create: async (ctx, inputs) => {
     const name = inputs.name!;

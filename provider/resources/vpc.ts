@@ -5,6 +5,7 @@ import { catalogReference, cidrBlock } from "../engine/validators";
 import { recordLookup, showing, until } from "../engine/waits";
 import { perOffering } from "../pricing";
 import { args, getVpc, minutes, recordOutputs, triggered, triggers } from "./common";
+import { text } from "../engine/inventory";
 
 type VpcRecord = NonNullable<Awaited<ReturnType<typeof getVpc>>>;
 const vpcRecord = recordLookup("VPC", (ctx, id, state: { zoneUuid?: string }) => getVpc(ctx, state.zoneUuid!, id));
@@ -61,10 +62,17 @@ export const vpcDeclaration = defineResource({
   ],
   defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
   identity: {
-    ownerTag: "Vpc",
     scope: (inputs) => `${inputs.zoneUuid!}/${inputs.name}`,
     candidates: (ctx, inputs) => ctx.client.vpc.list({ zoneUuid: inputs.zoneUuid! }),
     matches: sameName,
+  },
+  tagType: "Vpc",
+  inventory: {
+    list: async (lists) =>
+      (await lists.client.vpc.list({ zoneUuid: lists.zoneUuid })).map((vpc) => ({
+        id: vpc.uuid,
+        name: text(vpc.name),
+      })),
   },
   record: vpcRecord,
   create: async (ctx, inputs) => {

@@ -6,6 +6,7 @@ import { findInZones } from "../engine/import";
 import { recordLookup, until } from "../engine/waits";
 import { byUuid, minutes, recordOutputs } from "./common";
 import { removeUntilGone } from "./networking-common";
+import { text } from "../engine/inventory";
 
 async function getConnection(ctx: OperationContext, zoneUuid: string, id: string) {
   return byUuid(await ctx.client.vpnConnection.list({ zoneUuid, uuid: id }), id);
@@ -90,6 +91,15 @@ export const vpnConnectionDeclaration = defineResource({
     candidates: async (ctx, inputs) =>
       ctx.client.vpnConnection.list({ zoneUuid: await zoneOfVpc(ctx, inputs.vpcUuid), vpcUuid: inputs.vpcUuid }),
     matches: (connection, inputs) => connection.customerGatewayUuid === inputs.customerGatewayUuid,
+  },
+  // A VPC's VPN gateway is not listed: the service makes it with the VPC's first connection, and
+  // the API shows no trace of it.
+  inventory: {
+    list: async (lists) =>
+      (await lists.client.vpnConnection.list({ zoneUuid: lists.zoneUuid })).map((connection) => ({
+        id: connection.uuid,
+        parentId: text(connection.vpcUuid),
+      })),
   },
   create: async (ctx, inputs) => {
     const zoneUuid = await zoneOfVpc(ctx, inputs.vpcUuid);

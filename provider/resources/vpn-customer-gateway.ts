@@ -6,6 +6,7 @@ import { cidrList, ipv4Address } from "../engine/validators";
 import { recordLookup, showing } from "../engine/waits";
 import { args, byUuid, minutes, recordOutputs } from "./common";
 import { liveCidrList, removeUntilGone } from "./networking-common";
+import { text } from "../engine/inventory";
 
 async function getGateway(ctx: OperationContext, id: string) {
   return byUuid(await ctx.client.vpnCustomerGateway.list({ uuid: id }), id);
@@ -173,6 +174,14 @@ export const vpnCustomerGatewayDeclaration = defineResource({
     scope: (inputs) => `account/${inputs.name}`,
     candidates: (ctx) => ctx.client.vpnCustomerGateway.list(),
     matches: sameName,
+  },
+  inventory: {
+    accountWide: true,
+    list: async (lists) =>
+      (await lists.client.vpnCustomerGateway.list({})).map((gateway) => ({
+        id: gateway.uuid,
+        name: text(gateway.name),
+      })),
   },
   create: async (ctx, inputs) => {
     const gateway = await ctx.client.vpnCustomerGateway.create(body(inputs), { verify: ctx.findCreated });

@@ -178,6 +178,28 @@ function declarationsServed(
     .flatMap((other) => declarationsServed(statements, other, seen));
 }
 
+/**
+ * Whether a call at `at` serves a declaration's `inventory` facet (what `restcloud discover` lists
+ * with): it lies inside one, or in a helper an inventory names (directly or through other helpers).
+ */
+function servesInventory(statements: readonly Statement[], at: number): boolean {
+  const regions = statements.flatMap((st) =>
+    [...st.text.matchAll(/^( {2,4})inventory:(?:[^\n]*,$|[^\n]*$[\s\S]*?^\1\S[^\n]*,$)/gm)].map((m) => ({
+      from: st.at + m.index,
+      text: m[0],
+    })),
+  );
+  const reached = (statement: Statement | undefined, seen = new Set<Statement>()): boolean => {
+    if (!statement?.helper || seen.has(statement)) return false;
+    seen.add(statement);
+    const uses = new RegExp(`\\b${statement.helper}\\b`);
+    if (regions.some((r) => uses.test(r.text))) return true;
+    return statements.some((other) => other !== statement && uses.test(other.text) && reached(other, seen));
+  };
+  if (regions.some((r) => at >= r.from && at < r.from + r.text.length)) return true;
+  return reached(statements.filter((st) => st.at <= at).pop());
+}
+
 /** Every `.ts` file below dir, by absolute path, sorted. */
 function sourceFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -212,7 +234,8 @@ export function operationCalls(root: string): Map<OperationKey, Set<string>> {
       if (/^(resources|functions)\//.test(relative)) {
         const statement = statements.filter((st) => st.at <= at).pop();
         const served = statement ? declarationsServed(statements, statement) : [];
-        if (served.length > 0) return served;
+        const discover = relative.startsWith("resources/") && servesInventory(statements, at);
+        if (served.length > 0) return discover ? [...served, "restcloud discover"] : served;
       }
       return [LAYERS.find(([pattern]) => pattern.test(relative))?.[1] ?? `provider/${relative}`];
     };

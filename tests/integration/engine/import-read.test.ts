@@ -58,10 +58,16 @@ const made: Made[] = [];
 
 const identities = new IdentityRegistry();
 const engineFor = (declaration: ResourceDeclaration) =>
-  new Engine(declaration, { client: () => client, settings: () => ({ zoneUuid: zones.home }), identities });
+  new Engine(declaration, {
+    client: () => client,
+    settings: () => ({ zoneUuid: zones.home }),
+    identities,
+    // A tag's import finds its zone through the tagged kind's inventory (resource-tag.ts).
+    declarations: DECLARATIONS,
+  });
 
 function context(zoneUuid: string | undefined = zones.home): OperationContext {
-  return { client, settings: { zoneUuid }, timeoutMs: 60_000, progress: () => undefined };
+  return { client, settings: { zoneUuid }, timeoutMs: 60_000, progress: () => undefined, declarations: DECLARATIONS };
 }
 
 /** Creates a record through the engine, as `pulumi up` would, and keeps what an import must find. */
