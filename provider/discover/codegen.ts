@@ -128,10 +128,27 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** The order of kinds among records that do not refer to each other: the registry's. */
-function kindRank(declarations: readonly ResourceDeclaration[]): (kind: string) => number {
-  const order = new Map(declarations.map((d, i) => [d.type, i]));
-  return (kind) => order.get(kind) ?? order.size;
+/**
+ * The order of kinds among records that do not refer to each other: parents' kinds first, as the
+ * records found hang on each other (a VPC before its tiers, an address before its rules), then by name.
+ */
+function kindRank(index: ReadonlyMap<string, AccountRecord>): (kind: string) => string {
+  const parents = new Map<string, Set<string>>();
+  for (const record of index.values()) {
+    const parent = record.parentId === undefined ? undefined : index.get(record.parentId);
+    if (!parent || parent.kind === record.kind) continue;
+    if (!parents.has(record.kind)) parents.set(record.kind, new Set());
+    parents.get(record.kind)!.add(parent.kind);
+  }
+  const depths = new Map<string, number>();
+  const depth = (kind: string, path: ReadonlySet<string> = new Set()): number => {
+    if (depths.has(kind)) return depths.get(kind)!;
+    const above = [...(parents.get(kind) ?? [])].filter((p) => !path.has(p));
+    const d = Math.max(0, ...above.map((p) => depth(p, new Set([...path, kind])) + 1));
+    if (path.size === 0) depths.set(kind, d);
+    return d;
+  };
+  return (kind) => `${String(depth(kind)).padStart(3, "0")} ${kind}`;
 }
 
 /**
@@ -148,7 +165,7 @@ export function planAdoption(
   const discoveredIds = indexById(entries.map((u) => u.record));
   const position = new Map(entries.map((u, i) => [u.record, i]));
   const refs = references(entries, discoveredIds, position);
-  const order = dependencyOrder(entries, refs, declarations);
+  const order = dependencyOrder(entries, refs, kindRank(index));
 
   const taken = new Set<string>();
   const tsTaken = new Set<string>();
@@ -197,20 +214,19 @@ function references(
   });
 }
 
-/** Dependency order (Kahn), ties by the registry's kind order, then name and id. */
+/** Dependency order (Kahn), ties by kind (kindRank), then name and id. */
 function dependencyOrder(
   entries: readonly Unheld[],
   refs: readonly number[][],
-  declarations: readonly ResourceDeclaration[],
+  rank: (kind: string) => string,
 ): number[] {
-  const rank = kindRank(declarations);
   const key = (i: number) => {
     const r = entries[i]!.record;
     return [rank(r.kind), r.name ?? r.detail ?? "", r.id] as const;
   };
   const compare = (a: number, b: number) => {
     const [ka, kb] = [key(a), key(b)];
-    return ka[0] - kb[0] || ka[1].localeCompare(kb[1]) || ka[2].localeCompare(kb[2]);
+    return ka[0].localeCompare(kb[0]) || ka[1].localeCompare(kb[1]) || ka[2].localeCompare(kb[2]);
   };
   const pending = new Set(entries.map((_, i) => i));
   const order: number[] = [];

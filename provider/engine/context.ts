@@ -9,6 +9,7 @@ import type { OwnerTagType } from "./ownership";
 /** What a declaration says of its kind that another kind's operation may need (a tag's zone). */
 export interface KindFacts {
   readonly type: string;
+  readonly noun?: string;
   readonly tagType?: OwnerTagType;
   readonly inventory?: InventoryFacet;
 }

@@ -181,3 +181,20 @@ export function defineResource<IS extends AnyObjectSchema, OS extends AnyObjectS
 export function secretProperties(declaration: ResourceDeclaration): string[] {
   return [...((declaration.secretInputs ?? []) as string[]), ...((declaration.secretOutputs ?? []) as string[])];
 }
+
+/** Words spelled as written, not lower-cased, in a noun derived from a type name. */
+const SPELLINGS: Record<string, string> = {
+  Vpc: "VPC",
+  Vpn: "VPN",
+  Ip: "IP",
+  Nat: "NAT",
+  Vm: "VM",
+  Kubernetes: "Kubernetes",
+};
+
+/** What the docs call a resource: its declared noun, else its type's words ("VpcTier": "VPC tier"). */
+export function nounOf(d: { readonly type: string; readonly noun?: string }): string {
+  if (d.noun !== undefined) return d.noun;
+  const words = d.type.match(/[A-Z][a-z0-9]*/g) ?? [d.type];
+  return words.map((w) => SPELLINGS[w] ?? w.toLowerCase()).join(" ");
+}

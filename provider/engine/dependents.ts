@@ -6,7 +6,9 @@
  * says they are (ownership.ts), and says how to adopt or remove them.
  */
 import type { OperationContext } from "./declaration";
-import { describeOwner, ownersOf, type OwnerTagType } from "./ownership";
+import { inventoryLists } from "./inventory";
+import { nounOf } from "./declaration";
+import { describeOwner, ownersOf } from "./ownership";
 
 /** A record that names another as its parent. */
 export interface Dependent {
@@ -17,47 +19,19 @@ export interface Dependent {
   owner?: string;
 }
 
-/** The fields by which records name what they hang on (a network, a VPC, an address). */
-const PARENT_FIELDS = ["networkUuid", "transNetworkUuid", "vpcUuid", "ipAddressUuid", "publicIpUuid"] as const;
-
-type Listed = { uuid?: string; name?: string } & Partial<Record<(typeof PARENT_FIELDS)[number], string>>;
-
-/** The kinds that can use another record, as one zone's list of each gives them. */
-const KINDS: readonly {
-  kind: string;
-  tag?: OwnerTagType;
-  list(ctx: OperationContext, zoneUuid: string): Promise<Listed[]>;
-}[] = [
-  { kind: "instance", tag: "UserVm", list: (ctx, zoneUuid) => ctx.client.instance.list({ zoneUuid }) },
-  { kind: "network", tag: "Network", list: (ctx, zoneUuid) => ctx.client.network.list({ zoneUuid }) },
-  { kind: "public IP", tag: "PublicIpAddress", list: (ctx, zoneUuid) => ctx.client.ipAddress.list({ zoneUuid }) },
-  { kind: "firewall rule", tag: "FirewallRule", list: (ctx, zoneUuid) => ctx.client.firewallRule.list({ zoneUuid }) },
-  {
-    kind: "port-forwarding rule",
-    tag: "PortForwardingRule",
-    list: (ctx, zoneUuid) => ctx.client.portForwardingRule.list({ zoneUuid }),
-  },
-  {
-    kind: "load-balancer rule",
-    tag: "LoadBalancer",
-    list: (ctx, zoneUuid) => ctx.client.loadBalancerRule.list({ zoneUuid }),
-  },
-  { kind: "egress rule", list: (ctx, zoneUuid) => ctx.client.egressRule.list({ zoneUuid }) },
-];
-
-/** The records of a zone that name `uuid` as their network, VPC or address, with their owners. */
+/** The records of a zone that hang on `uuid` (as their inventory facets list them), with their owners. */
 export async function dependentsOf(ctx: OperationContext, uuid: string, zoneUuid: string): Promise<Dependent[]> {
+  const lists = inventoryLists(ctx.client)(zoneUuid);
+  const kinds = (ctx.declarations ?? []).filter((d) => d.inventory && !d.inventory.accountWide);
   const found = await Promise.all(
-    KINDS.map(async ({ kind, tag, list }) => {
-      const using = (await list(ctx, zoneUuid)).filter(
-        (record) => record.uuid !== uuid && PARENT_FIELDS.some((field) => record[field] === uuid),
-      );
-      const owners = tag && using.length > 0 ? await ownersOf(ctx.client, tag) : new Map<string, string>();
+    kinds.map(async (d) => {
+      const using = (await d.inventory!.list(lists)).filter((r) => r.parentId === uuid && r.id !== uuid);
+      const owners = d.tagType && using.length > 0 ? await ownersOf(ctx.client, d.tagType) : new Map<string, string>();
       return using.map((record) => ({
-        kind,
-        uuid: record.uuid ?? "?",
+        kind: nounOf(d),
+        uuid: record.id,
         ...(record.name ? { name: record.name } : {}),
-        ...(owners.has(record.uuid ?? "") ? { owner: owners.get(record.uuid!)! } : {}),
+        ...(owners.has(record.id) ? { owner: owners.get(record.id)! } : {}),
       }));
     }),
   );

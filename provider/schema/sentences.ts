@@ -4,26 +4,11 @@
  * when it is not given (withDefault, the auto-name, the default zone). Descriptions in the
  * declarations say what an argument is; these say the rest, the same way everywhere.
  */
-import type { ResourceDeclaration, UpdateStep } from "../engine/declaration";
+import { nounOf, type ResourceDeclaration, type UpdateStep } from "../engine/declaration";
+
+export { nounOf };
 import type { ArgumentDefault } from "../engine/defaults";
 import { AWAITED_TEXT } from "../engine/waits";
-
-/** Words spelled as written, not lower-cased, in a noun derived from a type name. */
-const SPELLINGS: Record<string, string> = {
-  Vpc: "VPC",
-  Vpn: "VPN",
-  Ip: "IP",
-  Nat: "NAT",
-  Vm: "VM",
-  Kubernetes: "Kubernetes",
-};
-
-/** What the docs call a resource: its declared noun, else its type's words ("VpcTier": "VPC tier"). */
-export function nounOf(d: Pick<ResourceDeclaration, "type" | "noun">): string {
-  if (d.noun !== undefined) return d.noun;
-  const words = d.type.match(/[A-Z][a-z0-9]*/g) ?? [d.type];
-  return words.map((w) => SPELLINGS[w] ?? w.toLowerCase()).join(" ");
-}
 
 /**
  * What a change does to the resource as a whole, where one sentence says it: every change replaces

@@ -529,7 +529,7 @@ describe("restcloud discover", () => {
     );
     expect(out).toContain("pulumi import --file restcloud-discovered/import.json --generate-code=false --yes");
     expect(out).toContain(
-      "7 arguments no record shows, marked TODO in the code, to fill in first: Vpc hand-vpc: vpcOfferingUuid; Vpc old-vpc: vpcOfferingUuid; KubernetesCluster k8s: kubernetesVersionUuid; VpnCustomerGateway office: ikeEncryption; VpnCustomerGateway office: ikeHash; VpnCustomerGateway office: espEncryption; VpnCustomerGateway office: espHash.",
+      "7 arguments no record shows, marked TODO in the code, to fill in first: Vpc hand-vpc: vpcOfferingUuid; Vpc old-vpc: vpcOfferingUuid; VpnCustomerGateway office: ikeEncryption; VpnCustomerGateway office: ikeHash; VpnCustomerGateway office: espEncryption; VpnCustomerGateway office: espHash; KubernetesCluster k8s: kubernetesVersionUuid.",
     );
     expect(out).toContain("Secrets the code reads from config: pulumi config set --secret officeIpsecPresharedKey.");
     expect(out).not.toContain("psk-never-written");

@@ -16,6 +16,7 @@ import { publicIpAddressDeclaration } from "../../../provider/resources/public-i
 import { firewallRuleDeclaration } from "../../../provider/resources/rules";
 import { vpcDeclaration } from "../../../provider/resources/vpc";
 import { vpcTierDeclaration } from "../../../provider/resources/vpc-tier";
+import { DECLARATIONS } from "../../../provider/resources/registry";
 import { discoverCatalog, type CatalogIds } from "../../e2e/catalog-ids";
 
 jest.setTimeout(180_000);
@@ -40,7 +41,7 @@ function stackProcess(ownerTags = true) {
   const identities = new IdentityRegistry(100);
   const settings = { zoneUuid: catalog.zoneUuid, ownerTags };
   return (declaration: ResourceDeclaration) =>
-    new Engine(declaration, { client: () => client, settings: () => settings, identities });
+    new Engine(declaration, { client: () => client, settings: () => settings, identities, declarations: DECLARATIONS });
 }
 
 const urn = (stack: string, type: string, name: string) =>
@@ -171,8 +172,10 @@ describe("a delete refused because a record no resource of the stack holds still
     const refusal = vpcEngine.delete(vpc.id, vpc.state, { urn: urn("network", "Vpc", "net") });
     await expect(refusal).rejects.toThrow(/409/);
     const message = await refusal.catch((error: Error) => error.message);
-    expect(message).toContain(`public IP ${tagged.uuid}: created by resource web-ip of stack app-7 (project shop)`);
-    expect(message).toContain(`public IP ${byHand.uuid}: no owner tag`);
+    expect(message).toContain(
+      `public IP address ${tagged.uuid}: created by resource web-ip of stack app-7 (project shop)`,
+    );
+    expect(message).toContain(`public IP address ${byHand.uuid}: no owner tag`);
     expect(message).toContain("`restcloud discover`");
     expect(message).toContain("`restcloud recover`");
 
