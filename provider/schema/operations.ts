@@ -235,7 +235,9 @@ export function operationCalls(root: string): Map<OperationKey, Set<string>> {
         const statement = statements.filter((st) => st.at <= at).pop();
         const served = statement ? declarationsServed(statements, statement) : [];
         const discover = relative.startsWith("resources/") && servesInventory(statements, at);
-        if (served.length > 0) return discover ? [...served, "restcloud discover"] : served;
+        // The inventory facets also name what still uses a record whose delete is refused (dependents.ts).
+        if (served.length > 0)
+          return discover ? [...served, "restcloud discover", "the engine (a refused delete)"] : served;
       }
       return [LAYERS.find(([pattern]) => pattern.test(relative))?.[1] ?? `provider/${relative}`];
     };
