@@ -156,7 +156,7 @@ async function run(argv: readonly string[], io: DiscoverIo): Promise<number> {
     project: project.name,
     projectStacks: project.stacks.map((s) => shortStackName(s.name)),
     stacksRead: project.read,
-    holdings: new Holdings(project.holdings),
+    holdings: new Holdings(project.holdings, declarations),
     pendingCreates: new Map(project.holdings.map((h) => [shortStackName(h.stack), h.pendingCreates])),
   });
   const plan = planAdoption(discovery.unheld, declarations, discovery.index);

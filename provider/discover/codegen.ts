@@ -31,21 +31,6 @@ export interface Planned {
 }
 
 /** Short words for nameless kinds, in logical names. */
-const ALIASES: Record<string, string> = {
-  PublicIpAddress: "ip",
-  FirewallRule: "fw",
-  EgressRule: "egress",
-  PortForwardingRule: "pf",
-  StaticNat: "nat",
-  SnapshotPolicy: "policy",
-  ResourceTag: "tag",
-  VpnConnection: "vpn",
-  // Under their group's name.
-  SecurityGroupFirewallRule: "fw",
-  SecurityGroupEgressRule: "egress",
-  SecurityGroupPortForwardingRule: "pf",
-  RemoteAccessVpn: "remote-vpn",
-};
 const kebab = (kind: string) =>
   kind
     .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
@@ -61,7 +46,8 @@ export function sanitizeName(text: string): string {
 }
 
 /** A public address's logical name: `ip-203-0-113-5`. */
-const addressName = (address: string) => `ip-${sanitizeName(address.replace(/\./g, "-"))}`;
+/** A name from the alias and the detail alone: an address's "ip-203-0-113-2". */
+const detailName = (alias: string, detail: string) => `${alias}-${sanitizeName(detail.replace(/\./g, "-"))}`;
 
 const TS_RESERVED = new Set(
   (
@@ -162,7 +148,10 @@ export function planAdoption(
 ): Planned[] {
   const byType = new Map(declarations.map((d) => [d.type, d]));
   const entries = unheld.filter((u) => byType.has(u.record.kind));
-  const discoveredIds = indexById(entries.map((u) => u.record));
+  const discoveredIds = indexById(
+    entries.map((u) => u.record),
+    byType,
+  );
   const position = new Map(entries.map((u, i) => [u.record, i]));
   const refs = references(entries, discoveredIds, position);
   const order = dependencyOrder(entries, refs, kindRank(index));
@@ -178,13 +167,14 @@ export function planAdoption(
     if (mine) return mine.logicalName;
     const record = index.get(id);
     if (record?.name) return sanitizeName(record.name) || undefined;
-    if (record?.kind === "PublicIpAddress" && record.detail) return addressName(record.detail);
+    const naming = record && byType.get(record.kind)?.inventory?.naming;
+    if (naming?.byDetail && record?.detail) return detailName(naming.alias ?? kebab(record.kind), record.detail);
     return id.slice(0, 8);
   };
   for (const i of order) {
     const u = entries[i]!;
     const declaration = byType.get(u.record.kind)!;
-    const logicalName = uniqueIn(taken, baseName(u, nameOf));
+    const logicalName = uniqueIn(taken, baseName(u, declaration, nameOf));
     const tsName = variable(tsTaken, TS_RESERVED, words(logicalName), camel, "");
     const pyName = variable(pyTaken, PY_RESERVED, words(logicalName), snake, "_");
     const gaps = argumentGaps(u, declaration, tsName);
@@ -241,16 +231,21 @@ function dependencyOrder(
 }
 
 /** The logical name before it is made unique: the owner tag's, the record's, else parent, kind and detail. */
-function baseName(u: Unheld, nameOf: (id: string | undefined) => string | undefined): string {
+function baseName(
+  u: Unheld,
+  declaration: ResourceDeclaration,
+  nameOf: (id: string | undefined) => string | undefined,
+): string {
   const { record } = u;
-  const alias = ALIASES[record.kind] ?? kebab(record.kind);
+  const naming = declaration.inventory?.naming;
+  const alias = naming?.alias ?? kebab(record.kind);
   const detail = record.detail ? sanitizeName(record.detail.toLowerCase().replace(/->/g, "to")) : "";
   const tagged = u.owner?.name;
   if (tagged && u.owner!.type.endsWith(`:${record.kind}`)) return tagged;
   if (record.name) return sanitizeName(record.name) || alias;
-  if (record.kind === "PublicIpAddress") return record.detail ? addressName(record.detail) : "ip";
+  if (naming?.byDetail) return record.detail ? detailName(alias, record.detail) : alias;
   const parent = nameOf(record.parentId);
-  const tail = record.kind === "StaticNat" ? "" : detail;
+  const tail = naming?.withoutDetail ? "" : detail;
   return [parent, alias, tail].filter((p) => p).join("-");
 }
 
@@ -394,7 +389,10 @@ function argumentsOf(
   plan: readonly Planned[],
   hints: TodoHints,
 ): [string, string, string[]][] {
-  const ids = indexById(plan.map((q) => q.unheld.record));
+  const ids = indexById(
+    plan.map((q) => q.unheld.record),
+    new Map(plan.map((q) => [q.declaration.type, q.declaration])),
+  );
   const byRecord = new Map(plan.map((q) => [q.unheld.record, q]));
   const refer = (uuid: string) => {
     const record = ids.get(uuid);

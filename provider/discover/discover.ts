@@ -65,12 +65,16 @@ export interface Discovery {
   zoneUuids: string[];
 }
 
-/** Kinds whose id is not theirs alone (their address's) or is a name: never a parent. */
-const NOT_PARENTS = new Set(["StaticNat", "RemoteAccessVpn", "InternalLoadBalancer"]);
+/** A kind held by its address's id (no candidates: identity.ts) or known by its name is never a parent. */
+export const holdsOwnId = (d: ResourceDeclaration | undefined): boolean =>
+  d === undefined || (d.identity.candidates !== undefined && !d.inventory?.knownByName);
 
-export function indexById(records: readonly AccountRecord[]): Map<string, AccountRecord> {
+export function indexById(
+  records: readonly AccountRecord[],
+  declarations: ReadonlyMap<string, ResourceDeclaration>,
+): Map<string, AccountRecord> {
   const index = new Map<string, AccountRecord>();
-  for (const record of records) if (!NOT_PARENTS.has(record.kind)) index.set(record.id, record);
+  for (const record of records) if (holdsOwnId(declarations.get(record.kind))) index.set(record.id, record);
   return index;
 }
 
@@ -104,7 +108,7 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
   const { client, project } = options;
   const declarations = new Map(options.declarations.map((d) => [d.type, d]));
   const inventory = await listAccount(client, options.declarations);
-  const index = indexById(inventory.records);
+  const index = indexById(inventory.records, declarations);
   const result: Discovery = {
     project,
     stacks: [...options.stacksRead],

@@ -9,6 +9,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { kindOfTypeToken } from "../type-tokens";
 import { pulumiFailure, runPulumi } from "../pulumi-cli";
+import type { ResourceDeclaration } from "../engine/declaration";
 
 /** A failure of the pulumi CLI or of the project (exit code 1). */
 export class ProjectError extends Error {}
@@ -115,18 +116,19 @@ export function readHoldings(stack: string, cwd: string, env: NodeJS.ProcessEnv)
   }
 }
 
-/** Kinds whose id is another record's (their address's): held per kind only. */
-const SHARED_ID_KINDS = new Set(["StaticNat", "RemoteAccessVpn"]);
-
 /** Whether any of the stacks' states holds a record of `kind` with this id. */
 export class Holdings {
   readonly #plain = new Set<string>();
   readonly #shared = new Map<string, Set<string>>();
 
-  constructor(stacks: readonly StackHoldings[]) {
+  /** Kinds whose id is another record's (their address's: no candidates, identity.ts): held per kind only. */
+  readonly #sharedIdKinds: ReadonlySet<string>;
+
+  constructor(stacks: readonly StackHoldings[], declarations: readonly ResourceDeclaration[]) {
+    this.#sharedIdKinds = new Set(declarations.filter((d) => !d.identity.candidates).map((d) => d.type));
     for (const stack of stacks) {
       for (const [kind, ids] of stack.byKind) {
-        if (SHARED_ID_KINDS.has(kind)) {
+        if (this.#sharedIdKinds.has(kind)) {
           let set = this.#shared.get(kind);
           if (!set) this.#shared.set(kind, (set = new Set()));
           for (const id of ids) set.add(id);
@@ -136,7 +138,7 @@ export class Holdings {
   }
 
   holds(kind: string, id: string): boolean {
-    return SHARED_ID_KINDS.has(kind) ? (this.#shared.get(kind)?.has(id) ?? false) : this.#plain.has(id);
+    return this.#sharedIdKinds.has(kind) ? (this.#shared.get(kind)?.has(id) ?? false) : this.#plain.has(id);
   }
 }
 

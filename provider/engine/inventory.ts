@@ -65,6 +65,17 @@ export interface InventoryFacet {
   marks?(lists: InventoryLists): Promise<readonly Mark[]>;
   /** Records the service still keeps that no resource can hold (Destroyed instances): counted, not listed. */
   destroyed?(lists: InventoryLists): Promise<number>;
+  /** Its records are known by their name, having no uuid (so no record names one as its parent). */
+  readonly knownByName?: boolean;
+  /** How adopted code names a record of no name of its own (discover/codegen.ts). */
+  readonly naming?: {
+    /** A short word for the kind ("fw"). Default: the type in kebab case. */
+    readonly alias?: string;
+    /** The detail alone names it, after the alias (an address: "ip-203-0-113-2"). */
+    readonly byDetail?: boolean;
+    /** The detail is left out (a static NAT's repeats its address's name). */
+    readonly withoutDetail?: boolean;
+  };
 }
 
 /** The lists' shared answers, one map per listing; `marks` are those of the account-wide facets. */

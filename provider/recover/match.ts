@@ -47,9 +47,10 @@ export interface Finding {
   outcome: Outcome;
 }
 
-/** Records of the network collection are held as tiers or as networks alike. */
-const family = (kind: string): string => (kind === "VpcTier" ? "Network" : kind);
-const key = (kind: string, id: string): string => `${family(kind)}\u0000${id}`;
+/** Kinds the API tags as one type are one collection of records (a tier is a network): one id, held as either. */
+const familyOf = (declarations: ReadonlyMap<string, ResourceDeclaration>, kind: string): string =>
+  declarations.get(kind)?.tagType ?? kind;
+const key = (family: string, id: string): string => `${family}\u0000${id}`;
 
 const describeError = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -83,6 +84,8 @@ interface Search {
   /** The records that match the create's arguments and that nobody holds or claims (by uuid). */
   pool?: Map<string, IdentifiedRecord & Json>;
   named: boolean;
+  /** The collection its records belong to (familyOf). */
+  family: string;
 }
 
 /**
@@ -95,7 +98,7 @@ export async function findRecords(
   held: readonly HeldRecord[],
   declarations: ReadonlyMap<string, ResourceDeclaration>,
 ): Promise<Finding[]> {
-  const holds = new Set(held.map((h) => key(h.kind, h.id)));
+  const holds = new Set(held.map((h) => key(familyOf(declarations, h.kind), h.id)));
   const owners = new Map<OwnerTagType, Promise<Map<string, string>>>();
   const ownersOfType = (type: OwnerTagType) => {
     let found = owners.get(type);
@@ -106,7 +109,13 @@ export async function findRecords(
   const searches: Search[] = [];
   for (const pending of pendingCreates) {
     const declaration = declarations.get(pending.kind);
-    const search: Search = { pending, declaration, inputs: pending.inputs, named: false };
+    const search: Search = {
+      pending,
+      declaration,
+      inputs: pending.inputs,
+      named: false,
+      family: familyOf(declarations, pending.kind),
+    };
     searches.push(search);
     if (!declaration) {
       search.outcome = { status: "failed", reason: `this version of the provider knows no ${pending.kind}` };
@@ -120,9 +129,8 @@ export async function findRecords(
     }
   }
   // Records already taken by their owner tag are nobody else's.
-  for (const s of searches) if (s.outcome?.status === "adopted") holds.add(key(s.pending.kind, s.outcome.id));
-  for (const s of searches)
-    for (const id of s.pool?.keys() ?? []) if (holds.has(key(s.pending.kind, id))) s.pool!.delete(id);
+  for (const s of searches) if (s.outcome?.status === "adopted") holds.add(key(s.family, s.outcome.id));
+  for (const s of searches) for (const id of s.pool?.keys() ?? []) if (holds.has(key(s.family, id))) s.pool!.delete(id);
 
   await handOut(
     ctx,
@@ -146,7 +154,7 @@ async function searchOne(
     const id = inputs.ipAddressUuid;
     if (typeof id !== "string") {
       search.outcome = { status: "failed", reason: `${pending.kind}: no address among its inputs to look at` };
-    } else if (holds.has(key(pending.kind, id))) {
+    } else if (holds.has(key(search.family, id))) {
       search.outcome = {
         status: "cleared",
         reason: `another resource of the stack holds the ${pending.kind} of ${id}`,
@@ -164,7 +172,7 @@ async function searchOne(
   );
   const matching = records.filter((r) => identity.matches?.(r, inputs) ?? true);
   const tags = declaration.tagType ? await ownersOfType(declaration.tagType) : new Map<string, string>();
-  const free = matching.filter((r) => !holds.has(key(pending.kind, r.uuid)));
+  const free = matching.filter((r) => !holds.has(key(search.family, r.uuid)));
 
   const tagged = free.filter((r) => ownedBy(tags.get(r.uuid), pending.urn));
   if (tagged.length === 1) {
@@ -200,16 +208,16 @@ async function searchOne(
  */
 async function handOut(ctx: OperationContext, searches: Search[]): Promise<void> {
   const groups = new Map<string, Search[]>();
-  const groupOf = (s: Search) => `${family(s.pending.kind)}\u0000${[...s.pool!.keys()].sort().join(",")}`;
+  const groupOf = (s: Search) => `${s.family}\u0000${[...s.pool!.keys()].sort().join(",")}`;
   for (const s of searches) groups.set(groupOf(s), [...(groups.get(groupOf(s)) ?? []), s]);
   // A record in the pools of two groups: which create made it, nothing says.
   const seen = new Map<string, string>();
   const overlapping = new Set<string>();
   for (const [group, members] of groups)
     for (const id of members[0].pool!.keys()) {
-      const other = seen.get(`${family(members[0].pending.kind)}\u0000${id}`);
+      const other = seen.get(key(members[0].family, id));
       if (other !== undefined && other !== group) overlapping.add(group).add(other);
-      seen.set(`${family(members[0].pending.kind)}\u0000${id}`, group);
+      seen.set(key(members[0].family, id), group);
     }
   for (const [group, members] of groups) {
     const pool = [...members[0].pool!.values()].sort((a, b) => String(a.uuid).localeCompare(String(b.uuid)));

@@ -105,6 +105,7 @@ export const internalLoadBalancerDeclaration = defineResource({
   },
   // The record carries no uuid: an internal load balancer is known by its name.
   inventory: {
+    knownByName: true,
     list: async (lists) =>
       (await lists.client.internalLb.list({ zoneUuid: lists.zoneUuid })).flatMap((lb) => {
         const name = text(lb.name);

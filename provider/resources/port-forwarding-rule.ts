@@ -72,6 +72,7 @@ export const portForwardingRuleDeclaration = defineResource({
   },
   tagType: "PortForwardingRule",
   inventory: {
+    naming: { alias: "pf" },
     list: async (lists) =>
       (await lists.client.portForwardingRule.list({ zoneUuid: lists.zoneUuid })).map((rule) => ({
         id: rule.uuid,

@@ -53,6 +53,7 @@ export const publicIpAddressDeclaration = defineResource({
   },
   tagType: "PublicIpAddress",
   inventory: {
+    naming: { alias: "ip", byDetail: true },
     list: async (lists) =>
       (await zoneAddresses(lists)).map((ip) => ({
         id: ip.uuid,

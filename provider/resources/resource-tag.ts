@@ -77,6 +77,7 @@ export const resourceTagDeclaration = defineResource({
   },
   inventory: {
     accountWide: true,
+    naming: { alias: "tag" },
     // The owner tags say who holds a record (discover reads them): they are no resources.
     list: async (lists) =>
       (await lists.client.resourceTag.list({}))

@@ -169,8 +169,10 @@ function ruleBehaviour(
 /** A zone's rules of a kind, for discover: each on its target, with its traffic. */
 const ruleInventory = (
   target: "ipAddressUuid" | "networkUuid",
+  alias: string,
   list: (lists: InventoryLists) => Promise<(RuleRecord & Partial<Record<typeof target, string>>)[]>,
 ): InventoryFacet => ({
+  naming: { alias },
   list: async (lists) =>
     (await list(lists)).map((rule) => ({
       id: rule.uuid,
@@ -195,7 +197,9 @@ export const firewallRuleDeclaration = defineResource({
     .superRefine(checkPortRange),
   replaceOn: ["ipAddressUuid", ...RULE_ARGUMENTS],
   ...ruleBehaviour("ipAddressUuid", "firewall rule", (client) => client.firewallRule as unknown as RuleOperations),
-  inventory: ruleInventory("ipAddressUuid", (lists) => lists.client.firewallRule.list({ zoneUuid: lists.zoneUuid })),
+  inventory: ruleInventory("ipAddressUuid", "fw", (lists) =>
+    lists.client.firewallRule.list({ zoneUuid: lists.zoneUuid }),
+  ),
 });
 
 /** An egress rule of a network: which destinations its instances may reach. */
@@ -216,5 +220,7 @@ export const egressRuleDeclaration = defineResource({
   // The spec's egress-rule record leaves out the destinations.
   unreadable: ["cidrList"],
   ...ruleBehaviour("networkUuid", "egress rule", (client) => client.egressRule as unknown as RuleOperations),
-  inventory: ruleInventory("networkUuid", (lists) => lists.client.egressRule.list({ zoneUuid: lists.zoneUuid })),
+  inventory: ruleInventory("networkUuid", "egress", (lists) =>
+    lists.client.egressRule.list({ zoneUuid: lists.zoneUuid }),
+  ),
 });

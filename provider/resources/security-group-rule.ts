@@ -35,13 +35,26 @@ const ruleDetail = (rule: RuleRecord) => trafficDetail(rule.protocol, rule.start
 
 /** Where each kind lives in the group's record, how deleteSecurityGroupRule names it, and its traffic. */
 const KINDS = {
-  firewall: { array: "securityGroupFirewallRule", ruleType: "FIREWALLRULE", what: "firewall rule", detail: ruleDetail },
-  egress: { array: "securityGroupEgressRule", ruleType: "EGRESSRULE", what: "egress rule", detail: ruleDetail },
+  firewall: {
+    array: "securityGroupFirewallRule",
+    ruleType: "FIREWALLRULE",
+    what: "firewall rule",
+    alias: "fw",
+    detail: ruleDetail,
+  },
+  egress: {
+    array: "securityGroupEgressRule",
+    ruleType: "EGRESSRULE",
+    what: "egress rule",
+    alias: "egress",
+    detail: ruleDetail,
+  },
   // PORTFORWATDING: the spec's spelling.
   portForwarding: {
     array: "securityGroupPortForwarding",
     ruleType: "PORTFORWATDING",
     what: "port-forwarding rule",
+    alias: "pf",
     detail: (rule: RuleRecord) =>
       trafficDetail(
         text(rule.protocol) ?? rule.protocolType,
@@ -113,6 +126,7 @@ function embeddedRule<I extends { securityGroupUuid: string }>(
     // The rules are in their group's record: the account's groups, one list for the three kinds.
     inventory: {
       accountWide: true,
+      naming: { alias: kind.alias },
       list: async (lists: InventoryLists) =>
         (await accountGroups(lists)).flatMap((group) =>
           identifiedRules(group, kind).flatMap((rule) =>

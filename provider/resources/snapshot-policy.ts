@@ -127,6 +127,7 @@ export const snapshotPolicyDeclaration = defineResource({
   },
   // Policies are listed per volume.
   inventory: {
+    naming: { alias: "policy" },
     list: async (lists) => {
       const perVolume = await Promise.all(
         (await zoneVolumes(lists)).map(async (volume) =>

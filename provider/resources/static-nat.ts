@@ -95,7 +95,7 @@ export const staticNatDeclaration = defineResource({
   // The binding is the address's (one per address): its id is the address's uuid, and the create
   // verifies by asking whether the instance shows the address.
   identity: { scope: (inputs) => inputs.ipAddressUuid },
-  inventory: { list: staticNats },
+  inventory: { list: staticNats, naming: { alias: "nat", withoutDetail: true } },
   create: async (ctx, inputs) => {
     // The answer names no zone; the network the NAT applies to does (address lists are per zone).
     const networkUuid =

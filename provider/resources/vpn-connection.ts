@@ -95,6 +95,7 @@ export const vpnConnectionDeclaration = defineResource({
   // A VPC's VPN gateway is not listed: the service makes it with the VPC's first connection, and
   // the API shows no trace of it.
   inventory: {
+    naming: { alias: "vpn" },
     list: async (lists) =>
       (await lists.client.vpnConnection.list({ zoneUuid: lists.zoneUuid })).map((connection) => ({
         id: connection.uuid,
