@@ -1,18 +1,7 @@
-/**
- * The critical path of one `pulumi up` or `pulumi destroy`, computed from what the emulator recorded
- * (its timeline of asynchronous work, its request log) and the stack's dependencies (`pulumi stack
- * export`): no operation can end before its heaviest chain of dependent jobs has run, so the chain
- * is the floor a provider's waits are measured against. Pure: bench/critical-path.ts feeds it.
- *
- * - Each piece of work is attributed to the stack resource that one of its resourceIds names (the
- *   resource's id, or the `uuid` of its outputs); a resource's own jobs run one after the other,
- *   so its weight is the sum of their durations.
- * - The chain is the heaviest path through the dependency DAG (dependencies, propertyDependencies,
- *   parent): dependencies first for an up; reversed for a destroy, dependants being deleted first.
- * - Slack: how long after a job completed the next step it held back began (see `slack`); seen: how
- *   long until a read that could see the completion left (see `seen`); polls per job: the reads sent
- *   while work was pending, per piece of work.
- */
+// The critical path of one `pulumi up` or `destroy`, from the emulator's timeline and request log and the stack's
+// dependencies: the heaviest chain of dependent jobs, the floor a provider's waits are measured against. Pure
+// (bench/critical-path.ts feeds it). Work counts for the resource one of its resourceIds names (id, or outputs'
+// `uuid`); a resource's jobs run one after another, so its weight is their sum.
 
 /** One piece of asynchronous work of the emulator's timeline (`GET /_emulator/timeline`); times in epoch ms. */
 export interface TimelineWork {
@@ -170,14 +159,11 @@ export interface Observed {
 }
 
 /**
- * The heaviest path through the DAG, each resource weighing the sum of its jobs: for an up, from a
- * resource's dependencies to it; for a destroy, from a resource's dependants to it.
- *
- * With `observed`, a resource's job weighs on a link only if the next link's first step started
- * after the job completed (the last link's: if the operation ended after it): a job nothing waited
- * for (a network's description, applied later while instances already start on it) is no part of
- * any chain. A resource whose first step shows neither work nor a request naming it (a create of
- * no work) is taken to have waited. Without `observed`, every job weighs (the structure alone).
+ * The heaviest path through the DAG (dependencies, propertyDependencies, parent), each resource weighing the sum of its
+ * jobs: for an up, from dependencies to dependants; for a destroy, the reverse. With `observed`, a job weighs on a link
+ * only if the next link's first step (or the operation's end) came after it: a job nothing waited for (a network's
+ * description, applied while instances start on it) is in no chain; a first step showing no work nor request naming
+ * it counts as having waited. Without `observed`, every job weighs.
  */
 export function longestChain(
   graph: StackGraph,
@@ -423,18 +409,11 @@ export function firstStarts(
 }
 
 /**
- * Slack: for each completed job, the time from its completion to the start of the next step it
- * held back: its own resource's next change or piece of work (a volume's attachment after its
- * creation; its reads are the polls that `seen` measures), or the first step of a resource done
- * after it that had not started yet (a volume created on a started instance; a network deleted
- * after its instances). Done after it: for an up, its dependants; for a destroy, the resources of
- * the engine's later rounds of deletions (a tier is deleted after every instance of the round
- * before, its own or not).
- *
- * A job counts only when it was the last awaited: when no other job of that step's resource or of
- * the resources done before it completed between this one's completion and the step's start (the
- * later job carries the slack). A job that held nothing back (the chain's end, or a job nothing
- * waited for) has no slack.
+ * Slack: per completed job, from its completion to the start of the next step it held back: its resource's next change
+ * (its reads are the polls `seen` measures), or the first step of a resource done after it (up: its dependants;
+ * destroy: the engine's later rounds of deletions, each waiting for the whole round before). A job counts only if it
+ * was the last awaited (a later job of that step's resource or its predecessors carries the slack); a job that held
+ * nothing back has none.
  */
 export function slack(
   graph: StackGraph,

@@ -1,27 +1,7 @@
-/**
- * The critical-path benchmark (`npm run bench:critical-path`): against a real cloud, `pulumi up` is
- * dominated by asynchronous jobs (an instance starting, a volume attaching), and no operation can end
- * before its longest chain of dependent jobs. For the fleet program (layout "groups") and
- * examples/vpc-web, in the dynamic and the native mode, at three emulator settings (no delay, 3 s
- * jobs, the realistic job profile), it times `pulumi up` and `pulumi destroy` and computes from the
- * emulator's timeline, its request log and the stack's dependencies (bench/chain.ts):
- * - the longest chain of jobs of each operation, of the jobs that were waited for, and the wall
- *   time net of the no-delay run per second of that chain (1.00: the operation took no longer than
- *   its jobs made it), also from the first API request to the last (the span: the CLI's and the
- *   program's start left out, which vary by seconds on a busy machine);
- * - for a destroy, the floor the engine's rounds of deletions set (each round waits for the whole
- *   previous one: bench/chain.ts, `deletionRounds`);
- * - the reads sent while jobs were pending, per job (polls per job);
- * - the slack: from a job's completion to the start of the step it held back, and how much of it
- *   passed before a read that could see the completion (seen); along the chain, the gaps between
- *   one job's end and the next one's start.
- *
- * Prints a table per program and the chains, writes bench/results/critical-path.json. A
- * measurement, never a pass/fail test. Settings (environment):
- * - BENCH_PROGRAMS=fleet,vpc-web, BENCH_MODES=dynamic,native, BENCH_SETTINGS=zero,uniform,realistic
- *   narrow it (defaults: all; the realistic profile takes about a minute per up);
- * - BENCH_FLEET_COUNT=20: the fleet's resources.
- */
+// `npm run bench:critical-path`: times `pulumi up` and `destroy` of the fleet and examples/vpc-web, in both modes and
+// at three job settings, against the longest chain of jobs each had to wait for (bench/chain.ts), with polls per job
+// and slack. Writes bench/results/critical-path.json; a measurement, never a test. README "Benchmarks" lists the
+// settings (BENCH_PROGRAMS, BENCH_MODES, BENCH_SETTINGS, BENCH_FLEET_COUNT).
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";

@@ -1,8 +1,5 @@
-/**
- * Benchmark of the emulator: requests per second on a list endpoint holding 1,000 records
- * (vpcList of one zone), with several concurrent keep-alive clients. Prints a table and writes the
- * figures to bench/results/emulator-list.json. A measurement, never a pass/fail test.
- */
+// Benchmark of the emulator: requests per second on a list of 1,000 records (vpcList of one zone), several keep-alive
+// clients. Writes bench/results/emulator-list.json; a measurement, never a test.
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";

@@ -1,10 +1,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- the SDK's own gRPC library and stubs, as the real plugin uses them */
-/**
- * The native floor of the benchmark: a resource-provider plugin (`pulumi-resource-noop`, beside it in
- * noop-plugin/) whose resources do nothing, served over the same gRPC library and protocol stubs as
- * pulumi-resource-restcloud, and loading nothing else. What the engine and a Node.js plugin cost for
- * that many resources, before any work of ours.
- */
+// The native floor of the benchmark: a plugin (`pulumi-resource-noop`, in noop-plugin/) whose resources do nothing,
+// over the same gRPC library and stubs as pulumi-resource-restcloud: what the engine and a Node.js plugin cost, before
+// ours.
 import * as path from "node:path";
 import type * as grpcJs from "@grpc/grpc-js";
 import type * as ProviderMessages from "@pulumi/pulumi/proto/provider_pb";

@@ -1,13 +1,6 @@
-/**
- * `npm run bench:plugin-start`: what the release's single-executable plugin costs beside today's
- * (plugin/pulumi-resource-restcloud, which runs Node.js on dist/provider/native-plugin.js): the time
- * from its start until it prints its port (when the engine can connect), until it answers a first
- * GetSchema (the provider loaded: that call loads it), and its peak memory then (VmHWM, from
- * /proc/<pid>/status). Medians of BENCH_RUNS starts (default 7), after one start not counted (it
- * fills the compile cache today's plugin keeps on disk). Figures only, never a pass or fail.
- *
- * The executable is built first (linux-amd64, into a temporary folder), so this runs on linux-amd64.
- */
+// `npm run bench:plugin-start`: the release's single-executable plugin against today's (Node.js on dist/): time to its
+// port, to a first GetSchema answer (which loads the provider), and peak memory (VmHWM). Medians of BENCH_RUNS starts
+// (default 7) after one uncounted start that fills the compile cache. Builds the linux-amd64 executable, so runs there.
 import { execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";

@@ -1,12 +1,6 @@
-/**
- * Summarises the CPU profiles `BENCH_PROFILE=1 npm run bench` writes (one per Node.js process per
- * operation, under bench/results/profiles/<stack>/): for each provider process and the program, the
- * time it was busy, how much of that went to loading modules, and self time by where the code lives
- * (our engine, client, front ends, zod, got, gRPC, protobuf, the Pulumi SDK, Node.js itself, the
- * garbage collector), then the functions that cost most.
- *
- *   node dist/bench/profile.js bench/results/profiles/fleet-100-dynamic [...more dirs]
- */
+// Summarises the CPU profiles `BENCH_PROFILE=1 npm run bench` writes: per provider process and the program, busy time,
+// module loading, and self time by where the code lives, then the costliest functions.
+//   node dist/bench/profile.js bench/results/profiles/fleet-100-dynamic [...more dirs]
 import * as fs from "node:fs";
 import * as path from "node:path";
 

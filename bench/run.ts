@@ -1,25 +1,7 @@
-/**
- * The provider's benchmark (`npm run bench`): for fleets of 10, 100 and 1,000 resources, in the
- * dynamic and the native mode, the wall time of `pulumi up`, a no-change `pulumi preview`,
- * `pulumi refresh` and `pulumi destroy` against the emulator with no asynchronous delay, divided by
- * the same operation on as many resources that do nothing (the floor: what the Pulumi engine itself
- * costs). The dynamic mode is measured against no-op dynamic resources; the native mode against a
- * no-op native plugin (bench/noop-plugin.ts), and against the dynamic floor as well. The same for
- * the CPU time of the processes each operation ran (the CLI, the program, the providers), which a
- * busy machine changes much less than wall time. Also: the API requests of each operation (from the
- * emulator's stats), per resource and per area of the API, and the provider process's peak memory
- * (its VmHWM, sampled from /proc).
- *
- * Prints tables and writes the figures to bench/results/latest.json. A measurement, never a
- * pass/fail test. Settings (environment):
- * - BENCH_SIZES=10,100 picks fleet sizes (default 10,100,1000; 1,000 takes about half an hour);
- * - BENCH_MODES=native picks the modes (default dynamic,native);
- * - BENCH_UNSHARED=1 also runs each fleet with `restcloud:shareReads false` (up and refresh);
- * - BENCH_MATCHED_FLOOR=1 adds a floor whose no-op resources carry as many bytes of state as the
- *   fleet's (a filler input, echoed as an output): what the engine costs for that much state;
- * - BENCH_PROFILE=1 writes a CPU profile of every Node.js process of every operation under
- *   bench/results/profiles/, summarised by `node dist/bench/profile.js DIR`.
- */
+// `npm run bench`: wall and CPU time of up, no-change preview, refresh and destroy of fleets against the emulator (no
+// delay), each divided by the same operation on do-nothing resources (the floor), plus API requests and the provider's
+// peak memory. Writes bench/results/latest.json; a measurement, never a test. Settings (BENCH_SIZES, BENCH_MODES,
+// BENCH_UNSHARED, BENCH_MATCHED_FLOOR, BENCH_PROFILE): README "Benchmarks" and the constants below.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -35,6 +17,9 @@ type Mode = "dynamic" | "native";
 type Operation = "up" | "preview" | "refresh" | "destroy";
 const OPERATIONS: readonly Operation[] = ["up", "preview", "refresh", "destroy"];
 
+// Environment: fleet sizes (1,000 takes about half an hour) and modes; BENCH_UNSHARED=1 adds runs with
+// `restcloud:shareReads false`; BENCH_MATCHED_FLOOR=1 a floor carrying as many state bytes as the fleet;
+// BENCH_PROFILE=1 CPU profiles under bench/results/profiles/ (bench/profile.ts summarises them).
 const SIZES = (process.env.BENCH_SIZES ?? "10,100,1000").split(",").map(Number);
 const MODES = (process.env.BENCH_MODES ?? "dynamic,native").split(",").map((m) => m.trim()) as Mode[];
 const UNSHARED = process.env.BENCH_UNSHARED === "1";

@@ -1,8 +1,5 @@
-/**
- * Wall time and API requests of `pulumi up` and `pulumi destroy` of examples/vpc-web against the
- * emulator with its default asynchronous delay (3 s), as a user would see them. Prints the figures
- * and writes them to bench/results/vpc-web.json. A measurement, not a test.
- */
+// Wall time and API requests of `pulumi up` and `destroy` of examples/vpc-web against the emulator with its default
+// delay (3 s), as a user sees them. Writes bench/results/vpc-web.json; a measurement, not a test.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { DEMO_CREDENTIALS, startEmulator } from "../emulator";

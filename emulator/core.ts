@@ -1,17 +1,7 @@
-/**
- * The contract between the emulator's core (server, store, clock, jobs) and its API areas.
- *
- * An area is two files:
- *  - `model/<area>.ts`: the domain. Plain TypeScript over the account's state: records, lifecycle
- *    state machines, rules. It never sees a request and throws `ApiFault`s for bad input.
- *  - `routes/<area>.ts`: thin. Reads inputs from the query, path or body as the spec places them,
- *    calls the model, shapes the envelope. The spec's JSON field names live here: the model's record
- *    types (`model/collections.ts`) hold the API's fields under the domain's names (`cidr` for
- *    `getcIDR`), and the routes' envelope builders spell them as the spec (and the quirks) do. The
- *    emulator's own bookkeeping about a record is a separate internal entry, never sent.
- *
- * Every area exports `register: AreaRegistrar` from its routes file; `server.ts` lists them.
- */
+// The contract between the emulator's core (server, store, clock, jobs) and its areas. An area is `model/<area>.ts`
+// (the domain, domain field names, throws `ApiFault`s, never sees a request) and `routes/<area>.ts` (thin: reads
+// inputs, calls the model, spells the envelope as the spec does) exporting `register: AreaRegistrar`, listed in
+// `server.ts`.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Collection } from "./model/collections";
 

@@ -1,10 +1,5 @@
-/**
- * How long each kind of asynchronous work takes. A profile gives every kind a duration, optionally
- * with jitter (uniform in [ms - jitterMs, ms + jitterMs], drawn from the seeded stream); explicit
- * durations override the profile kind by kind. `uniform` (the default) derives every kind from the
- * default delay (`asyncDelayMs`), `realistic` holds figures of CloudStack-family clouds (their
- * sources: emulator/README.md, "Job durations").
- */
+// How long each kind of asynchronous work takes: a profile (`uniform` from `asyncDelayMs`, the default, or `realistic`,
+// sourced in emulator/README.md "Job durations"), optional seeded jitter, and per-kind overrides.
 import { JOB_KINDS, isJobKind, type JobKind } from "./core";
 
 export interface JobDuration {

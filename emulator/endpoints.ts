@@ -1,8 +1,5 @@
-/**
- * Routes as a table: each row names the spec's method, path and operation, and a handler from the
- * request's inputs to the answer (a JSON value, or `accepted(body)` for a 202). One function
- * registers them all with the config the core needs (operation, mutating).
- */
+// Routes as a table: method, path, operation and a handler from inputs to answer (JSON, or `accepted(body)` for a 202);
+// one function registers them all with the config the core needs.
 import type { FastifyInstance } from "fastify";
 import { ApiFault, scopeOf, type AccountScope, type EmulatorContext } from "./core";
 import type { Inputs } from "./http";

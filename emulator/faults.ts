@@ -1,8 +1,5 @@
-/**
- * Injected faults, as a flaky real service shows them: latency, throttling (429 with Retry-After),
- * outright failure before processing (503, nothing changed) and failure after processing (the change
- * is applied, yet a 503 is answered: the ambiguous case clients must cope with).
- */
+// Injected faults as a flaky service shows them: latency, 429 with Retry-After, 503 before processing (nothing
+// changed), and 503 after processing (the change applied: the ambiguous case clients must cope with).
 import { ApiFault, badInput, missing } from "./core";
 
 export interface FaultSettings {

@@ -1,8 +1,5 @@
-/**
- * Input readers for the routes: each reads one named input from the query, the path or the JSON
- * body, accepts what real clients send (numbers and booleans as strings too) and throws a 400 that
- * names the field. Envelope builders for the responses.
- */
+// Input readers for the routes (query, path or JSON body; numbers and booleans as strings too; a 400 naming the field)
+// and envelope builders for the responses.
 import { badInput, missing } from "./core";
 
 export type Inputs = Record<string, unknown> | undefined | null;

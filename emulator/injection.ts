@@ -1,8 +1,5 @@
-/**
- * Faults at the HTTP edge: the two hooks that inject them (before processing, in `onRequest`;
- * after processing, in `onSend`), the fault log entries, and the connections held or cut on
- * purpose, which `close()` destroys so that stopping the emulator never waits for a hang.
- */
+// Faults at the HTTP edge: the `onRequest` and `onSend` hooks that inject them, the fault log, and the connections held
+// or cut on purpose, which `close()` destroys so that stopping never waits for a hang.
 import type { Socket } from "node:net";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import {

@@ -1,8 +1,5 @@
-/**
- * Address allocation. Public addresses come from one documentation /24 per zone, shared by all
- * accounts (as a real cloud's public pool is) and persisted in the store; private addresses from a
- * network's own block.
- */
+// Address allocation: public addresses from one documentation /24 per zone, shared by all accounts as a real public
+// pool is and persisted; private addresses from a network's own block.
 import { containsAddress, formatIpv4, parseCidr, parseIpv4, size } from "./cidr";
 import { badInput, conflict, notFound } from "./core";
 

@@ -1,11 +1,5 @@
-/**
- * Asynchronous work as data: deferred changes and the jobs they complete. Each piece of work is
- * stored (and persisted) with its due time, scheduled on the one clock, and applied when due, or at
- * once on start when it fell due while the emulator was down.
- *
- * In manual mode nothing is scheduled: work stays pending until `advance` completes it (all of it,
- * or one piece), whatever its due time.
- */
+// Asynchronous work as data: deferred changes and their jobs, persisted with a due time, applied when due on the one
+// clock (or at start, if it fell due while down). In manual mode nothing is scheduled: `advance` completes the work.
 import type { Clock } from "./clock";
 import type { AccountScope, DeferredChange, JobKind, JobRecord } from "./core";
 import type { PendingWork, Store } from "./store";

@@ -1,8 +1,5 @@
-/**
- * Deployment differences (core.ts `QUIRKS`), applied at the route edge keyed by the route's
- * operation and method, so that no area needs to know about them. cidr-as-cIDR is not here: it is a
- * spelling of a record field, which the VPC and network envelope builders choose (routes/network.ts).
- */
+// Deployment differences (core.ts `QUIRKS`), applied at the route edge by operation and method so that no area knows of
+// them. cidr-as-cIDR is a field spelling, chosen by the envelope builders instead (routes/network.ts).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { QUIRKS, scopeOf, type ApiRecord, type EmulatorContext, type JobKind, type Quirk } from "./core";
 

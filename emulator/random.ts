@@ -1,8 +1,5 @@
-/**
- * Identifiers and random draws. Under a seed, each stream is a hash of (seed, stream, counter), so
- * draws are deterministic, the streams do not disturb each other (a fault draw never shifts the next
- * uuid), and a stream resumes from a persisted counter after a restart without repeating itself.
- */
+// Identifiers and random draws. Under a seed each stream is a hash of (seed, stream, counter): deterministic, streams
+// independent (a fault draw never shifts the next uuid), resumable from a persisted counter.
 import { createHash, randomUUID } from "node:crypto";
 
 export class RandomStream {

@@ -1,8 +1,5 @@
-/**
- * The emulator's HTTP server: options, the context areas receive, authentication, faults, stats,
- * quirks, the error envelope and the `/_emulator` control endpoints (and who may use them:
- * control/access.ts).
- */
+// The emulator's HTTP server: options, the areas' context, authentication, faults, stats, quirks, the error envelope
+// and the `/_emulator` control endpoints (who may use them: control/access.ts).
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { createCatalog } from "./seeded-catalog";
 import { Clock } from "./clock";

@@ -1,14 +1,6 @@
-/**
- * The emulator's whole mutable state: each account's resources (the records, as the API returns
- * them, and apart from them the internal entries the emulator keeps about some), the asynchronous
- * jobs, the pending deferred changes and the public IP pools. Persisted atomically (temp file, then
- * rename) after each change when a state file is configured, and reloaded from it on start.
- *
- * Format versions: 3 stores records under the domain's field names (`cidr`, a cluster's
- * `networkUuid`); 2 stored the spec's (`getcIDR`, `transNetworkUuid`) and kept internal entries in
- * `internal`; 1 kept those inside the records as `_`-prefixed fields. An older file or snapshot is
- * read and migrated (`migrateState`); what is written is always the current version.
- */
+// The emulator's whole mutable state (records, internal entries, jobs, deferred changes, IP pools), persisted
+// atomically (temp file, then rename) after each change when a state file is set. Older format versions are migrated on
+// read (`migrateState`, where they are described); the current version is always what is written.
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from "node:fs";
 import { dirname } from "node:path";
 import type {
@@ -232,13 +224,11 @@ export class Store {
 }
 
 /**
- * A state of any readable version, as the current version. Mutates and returns `state`.
- * - 1 to 2: a record's internal entry was in the record, as `_`-prefixed fields (`_password`): they
- *   move to `internal`, without the prefix (`password`). The `_` fields of pending changes
- *   (`_attachingTo: ""`, which cleared an attach's target when its job completed) are dropped: the
- *   internal entries they touched are read only while the record is in the transitional status they leave.
- * - 2 to 3: the spec's spellings in records, and in pending changes to them, become the domain's
- *   (`RENAMED_IN_VERSION_3`).
+ * A state of any readable version, as the current version (3: domain field names). Mutates and returns `state`.
+ * - 1 to 2: `_`-prefixed fields of a record (`_password`) move to `internal` unprefixed; those of pending changes
+ *   (`_attachingTo: ""`) are dropped, as what they touched is read only in the transitional status they leave.
+ * - 2 to 3: the spec's spellings (`getcIDR`, `transNetworkUuid`) in records and their pending changes become the
+ *   domain's (`RENAMED_IN_VERSION_3`).
  */
 export function migrateState(state: Omit<State, "version"> & { version: unknown }): State {
   if (state.version === 1) moveInternalFields(state);

@@ -1,8 +1,5 @@
-/**
- * The timeline of the asynchronous work, for benchmarks: each piece of work as it was scheduled
- * (its kind, account, resources, start and due time) and how it ended. Kept in memory only (never
- * persisted), the newest `TIMELINE_LIMIT` pieces.
- */
+// The timeline of asynchronous work, for benchmarks: each piece as scheduled and how it ended. In memory only, the
+// newest `TIMELINE_LIMIT`.
 import type { JobKind } from "./core";
 
 export const TIMELINE_LIMIT = 10_000;

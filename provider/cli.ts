@@ -1,11 +1,8 @@
 #!/usr/bin/env node
-/**
- * `restcloud`: the package's command line. Its commands:
- *
- *   restcloud cost        what a stack will cost a month, from the live cost catalog (cost/cli.ts)
- *   restcloud recover     after a killed `pulumi up`, its pending creates' records into the state (recover/cli.ts)
- *   restcloud discover    the account's records no stack holds, and what adopts them (discover/cli.ts)
- */
+// `restcloud`: the package's command line.
+//   restcloud cost        what a stack will cost a month, from the live cost catalog (cost/cli.ts)
+//   restcloud recover     after a killed `pulumi up`, its pending creates' records into the state (recover/cli.ts)
+//   restcloud discover    the account's records no stack holds, and what adopts them (discover/cli.ts)
 import { COST_USAGE, runCost } from "./cost/cli";
 import { runRecover } from "./recover/cli";
 import { runDiscover } from "./discover/cli";

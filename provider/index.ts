@@ -1,8 +1,5 @@
-/**
- * pulumi-restcloud: Pulumi resources for the RestCloud infrastructure API. Configure it with
- * `restcloud:apiUrl`, `restcloud:apiKey` and `restcloud:secretKey` (secrets), or RESTCLOUD_*; the
- * resources are served by dynamic providers unless `restcloud:mode` is `native` (the plugin).
- */
+// pulumi-restcloud: Pulumi resources for the RestCloud infrastructure API. Configure `restcloud:apiUrl`, `apiKey` and
+// `secretKey` (secrets), or RESTCLOUD_*; dynamic providers serve the resources unless `restcloud:mode` is `native`.
 export * from "./program/classes";
 export * from "./resources/registry";
 export * from "./functions";

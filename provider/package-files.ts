@@ -1,9 +1,5 @@
-/**
- * The package's files the native plugin reads at run time: its version (package.json) and the schema
- * it serves (schema.json). Run from the npm package, they are read beside dist/; inside the release's
- * single executable (tools/release) there is no package around it, and they are the executable's
- * assets, under the same names.
- */
+// The package files the native plugin reads at run time (package.json's version, schema.json): beside dist/ in the npm
+// package, or the single executable's assets of the same names.
 import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import * as sea from "node:sea";

@@ -1,9 +1,6 @@
-/**
- * Where the native plugin is published, so that Pulumi downloads it on first use: the GitHub releases
- * of restcloud/pulumi-restcloud, tag `v<version>`, whose assets the engine names
- * `pulumi-resource-restcloud-v<version>-<os>-<arch>.tar.gz` (`npm run release` writes them).
- * schema.json carries it into the Python and Go SDKs; the TypeScript native registrations pass it.
- */
+// Where the native plugin is published for Pulumi to download: GitHub releases of restcloud/pulumi-restcloud, tag
+// `v<version>`, assets `pulumi-resource-restcloud-v<version>-<os>-<arch>.tar.gz` (`npm run release`). schema.json
+// carries it to the Python and Go SDKs; the TypeScript native registrations pass it.
 import { packageVersion } from "./package-files";
 
 /** The repository, as Go module paths spell it. */

@@ -1,9 +1,5 @@
-/**
- * A provider process's configuration, its client and its engines: what both front ends (the
- * dynamic adapter's runtime and the native plugin) hold for the life of their process. The client
- * is kept while the configuration is the same: one client, hence one request limit and one set of
- * shared reads, for every resource of the operation.
- */
+// What both front ends hold for the life of a provider process: its configuration, client and engines. The client is
+// kept while the configuration is the same: one request limit and one set of shared reads for the whole operation.
 import { RestCloudClient } from "./client";
 import type { ProviderSettings, ResourceDeclaration } from "./engine/declaration";
 import { Engine } from "./engine/engine";

@@ -1,13 +1,6 @@
-/**
- * The provider's settings, in one table: what each is called (`restcloud:<key>` in the stack config,
- * the `<key>` argument of a `restcloud.Provider`), its environment variable, type, whether it is a
- * secret or required, its default and what it does. Everything that reads or lists the settings
- * reads this table: the dynamic adapter and the native plugin (through resolveProviderConfig and
- * validateProviderSettings), the functions and the client (the variables they fall back to),
- * schema.json (config variables and the provider's inputs), docs/README.md and the README.
- *
- * Read inside the provider process only (and by functions in the program), never captured in state.
- */
+// The provider's settings in one table (name, environment variable, type, secret, required, default, meaning), read by
+// everything that reads or lists them: front ends, functions, client, schema.json, docs and README. Read in the
+// provider process only (and by functions in the program), never captured in state.
 import { DEFAULT_POLL_INTERVAL_MS, DEFAULT_TIMEOUT_MS, CREDENTIAL_ENV } from "./client/config";
 import { parseDuration } from "./duration";
 import { UNKNOWN } from "./wire";

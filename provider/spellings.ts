@@ -1,9 +1,5 @@
-/**
- * How the generated SDKs spell a schema name (Pulumi's code generators' rules): Python's snake_case
- * (`vpcOfferingUuid` to `vpc_offering_uuid`, `SHA256Hash` to `sha256_hash`) and Go's exported names
- * (`VpcOfferingUuid`). The docs' examples are written with them, and the native plugin's messages
- * name a bad argument in each SDK's spelling.
- */
+// How the generated SDKs spell a schema name: Python's snake_case (`SHA256Hash` to `sha256_hash`) and Go's exported
+// names. Used by the docs' examples and by the native plugin's messages about a bad argument.
 
 export function pythonName(name: string): string {
   return name

@@ -1,10 +1,6 @@
-/**
- * The console: one HTML page at `GET /_emulator/` (`/_emulator` redirects to it), served by the
- * emulator's own server. Like every `/_emulator` endpoint it is never faulted and never counted, and
- * needs the control token only when the emulator binds beyond loopback (control/access.ts: the page
- * is then opened once as `/_emulator/?token=...`, which sets a cookie its requests carry); the page
- * reads and drives the emulator through those endpoints only.
- */
+// The console: one HTML page at `GET /_emulator/`, served by the emulator itself and driving it through the
+// `/_emulator` endpoints only, so it is never faulted or counted and needs the control token exactly when they do
+// (control/access.ts).
 import type { FastifyInstance } from "fastify";
 import { CONSOLE_HTML } from "./page";
 

@@ -1,20 +1,6 @@
-/**
- * The console's single page: HTML, inline CSS and a small vanilla script, served at `/_emulator/`.
- *
- * The script reads and drives the emulator through the `/_emulator/...` control endpoints only (paths
- * relative to the page, so a proxy may mount it under a prefix), polls them about once a second, and
- * shows a short "not available" note in a panel whose endpoint answers 404. It never asks for an
- * account's keys, and masks every field that looks like a credential (passwords, pre-shared keys,
- * secrets, tokens) in the records and request paths it shows.
- *
- * Each record of a kind the API tags shows its owner (`GET /_emulator/owners`, from the record's
- * `pulumi-owner` tag: stack, logical name, project), "no owner" without one, the record it belongs
- * to when another record made it, or "not taggable"; the panel "Records no stack owns" lists, by
- * kind, the records of taggable kinds that no stack holds.
- *
- * The script is a plain string (no TypeScript, no build step, no backtick inside it): it runs as is in
- * any current browser.
- */
+// The console's single page, served at `/_emulator/`. The script is a plain string (no build step, no backtick inside
+// it) that polls the control endpoints about once a second, at paths relative to the page so a proxy may mount it under
+// a prefix. It never asks for keys and masks anything that looks like a credential. emulator/README.md, "Console".
 
 const STYLE = String.raw`
 :root {

@@ -1,16 +1,6 @@
-/**
- * Who may use the `/_emulator` control endpoints. They show every account's keys and secrets
- * (`GET /_emulator/state`) and can reset everything, so when the emulator listens beyond the
- * loopback interface they need a control token; on loopback (the default, and what tests use) they
- * stay open, as before.
- *
- * The token comes from the `controlToken` option (`--control-token`), else from the environment
- * variable `RESTCLOUD_EMULATOR_CONTROL_TOKEN`, else it is generated at start (and the CLI prints it).
- * A request passes it as `x-emulator-control-token: TOKEN` or `Authorization: Bearer TOKEN`. The
- * console page cannot set headers on a link: `GET /_emulator/?token=TOKEN` sets it as a cookie
- * (HttpOnly, SameSite=Strict, path /_emulator) and redirects to the page, whose own requests then
- * carry it. `GET /_emulator/health` stays open: it tells nothing but that the emulator is up.
- */
+// Who may use the `/_emulator` control endpoints: they show every account's secrets and can reset everything, so beyond
+// loopback they need a control token (header, bearer, or a cookie set by `/_emulator/?token=`); on loopback they stay
+// open, and `GET /_emulator/health` always does. emulator/README.md, "Control endpoints".
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { isIP } from "node:net";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";

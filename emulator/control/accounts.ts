@@ -1,9 +1,5 @@
-/**
- * The emulator's accounts: the two built-in ones (demo, admin), whose keys can be overridden, and
- * any number of further regular accounts (`--account NAME:APIKEY:SECRETKEY`, the `accounts` start
- * option). Specs are validated in full at start: a missing part, a duplicate name or a duplicate key
- * is an error whose message names the offending entry (never its keys).
- */
+// The emulator's accounts: the built-in demo and admin (keys overridable) and further ones (`--account
+// NAME:KEY:SECRET`). Specs are validated at start; an error names the bad entry, never its keys.
 import type { Account } from "../core";
 import { DEFAULT_ACCOUNTS, type AccountKeys, type AccountName } from "../store";
 

@@ -1,24 +1,6 @@
-/**
- * Who owns each record of an account, as the console shows it (`GET /_emulator/owners?account=NAME`):
- *
- * - a record of a kind the API tags (instances, volumes, snapshots, VM snapshots, networks and tiers,
- *   public IPs, firewall, load-balancer and port-forwarding rules, VPCs) is *owned* when it carries
- *   the tag `pulumi-owner`, whose value is the Pulumi URN of the resource holding it
- *   (`urn:pulumi:<stack>::<project>::<type>::<name>`; a URN longer than 255 characters is cut and ends
- *   with `#` and 32 hex digits: stack and project stay readable, the logical name does not);
- * - a record made by another one is *derived*: it belongs to its parent (an instance's ROOT volume and
- *   the data disk created with it, its extra networks, a Kubernetes cluster's node instances, a
- *   network's source-NAT address, the side records the emulator keeps for a rule or a gateway);
- * - the other records of a taggable kind have *no owner*: no stack holds them; they are listed again,
- *   by kind, in `unowned`;
- * - the kinds the API cannot tag (egress rules, security groups, static NAT, remote-access VPN, VPN
- *   gateways and connections, internal load balancers, snapshot policies, clusters, tags) are
- *   *not taggable*; invoices are the account's, not resources.
- *
- * The URN is read here (a few lines), not with the provider's code: the emulator shares none.
- * Computed from the account's view with its internal fields folded in (`_clusterUuid`,
- * `_virtualmachineUuid`), the one `GET /_emulator/resources` gives.
- */
+// Who owns each record of an account, for the console (`GET /_emulator/owners`): owned (its `pulumi-owner` tag's URN),
+// derived (made by a parent record), no owner (also listed in `unowned`), or not taggable. The URN is parsed here in a
+// few lines because the emulator shares no code with the provider. docs/ownership.md.
 import type { AccountResources, ApiRecord } from "../core";
 import {
   ATTACHED_NETWORKS,

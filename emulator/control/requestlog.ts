@@ -1,9 +1,5 @@
-/**
- * The request log (`GET /_emulator/requests`): one entry per API request (every request but the
- * `/_emulator/...` ones), newest last, in a bounded ring. Credentials never enter it: the headers are
- * not recorded, bodies are not recorded, and query parameters whose name says they hold a secret are
- * masked, in the log as in the emulator's own log lines (`redactUrl`).
- */
+// The request log (`GET /_emulator/requests`): one entry per API request, newest last, in a bounded ring. Credentials
+// never enter it: no headers, no bodies, and secret-named query parameters masked (`redactUrl`, also for log lines).
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { FastifyRequest } from "fastify";
 import { FaultLog, type FaultLogEntry } from "../faults";

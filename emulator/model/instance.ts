@@ -1,10 +1,6 @@
-/**
- * Instances (virtual machines): placement on a network with a private address, the lifecycle state
- * machine (Starting, Running, Stopping, Stopped, Destroyed, Expunging), resizing, extra networks,
- * ISOs, SSH keys and passwords. The nodes of a Kubernetes cluster are instances too, marked with a
- * `clusterUuid` in their internal entry; the cluster drives their lifecycle, so the instance
- * operations refuse them.
- */
+// Instances: placement and private address, lifecycle (Starting, Running, Stopping, Stopped, Destroyed, Expunging),
+// resizing, extra networks, ISOs, SSH keys and passwords. Kubernetes nodes are instances whose internal entry has a
+// `clusterUuid`; the cluster drives them, so instance operations refuse them.
 import type { AccountScope, DeferredChange, EmulatorContext } from "../core";
 import { badInput, conflict, missing, notFound } from "../core";
 import {

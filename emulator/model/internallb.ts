@@ -1,12 +1,6 @@
-/**
- * Internal load balancers of a VPC tier ("internallb"). The spec's record carries no uuid, so an
- * internal LB is identified by its name, unique in the account: deleteInternalLb/{uuid},
- * assignLbRule?uuid= and internalLbList?uuid= take that name. (The store keys records by an internal
- * uuid that is never returned.)
- *
- * A new internal LB has status "Add" (no instances assigned); assignLbRule applies it to the
- * tier's instances and makes it "Active".
- */
+// Internal load balancers of a VPC tier. The spec's record has no uuid, so the name (unique per account) is the id that
+// deleteInternalLb/{uuid}, assignLbRule?uuid= and internalLbList?uuid= take. Status "Add" until assignLbRule applies it
+// to the tier's instances ("Active").
 import { inBlock } from "../ippool";
 import { parseIpv4 } from "../cidr";
 import { badInput, conflict, notFound, type AccountScope, type EmulatorContext } from "../core";

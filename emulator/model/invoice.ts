@@ -1,13 +1,7 @@
-/**
- * Invoices ("invoice", keyed by invoiceNumber). Each account's invoices live in its own collection,
- * seeded from the catalog on first use (the demo account has eight; others none).
- *
- * InvoiceTax and TaxPendingInvoice are views of an invoice: id = the invoice's referenceNumber as a
- * string, realNumber = its invoiceNumber, status = its status. The tax set by updateInvoiceTax is
- * kept in INVOICE_TAXES.
- *
- * Lifecycle: DRAFT --generate--> DUE --paid--> PAID; TAX_PENDING --tax set--> DUE; OVER_DUE --paid--> PAID.
- */
+// Invoices, per account, seeded from the catalog on first use (demo has eight). InvoiceTax and TaxPendingInvoice are
+// views of an invoice (id = referenceNumber, realNumber = invoiceNumber); updateInvoiceTax's tax is kept in
+// INVOICE_TAXES. Lifecycle: DRAFT --generate--> DUE --paid--> PAID; TAX_PENDING --tax set--> DUE; OVER_DUE --paid-->
+// PAID.
 import type { Catalog, InvoiceStatus } from "../seeded-catalog";
 import { badInput, conflict, notFound, type AccountScope } from "../core";
 import { INVOICE_TAXES, INVOICES, type StoredInvoiceRecord } from "./collections";

@@ -1,9 +1,5 @@
-/**
- * Public IP addresses, acquired for a network or a VPC from the zone's public pool; static NAT of
- * an address to an instance (one per address and per instance); remote-access VPN on an address.
- * An address in use (static NAT, remote VPN, firewall, port-forwarding or load-balancer rules)
- * cannot be released.
- */
+// Public IP addresses for a network or VPC from the zone's pool; static NAT (one per address and per instance) and
+// remote-access VPN on an address. An address in use by NAT, VPN or rules cannot be released.
 import { badInput, conflict, type AccountScope, type EmulatorContext } from "../core";
 import { describeReferences, referencesTo, requireRecord } from "../references";
 import {

@@ -1,9 +1,5 @@
-/**
- * Managed Kubernetes clusters. A cluster's control and worker nodes are instances of the account
- * (named `<cluster>-control-N` and `<cluster>-node-N`, on the cluster's network), driven by the
- * cluster: every cluster operation is asynchronous (under the `uniform` durations, twice the async
- * delay: see durations.ts).
- */
+// Managed Kubernetes clusters. Nodes are account instances (`<cluster>-control-N`, `<cluster>-node-N`) on the cluster's
+// network, driven by the cluster; every cluster operation is asynchronous (twice the delay under `uniform`).
 import type { AccountScope, DeferredChange, EmulatorContext } from "../core";
 import { badInput, conflict, notFound } from "../core";
 import { parseIpv4 } from "../cidr";

@@ -1,8 +1,5 @@
-/**
- * Public load-balancer rules ("loadbalancerrule"): a public port of an IP balanced to a private port
- * of a network's instances. A new rule is state "Add" and becomes "Active" after the asynchronous
- * delay; an update is accepted (202) and becomes visible after the delay.
- */
+// Public load-balancer rules: a public port of an IP balanced to a private port of a network's instances. New rules are
+// "Add", then "Active" after the delay; an update answers 202 and shows after the delay.
 import { badInput, conflict, missing, type AccountScope, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";
 import { IP_ADDRESSES, LOAD_BALANCER_RULES, NETWORKS, type LoadBalancerRuleRecord } from "./collections";

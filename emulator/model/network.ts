@@ -1,9 +1,5 @@
-/**
- * Guest networks (and the record shape VPC tiers share). A network gets the next free 10.1.N.0/24
- * of its account, gateway .1. Updates answer 202 and become visible after the async delay; a
- * restart passes through "Restarting"; a network in use by anything (instances, IP addresses,
- * rules, clusters) cannot be deleted.
- */
+// Guest networks (and the shape VPC tiers share): the account's next free 10.1.N.0/24, gateway .1. Updates answer 202
+// and show after the delay; a restart passes through "Restarting"; a network anything uses cannot be deleted.
 import {
   containsAddress,
   formatCidr,

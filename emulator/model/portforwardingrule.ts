@@ -1,8 +1,5 @@
-/**
- * Port-forwarding rules ("portforwardingrule"): a public port range of an IP to a private port range
- * of an instance. The record names the instance but not its uuid or network, so those are kept beside
- * it in PORT_FORWARDING_TARGETS (not returned) for the vmUuid filter.
- */
+// Port-forwarding rules: a public port range of an IP to a private range of an instance. The record names the instance
+// but not its uuid or network, so those are kept aside in PORT_FORWARDING_TARGETS for the vmUuid filter.
 import { badInput, conflict, type AccountScope, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";
 import {

@@ -1,8 +1,5 @@
-/**
- * Record helpers every model shares: zone checks, filters, removal, the domain a record shows. This
- * module imports no model (only the types and names of `collections.ts`), so that every model may
- * import it without an import cycle.
- */
+// Record helpers every model shares (zone checks, filters, removal, a record's domain). Imports no model, only
+// `collections.ts`' types and names, so every model may import it without a cycle.
 import type { ZoneRecord } from "../seeded-catalog";
 import { badInput, notFound, type AccountScope, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";

@@ -1,8 +1,5 @@
-/**
- * The traffic rules shared by every rule-bearing area (firewall, egress, port forwarding, load
- * balancing, security groups): protocols, ports and port ranges, ICMP type/code, CIDR lists, and
- * what a rule on a public IP requires of its network and IP.
- */
+// What every rule-bearing area shares (firewall, egress, port forwarding, load balancing, security groups): protocols,
+// port ranges, ICMP type/code, CIDR lists, and what a rule on a public IP requires of its network and IP.
 import { parseCidr } from "../cidr";
 import { badInput, conflict, missing, type AccountScope } from "../core";
 import { STATIC_NATS } from "./collections";

@@ -1,9 +1,5 @@
-/**
- * Security groups ("securitygroup") with their embedded rules. The spec does not show the fields of
- * the rule arrays' elements: they are FirewallRule, EgressRule and PortForwardingRule records (same
- * fields and types), with "" where a field does not apply to a group (ipAddressUuid, zoneUuid,
- * networkUuid, virtualMachineName).
- */
+// Security groups with their embedded rules. The spec leaves the rule arrays' elements unshown: they are FirewallRule,
+// EgressRule and PortForwardingRule records, with "" for fields that do not apply to a group.
 import { badInput, conflict, notFound, type AccountScope, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";
 import {

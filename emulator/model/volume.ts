@@ -1,11 +1,6 @@
-/**
- * Block volumes: data disks the account creates, uploads, resizes, attaches and detaches, and the
- * ROOT (and first data) disks that come with an instance.
- *
- * Every operation on a data volume runs as a job: the record answered carries the job's id and a
- * transitional status (Creating, Attaching, Detaching, Resizing, UploadOp); its effect becomes
- * visible when the job completes. A volume in a transitional status refuses further operations (409).
- */
+// Block volumes: data disks (create, upload, resize, attach, detach) and the disks that come with an instance. Each
+// data volume operation is a job: the record shows a transitional status until it completes, and refuses others (409)
+// meanwhile.
 import type { AccountScope, EmulatorContext, JobKind } from "../core";
 import { badInput, conflict, notFound } from "../core";
 import type { StorageCostRecord } from "../seeded-catalog";

@@ -1,8 +1,5 @@
-/**
- * VPCs: a private CIDR block in a zone, split into tiers (VPC networks, stored with the networks
- * and a `vpcUuid`). Names and descriptions change asynchronously (the update answers 202); a restart
- * passes through "Restarting" for one async delay.
- */
+// VPCs: a private CIDR block in a zone split into tiers (networks with a `vpcUuid`). Name and description updates
+// answer 202; a restart passes through "Restarting" for one delay.
 import { blockOfGateway, containsBlock, formatCidr, overlaps, parseCidr, parseIpv4, size, type Block } from "../cidr";
 import { badInput, conflict, notFound, type AccountScope, type EmulatorContext } from "../core";
 import { describeReferences, referencesTo, requireRecord } from "../references";

@@ -1,13 +1,6 @@
-/**
- * Site-to-site VPN connections ("vpnconnection") between a VPC and a customer gateway.
- *
- * Each VPC with connections has one VPN gateway (VPN_GATEWAYS, created with its first connection,
- * removed with its last): its public address is the VPC's source-NAT address when the VPC has one,
- * else an address allocated from the zone's pool (and released with the gateway).
- *
- * A connection is "Pending", then after the asynchronous delay "Connected", or "Disconnected" when
- * passive (it waits for the remote end to initiate). A reset goes back through "Pending".
- */
+// Site-to-site VPN connections between a VPC and a customer gateway. A VPC's VPN gateway (VPN_GATEWAYS) lives from its
+// first connection to its last, on the VPC's source-NAT address or one from the pool. "Pending", then "Connected" (or
+// "Disconnected" when passive) after the delay; a reset goes back through "Pending".
 import { overlaps, parseCidr } from "../cidr";
 import { conflict, type AccountScope, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";

@@ -1,10 +1,6 @@
-/**
- * Site-to-site VPN customer gateways ("vpncustomergateway"): the remote end of a VPN connection.
- * The record returns the pre-shared key as `ipsecPresharedKey` (the spec shows it). ikeEncryption,
- * ikeHash, espEncryption and espHash have no record field: they are validated and kept aside in
- * VPN_CUSTOMER_GATEWAY_CRYPTO. An update is accepted (202) and becomes visible after the delay, on the gateway and on the
- * VPN connections that use it.
- */
+// VPN customer gateways: the remote end of a connection. The record returns the pre-shared key (the spec shows it); the
+// IKE/ESP settings have no field and are kept in VPN_CUSTOMER_GATEWAY_CRYPTO. Updates answer 202 and show after the
+// delay.
 import { parseIpv4 } from "../cidr";
 import { badInput, conflict, type AccountScope, type DeferredChange, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";

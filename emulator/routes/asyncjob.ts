@@ -1,8 +1,5 @@
-/**
- * `GET /restapi/asyncjob/resourceStatus?jobId=...`: the status of an asynchronous job of the caller's
- * account. Like every answer of the emulator it holds no null: errorCode and errorMessage are "" until
- * the job fails (api-notes.md gives them as fields of the record, the spec gives every field one type).
- */
+// `GET /restapi/asyncjob/resourceStatus?jobId=...`: a job of the caller's account. errorCode and errorMessage are ""
+// until it fails: no answer of the emulator holds null (the spec gives every field one type).
 import type { FastifyInstance } from "fastify";
 import { notFound, scopeOf } from "../core";
 import { readString } from "../http";

@@ -1,9 +1,5 @@
-/**
- * The spec's spellings of the model's field names, where they differ: the model says `cidr` and a
- * cluster's `networkUuid`; the API says `getcIDR` (or `cIDR` under the cidr-as-cIDR quirk) and
- * `transNetworkUuid`. The envelope builders of the routes, and the control view of an account's
- * records, spell records with these; nothing else in the emulator uses the API's spellings.
- */
+// The spec's spellings where the model's differ (`cidr` is `getcIDR`, or `cIDR` under the quirk; a cluster's
+// `networkUuid` is `transNetworkUuid`). Only the envelope builders and the control view use them.
 import type { AccountResources, EmulatorContext } from "../core";
 import { spelled } from "../http";
 import { CLUSTERS, NETWORKS, VPCS } from "../model/collections";

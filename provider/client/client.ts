@@ -1,8 +1,5 @@
-/**
- * RestCloudClient: one typed method per API operation, grouped by area (`client.vpc.create(input)`,
- * `client.instance.start({ uuid })`, `client.costEstimate.zones()`), generated from the operation
- * tables; plus the job waiter.
- */
+// RestCloudClient: one typed method per API operation, by area (`client.vpc.create(input)`), generated from the
+// operation tables; plus the job waiter.
 import { inspect } from "node:util";
 import type { z } from "zod";
 import { resolveConfig, type ClientOptions, type ResolvedConfig } from "./config";

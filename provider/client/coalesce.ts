@@ -1,36 +1,6 @@
-/**
- * Shared reads: concurrent read calls that one request can answer are served by one request.
- *
- * - Calls of the same read operation with the same input, made within a short window, share one
- *   request (e.g. every public IP of a stack reading `ipAddressList` of its zone).
- * - Calls of a list operation that differ only by the uuid filter (`volumeList {zoneUuid, uuid}`
- *   for ten volumes) are served by one unfiltered list of that scope (the zone), filtered here by
- *   uuid. A lone call keeps its own filter, so that one read stays one small request.
- * - Polls share too: a read a waiter repeats (made inside `asPoll`) leaves on the next tick of a
- *   common clock, the waits' pace (the client's pollIntervalMs, 100 ms), so that the polls of every
- *   waiter of a kind meet in one request per tick instead of one each. A poll made sooner than a
- *   tick after the same read (a record re-read at once) leaves on a finer tick (halved, down to
- *   about the window), so that it is held a few milliseconds, not a whole tick; the ticks nest, so
- *   that polls of any pace still meet. Other reads (a step's first read, a job read because its
- *   record changed) leave after the window: no read on the way to a dependant waits for a tick.
- *
- * - A batch that is due while the client's concurrency limit is full stays open until a request slot
- *   is free: calls made meanwhile join it rather than queue requests of their own.
- *
- * A call joins only a request that has not been sent yet: every answer was read after the call was
- * made, so a read that follows a write (a create, then its first read) always sees that write.
- *
- * - Reads of the recorded state (a refresh, an import: their scope says how old a list may be) are
- *   served by a list of their kind's scope taken within that time, if this client sent no change
- *   since that list left and none was under way then; they send whole-scope lists, so that one
- *   list answers every record of a kind in a zone however the engine spreads the reads over time.
- *   A poll (a repeated read) is never served from an earlier answer.
- * Answers are copied per caller; a failure reaches every caller of the shared request.
- *
- * Callers may belong to different operations (scope.ts), each with its own deadline: the shared
- * request is retried until the latest of them, and each caller whose own deadline passes while the
- * API does not answer fails then, with its own operation's timeout error.
- */
+// Shared reads: concurrent reads one request can answer share it (same input within a short window; uuid-filtered lists
+// served by one scope-wide list; polls aligned on a common tick). A call joins only an unsent request, so a read after
+// a write sees it. Answers are copied per caller; each caller keeps its own operation's deadline (scope.ts).
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { SharedReadsOptions } from "./config";
 import type { AnyOperation } from "./operations/define";
@@ -165,6 +135,10 @@ export class SharedReads {
     };
   }
 
+  /**
+   * A lone call keeps its uuid filter (one small request); several share the unfiltered list of the scope. A poll
+   * (inside `asPoll`) leaves on the common tick, finer for a re-read made sooner; other reads after the window.
+   */
   call(operation: AnyOperation, values: Record<string, unknown>): Promise<unknown> {
     this.counts.calls++;
     const filter = UUID_FILTERS[operation.name];

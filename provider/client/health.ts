@@ -1,12 +1,6 @@
-/**
- * The API's health as the client sees it: fed by the transport (http.ts) on every attempt, read by
- * the retries (retry.ts), the waiters and whoever tells the user (engine/operation.ts).
- *
- * "Not answering" means no answer came, or a gateway's stood in for it: a connection refused,
- * reset or timed out, or a 502, 503 or 504. Any other answer, an error included (a 404, a 409, a
- * 429), shows the API is there. The texts kept here come from ApiErrors, which are already
- * redacted: no credential ever reaches them.
- */
+// The API's health as the client sees it: fed by the transport on every attempt, read by retries, waiters and whoever
+// tells the user. "Not answering": no answer, or a 502/503/504; any other answer, errors included, shows the API is
+// there. Texts come from ApiErrors, already redacted.
 import { ApiError, durationText, excerpt } from "./errors";
 
 /** Statuses a gateway answers for an API that does not. */

@@ -1,13 +1,6 @@
-/**
- * The only code in the provider that speaks HTTP: one attempt of one request, through Node.js's own
- * client (node:http, node:https; kept-alive connections), under the client's concurrency limit,
- * with credentials as headers and every trace of them redacted. Retries and verification live in
- * retry.ts; shapes in operations/.
- *
- * Not through a library such as got: one attempt with a deadline is all the client asks of HTTP,
- * and got's loading (about 0.2 s of each provider process's start) and its per-request work were
- * the largest part of the provider processes' CPU time in the benchmark (bench/profile.ts).
- */
+// The only code in the provider that speaks HTTP: one attempt of one request under the concurrency limit, credentials
+// as headers and redacted everywhere. Node's own client, not got: got's loading and per-request work were the largest
+// part of the provider processes' CPU time (bench/profile.ts). Retries live in retry.ts; shapes in operations/.
 import * as http from "node:http";
 import * as https from "node:https";
 import type { ResolvedConfig } from "./config";

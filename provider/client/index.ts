@@ -1,10 +1,6 @@
-/**
- * The typed REST client of the RestCloud API: the only part of the provider that speaks HTTP.
- *
- *   const client = new RestCloudClient({ apiUrl, apiKey, secretKey });
- *   const vpc = await client.vpc.create({ name, zoneUuid, vpcOfferingUuid, getcIDR: "10.1.0.0/16" });
- *   await waitFor({ awaited: `VPC ${vpc.uuid} Active`, poll: () => client.vpc.get({ uuid: vpc.uuid }), until: (v) => v.status === "Active" });
- */
+// The typed REST client of the RestCloud API, the only part of the provider that speaks HTTP.
+//   const client = new RestCloudClient({ apiUrl, apiKey, secretKey });
+//   const vpc = await client.vpc.create({ name, zoneUuid, vpcOfferingUuid, getcIDR: "10.1.0.0/16" });
 export { RestCloudClient, type AreaClient, type AreaClients, type OperationMethod } from "./client";
 export { resolveConfig, DEFAULT_RETRY, DEFAULT_TIMEOUT_MS } from "./config";
 export type { ClientOptions, RequestEvent, ResolvedConfig, RetryOptions } from "./config";

@@ -1,8 +1,5 @@
-/**
- * IPv4 addresses and CIDR blocks, read one way: the client's input checks (schema.ts) and the
- * engine's validators (../engine/validators.ts) both use these. Dotted quads without leading zeros
- * (010.0.0.1 is refused: some readers take it for octal), prefixes 0 to 32.
- */
+// IPv4 addresses and CIDR blocks, read one way by the client's input checks and the engine's validators. No leading
+// zeros (010.0.0.1 is refused: some readers take it for octal); prefixes 0 to 32.
 
 const octet = "(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
 const ipv4Pattern = `${octet}(\\.${octet}){3}`;

@@ -1,13 +1,6 @@
-/**
- * Building blocks of the operation tables.
- *
- * Record fields (what the API answers) are tolerant: every field optional, numbers and booleans
- * accepted as strings and strings as numbers (deployments differ), nulls dropped, unknown fields
- * kept: stringField, integerField, numberField, booleanField (the spec's legend: S, I32/I64, N, B).
- *
- * Input fields (what the caller sends) are strict: an unknown field, a wrong type, a malformed CIDR
- * or port is refused before any request leaves.
- */
+// Building blocks of the operation tables. Record fields (answers) are tolerant: optional, strings and numbers either
+// way, nulls dropped, unknown fields kept (the spec's legend S, I32/I64, N, B). Input fields are strict: a bad field is
+// refused before any request leaves.
 import { z } from "zod";
 import { CIDR_REGEX, IPV4_REGEX } from "./ipv4";
 

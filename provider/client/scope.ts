@@ -1,14 +1,6 @@
-/**
- * The operation a call belongs to, as the client sees it: whose it is (a resource), which timeout
- * bounds it and until when, what it is doing now, and the API's health. The engine opens one around
- * each create, read, update and delete of a resource (engine/operation.ts); the retries, the
- * waiters and shared reads read it from here. Calls made outside one (functions, direct use of the
- * client) keep the retry policy's attempt count.
- *
- * Inside a scope, a call whose attempts fail because the API does not answer is retried until the
- * operation's deadline rather than for a number of attempts, and a wait ends at that deadline at
- * the latest; what fails then is an OperationTimeoutError built here.
- */
+// The operation a call belongs to (engine/operation.ts opens one per create, read, update, delete): its resource,
+// timeout and deadline, activity and the API's health. Inside one, a call the API does not answer is retried until the
+// deadline rather than for a number of attempts, and fails with an OperationTimeoutError built here.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { OperationTimeoutError, type ApiError } from "./errors";
 import { describeOutage, type ApiHealth } from "./health";

@@ -1,10 +1,6 @@
-/**
- * Waiters: poll until a condition holds, at a steady pace (every 100 ms from the start of one poll
- * to the next, unless told otherwise: with shared reads the polls of every waiter of a kind leave
- * together, coalesce.ts), an overall timeout per call, a progress callback, and a timeout error
- * that says what was awaited and the last state seen. The poll function is always injected, so
- * that waiters of one kind share list calls.
- */
+// Waiters: poll until a condition holds, at a steady pace (100 ms by default; with shared reads, polls of a kind leave
+// together), with a timeout per call, progress, and an error naming what was awaited and the last state seen. The poll
+// is injected, so that waiters of one kind share list calls.
 import { backoffDelay, sleep as realSleep } from "./backoff";
 import { asPoll } from "./coalesce";
 import { ApiError, JobFailedError, WaitTimeoutError, excerpt, isNotFound } from "./errors";
@@ -65,13 +61,10 @@ export function describeState(value: unknown): string {
 const realClock = { now: () => Date.now(), sleep: realSleep };
 
 /**
- * The core loop: poll until `done(value)`; a retryable ApiError from a poll counts as a poll that
- * saw nothing new (the transport has already retried it), any other error ends the wait.
- *
- * Inside an operation's scope (scope.ts), the wait is one of the operation's activities (its status
- * says what is awaited and the state seen), it ends at the operation's deadline at the latest (then
- * with the operation's OperationTimeoutError), and a timeout error names the outage when the API
- * was not answering.
+ * The core loop: poll until `done(value)`; a retryable ApiError counts as a poll that saw nothing new (the transport
+ * already retried it), any other error ends the wait. Inside an operation's scope (scope.ts) the wait is one of its
+ * activities and ends at its deadline at the latest, with its OperationTimeoutError; a timeout error names the outage
+ * when the API was not answering.
  */
 export async function pollUntil<T>(
   awaited: string,

@@ -1,13 +1,6 @@
-/**
- * Budgets of `restcloud cost`: `--max-monthly AMOUNT` (the monthly total after the plan) and
- * `--max-increase AMOUNT` or `--max-increase PERCENT%` (the plan's monthly difference, as an amount
- * or as a share of the total before). Amounts are in the report's currency (`--currency`), compared
- * to the cent as the report shows them. A figure over its limit is one line for standard error.
- *
- * Costs not known until apply are not in the totals (estimate.ts), so a budget sees only the known
- * part: when that is within every limit but something is not known, the check says so in a warning.
- * A stack that cost nothing before has no percentage: any increase is over a percentage limit.
- */
+// Budgets of `restcloud cost`: `--max-monthly AMOUNT` and `--max-increase AMOUNT|PERCENT%`, in the report's currency,
+// to the cent. Unknown costs are not in the totals, so a pass with unknowns warns; a stack that cost nothing before is
+// over any percentage limit.
 import type { CostEstimate } from "./estimate";
 
 /** The exit code of a report over one of its budgets. */

@@ -1,8 +1,5 @@
-/**
- * A plan priced: per resource its monthly cost before and after (components included), the totals
- * and their difference, in the catalog's default currency or another of its currencies. Values not
- * known at preview stay unknown: they are listed, and left out of the totals, never counted as 0.
- */
+// A plan priced: per resource its monthly cost before and after, totals and difference, in the catalog's currency or
+// another. Values not known at preview are listed and left out of the totals, never counted as 0.
 import type { ResourceDeclaration } from "../engine/declaration";
 import {
   HOURS_PER_MONTH,

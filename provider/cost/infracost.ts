@@ -1,28 +1,6 @@
-/**
- * An estimate in Infracost's JSON (`restcloud cost --format infracost`), so that Infracost's
- * renderers, which teams already use in pull requests, show a Pulumi plan too: `infracost output
- * --path FILE --format html|table|slack-message|github-comment` and `infracost comment github --path
- * FILE` read it. (Infracost itself does not read Pulumi programs.)
- *
- * The fields follow Infracost's published JSON schema, format version 0.2
- * (schema/infracost.schema.json of github.com/infracost/infracost; the tests validate against a copy
- * in tests/unit/cost/). One project, the Pulumi project and stack, with three breakdowns:
- *
- * - `breakdown`: the priced resources after the plan (deleted ones left out);
- * - `pastBreakdown`: the priced resources before it (created ones left out; empty for a new stack);
- * - `diff`: the resources whose cost changes, each with the differences of its components (after
- *   minus before, per component name; a component only on one side counts 0 on the other).
- *
- * Each breakdown's resources are in Infracost's order: the dearest first (the largest increase, in
- * `diff`), those of unknown cost last, then by name.
- *
- * Figures are decimal strings, as Infracost writes them; hourly ones are the monthly ones over 730
- * hours. Free kinds (rules, tags...) are no breakdown's resources: `summary` counts them
- * (`noPriceResourceCounts`), and other providers' resources as unsupported. A value not known at
- * preview is null (a component's quantity and cost, its price too when that is not known), never 0,
- * and its reason is in the component's name; the totals are the known parts, as in the other formats,
- * and so is a resource's difference, which is null when a component after the plan is not known.
- */
+// An estimate as Infracost's JSON (format 0.2, `restcloud cost --format infracost`), so Infracost's renderers show a
+// Pulumi plan (Infracost does not read Pulumi programs). Three breakdowns: after, before, and the diff per component.
+// Figures are decimal strings, unknowns null (never 0); docs/cost-in-ci.md, "Infracost's JSON", has the details.
 import type { CostEstimate, ResourceCost } from "./estimate";
 import { HOURS_PER_MONTH, type CostComponent } from "../pricing";
 

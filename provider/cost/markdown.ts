@@ -1,13 +1,6 @@
-/**
- * An estimate as a pull-request comment (`restcloud cost --format markdown`, GitHub-flavoured
- * Markdown): a heading with the change of the monthly cost, one table of the resources whose cost
- * changes (added, removed, changed, replaced: before, after, difference) closed by the totals (the
- * change with its sign and percentage), what is not known until apply, and a footer with the
- * currency, the resources left out (unchanged, free) and the estimate's notes.
- *
- * The first line is a hidden marker, `<!-- restcloud-cost -->`, by which a workflow can find the
- * comment it posted before and update it.
- */
+// An estimate as a pull-request comment (`restcloud cost --format markdown`): the change, a table of the resources
+// whose cost changes with totals, what is unknown until apply, and a footer. The first line, `<!-- restcloud-cost -->`,
+// lets a workflow find and update the comment it posted before.
 import type { CostEstimate, ResourceCost } from "./estimate";
 
 export const MARKDOWN_MARKER = "<!-- restcloud-cost -->";

@@ -1,9 +1,6 @@
-/**
- * What a cost estimate prices: the restcloud resources of a plan, each with its properties before
- * and after. Read from the JSON of `pulumi preview --json` (its steps; `--show-sames` adds the
- * resources that do not change) or of `pulumi stack export` (the stack as it is). Both front ends'
- * type tokens are read (type-tokens.ts); other providers' resources are counted, not priced.
- */
+// What a cost estimate prices: the plan's restcloud resources with their properties before and after, from `pulumi
+// preview --json` (`--show-sames` adds unchanged ones) or `pulumi stack export`. Both modes' type tokens are read;
+// other providers' resources are counted, not priced.
 import type { ResourceState } from "../pricing";
 import { kindOfTypeToken } from "../type-tokens";
 

@@ -1,11 +1,6 @@
-/**
- * `restcloud discover --delete`: the unheld records deleted through their declarations' `delete`
- * (its waits, and "gone is gone": a record already absent counts as deleted), what refers to others
- * first. Records that do not refer to each other go at once; a record is not attempted while one
- * that refers to it is left (its delete failed), and says so. The data disk an instance was
- * created with (which the service detaches, and keeps, when it expunges the instance) goes right
- * after its instance.
- */
+// `restcloud discover --delete`: unheld records deleted through their declarations' `delete` ("gone is gone"),
+// referrers first. A record is not attempted while one referring to it is left; an instance's original data disk (kept
+// by the service when the instance is expunged) goes right after it.
 import type { RestCloudClient } from "../client";
 import type { OperationContext, ResourceDeclaration } from "../engine/declaration";
 import { deleteWithWaits } from "../engine/waits";

@@ -1,11 +1,6 @@
-/**
- * Every record of the account, of every resource kind, over the REST API alone (all zones): what
- * `restcloud discover` compares with the stacks' states. Each declaration's `inventory` facet lists
- * its kind (engine/inventory.ts): the id a resource of it holds a record by, the name, the parent,
- * and, for records the service makes by itself along with another, why they are no resource of their
- * own (`derived`), said by the kind that knows it (a cluster of its nodes, an instance of its data
- * disk). This runs the facets, account-wide ones first, and adds the owner tags (ownership.ts).
- */
+// Every record of the account, every kind, all zones, over the REST API alone: what `restcloud discover` compares with
+// the stacks. Runs each declaration's `inventory` facet (engine/inventory.ts), account-wide ones first, and adds the
+// owner tags (ownership.ts).
 import type { RestCloudClient } from "../client";
 import type { ResourceDeclaration } from "../engine/declaration";
 import { inventoryLists, recordKey, type AccountRecord, type Mark } from "../engine/inventory";

@@ -1,9 +1,6 @@
-/**
- * The hidden input `__restcloud` that the dynamic adapter adds to every resource: what a dynamic
- * provider is not told by Pulumi (the logical name, the URN, customTimeouts) and what it must keep
- * in state itself (the generated name, a create still to finish). The engine never sees it: the
- * runtime turns it into the engine's arguments (ResourceCall, Naming).
- */
+// The hidden input `__restcloud` the dynamic adapter adds: what Pulumi does not tell a dynamic provider (logical name,
+// URN, customTimeouts) and what it must keep in state itself (the generated name, a create to finish). The runtime
+// turns it into the engine's arguments; the engine never sees it.
 import type { Naming, PropertyMap, ResourceCall } from "../engine/engine";
 import { parseDuration } from "../duration";
 

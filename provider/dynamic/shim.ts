@@ -1,8 +1,6 @@
-/**
- * What Pulumi keeps in a dynamic resource's state (`__provider`): a few bytes that `require()` the
- * installed package's runtime, so refresh and destroy run installed code and no credential is stored.
- * Older stacks hold serialized closures that call the runtime's per-operation exports (runtime.ts).
- */
+// What Pulumi keeps as a dynamic resource's `__provider`: a few bytes that `require()` the installed runtime, so
+// refresh and destroy run installed code and no credential is stored. Older stacks hold closures calling runtime.ts'
+// exports.
 
 /** Resolved in the provider process, from the program's directory, as a user's program resolves the package. */
 export const RUNTIME_MODULE = "pulumi-restcloud/dist/provider/dynamic/runtime";

@@ -1,8 +1,5 @@
-/**
- * A resource is a declaration: what is true of it (its inputs, what replaces, what updates in place
- * through which call, what to wait for). The engine (engine.ts) holds how to act on that, for any
- * declaration; the dynamic adapter (../dynamic) maps the engine onto Pulumi's dynamic providers.
- */
+// A resource is a declaration: what is true of it (inputs, what replaces, what updates through which call, what to wait
+// for). The engine (engine.ts) acts on any declaration; the front ends map the engine onto Pulumi.
 import type { z } from "zod";
 import type { OperationKey } from "../client/operations";
 import type { Price } from "../pricing";

@@ -1,8 +1,5 @@
-/**
- * An argument's default as a fact stated once, next to the field: the engine's check takes the
- * values it should fill in from here (through a declaration's `defaults: stateDefaults(inputs)`),
- * and schema.json and the docs say "Default: X." from here (provider/schema/sentences.ts).
- */
+// An argument's default, stated once next to the field: the engine's check fills it in (`defaults: stateDefaults(...)`)
+// and the docs say "Default: X." from it (schema/sentences.ts).
 import { z } from "zod";
 import type { AnyObjectSchema } from "./declaration";
 

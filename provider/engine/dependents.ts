@@ -1,10 +1,6 @@
-/**
- * What still uses a record whose delete the service refused (409 "in use"): by the time Pulumi
- * deletes a parent, it has deleted every resource of the stack that used it, so whatever is left is
- * no resource of this stack's (a record a killed `pulumi up` never recorded, one made by hand, or
- * another stack's). The service's refusal counts them; this names them, with whose their owner tag
- * says they are (ownership.ts), and says how to adopt or remove them.
- */
+// What still uses a record whose delete the service refused (409 "in use"). Pulumi has deleted the stack's own users by
+// then, so what is left is no resource of this stack; this names them, with their owner tags (ownership.ts), and says
+// how to adopt or remove them.
 import type { OperationContext } from "./declaration";
 import { inventoryLists } from "./inventory";
 import { nounOf } from "./declaration";

@@ -1,10 +1,6 @@
-/**
- * The one implementation of check, diff, create, read, update and delete, for any declaration.
- * Neutral about the Pulumi front end that serves it (the dynamic adapter or the native plugin):
- * plain values in and out; who the resource is (logical name, URN), its timeouts, the random seed
- * of its auto-name and whether its create still has to finish arrive as arguments (ResourceCall,
- * Naming), and each front end keeps them where its protocol allows.
- */
+// The one implementation of check, diff, create, read, update and delete, for any declaration, neutral about the front
+// end: plain values in and out, and who the resource is, its timeouts, its auto-name seed and whether its create must
+// finish arrive as arguments (ResourceCall, Naming) that each front end keeps as its protocol allows.
 import { createHash, randomBytes } from "node:crypto";
 import type { z } from "zod";
 import type { OperationContext, ProviderSettings, ResourceDeclaration, Timeouts } from "./declaration";

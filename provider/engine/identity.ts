@@ -1,21 +1,6 @@
-/**
- * One cloud record, one resource: how a create finds the record it made after an ambiguous failure
- * (a 5xx, a timeout or a reset after the request left), for every kind, in one place.
- *
- * A create that cannot tell whether it took effect reads the records back. A named record is found
- * by its name; records without one (public IPs, rules, tags, snapshots of one volume) cannot be told
- * apart by reading alone, so every create of a kind runs under these guarantees:
- *
- * - creates with the same identity scope (the parent, plus whatever the service keeps unique: a
- *   name, a protocol and port range, a tag key) run one at a time in the provider process, so a
- *   record that appears in the scope while one runs is that create's or nobody's in this stack;
- * - the scope's matching records are listed before the request: none of them is ever adopted;
- * - a record already given to another resource in this process is never adopted;
- * - several candidates are never guessed between: the create fails and says so;
- * - a 409 to a resend adopts the existing record only through the same check (client/retry.ts).
- *
- * The id goes to state as soon as the create answers; waits come after (engine.ts).
- */
+// One cloud record, one resource: how a create that cannot tell whether it took effect (a 5xx, timeout or reset after
+// sending) finds its record, for every kind. Records without a name cannot be told apart by reading, so creates run
+// under the guarantees listed at IdentityRegistry. The id goes to state as soon as the create answers.
 import { VerificationRefusedError } from "../client/errors";
 import type { OperationContext } from "./context";
 import { claimRecord, describeOwner, ownedBy, ownersOf, type ClaimOutcome, type OwnerTagType } from "./ownership";
@@ -117,15 +102,12 @@ export const OWNER_SETTLE_MS = 1_000;
 const TAKEOVER_ATTEMPTS = 3;
 
 /**
- * The ids the resources of this provider process hold (created or adopted in it), and the queue of
- * creates per scope. One per process: every resource of a `pulumi up` is served by one process.
- *
- * Across processes (stacks sharing a parent, deployed at once), the owner tag settles what the
- * queue cannot: a create claims the record it made; after an ambiguous failure it claims, among the
- * records that appeared while it ran, one that no one has claimed. Such records are equivalent (the
- * same kind, parent and arguments: `matches`), and all of them come from creates that lost their
- * answer, so which of them a create takes does not matter, only that no two take the same. A create
- * whose own record was claimed by such a process takes one of those in turn, or creates again.
+ * The ids this provider process's resources hold, and the queue of creates per identity scope (parent plus what the
+ * service keeps unique): creates of one scope run one at a time, matching records listed before the request are never
+ * adopted, nor one another resource holds; several candidates fail rather than guess; a 409 to a resend adopts only
+ * through the same check (client/retry.ts). Across processes the owner tag settles what the queue cannot: a create
+ * claims its record, or after an ambiguous failure an unclaimed one that appeared meanwhile (all equivalent: `matches`,
+ * so only that no two take the same matters); one whose record another claimed takes one in turn, or creates again.
  */
 export class IdentityRegistry {
   readonly #claimed = new Set<string>();

@@ -1,18 +1,7 @@
-/**
- * An import: a record known by its id alone (`pulumi import TYPE NAME ID`, the `import` resource
- * option), whose read is sent with that id and no properties. A declaration's read needs more than
- * the id (the zone whose list holds the record, the parent a rule hangs on); this finds that state
- * first, reads the record, and answers the arguments it shows, complete:
- *
- * - the state comes from the declaration's `locate` when it has one; else, for a declaration with
- *   `zoneDefault`, from the first zone whose read finds the record (the provider's default zone
- *   first, then every zone of the catalog); else the read goes with empty state (account-wide lists);
- * - the inputs are every argument the record shows (and those `locate` established), the
- *   declaration's `defaults` where the record says nothing, and nothing that means "not set" (an
- *   empty string, an empty list): a program declaring the same arguments as the record then shows
- *   no diff. Arguments no record carries (a password, a trigger, a provider-side setting) are left
- *   out unless a default covers them: each resource file says which.
- */
+// An import (`pulumi import`, the `import` option): a record known by its id alone. This finds the state a read needs
+// (`locate`, else the zone whose read finds it, default zone first), reads the record, and answers every argument it
+// shows plus defaults, so a program declaring the same shows no diff. Each resource file says which arguments no record
+// carries.
 import { isNotFound } from "../client/errors";
 import type { OperationContext, ResourceDeclaration } from "./declaration";
 

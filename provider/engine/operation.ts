@@ -1,21 +1,6 @@
-/**
- * An operation on a resource (its create, read, update or delete) as the engine runs it: which
- * resource, which timeout and until when, what it is doing now, and how the user hears of it while
- * it runs. The engine runs each operation inside one (`runOperation`); the client reads it as its
- * call scope (client/scope.ts): retries during an outage last until the deadline, waits end there.
- *
- * While operations run, a monitor looks at the API's health every second and tells the user,
- * through the `notify` sink the front end gives the engine (never through Pulumi directly):
- *
- * - once the API has not answered for a few seconds, each operation shows a passing status on its
- *   resource's row (on the stack's, naming the resource, when the URN is unknown): since when the
- *   API has not answered and its last error, what it waits on, and until when it will keep trying;
- *   renewed every few seconds;
- * - one lasting warning when such an outage begins (naming the operations that wait), and one
- *   lasting line when the API answers again, so that a log without the live display shows both;
- * - an ordinary long wait (a record still starting) shows what it awaits, the state seen and the
- *   time spent.
- */
+// An operation on a resource (create, read, update, delete) as the engine runs it (`runOperation`): which resource,
+// timeout, deadline and activity; the client reads it as its call scope (client/scope.ts). While operations run, a
+// monitor checks the API's health each second and tells the user through `notify` (OperationMonitor).
 import { clockTime, describeOutageBriefly, type ApiHealth, type HealthSnapshot } from "../client/health";
 import { durationText } from "../client/errors";
 import { currentActivity, OperationCancelledError, runInScope, type CallScope } from "../client/scope";
@@ -95,7 +80,13 @@ export interface MonitorOptions {
   longWaitMs?: number;
 }
 
-/** Watches the operations in progress and tells the user about outages and long waits. */
+/**
+ * Watches the operations in progress and tells the user through `notify`, never through Pulumi directly: once the API
+ * has not answered for a few seconds, a passing status per operation (on its resource's row, else the stack's: since
+ * when, the last error, what it waits on, until when it retries), renewed every few seconds; one lasting warning when
+ * an outage begins and one line when the API answers again, for logs without the live display; and for an ordinary
+ * long wait, what it awaits, the state seen and the time spent.
+ */
 export class OperationMonitor {
   private readonly active = new Set<Tracked>();
   /** Per API (its health), the outage announced to the user: when it began. */

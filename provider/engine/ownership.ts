@@ -1,18 +1,6 @@
-/**
- * Who owns a record: the tag `pulumi-owner` the provider puts on each record it creates, where the
- * API lets a record carry tags, with the URN of the resource that holds it (its stack, project,
- * type and logical name), as CloudFormation tags what it creates with its stack and logical id.
- *
- * The service keeps one tag per key on a record (api-notes.md: CloudStack's unique key on resource,
- * type and key; the emulator answers 409 to a second one), so creating the tag is an atomic claim:
- * of two processes that both take a record for theirs (stacks sharing a parent, each after an
- * ambiguous failure), one wins and the other is told who did. identity.ts uses the claim; `restcloud
- * discover` and `restcloud recover` read the tag; the emulator's console shows it.
- *
- * Kinds the API cannot tag settle identity otherwise (each declaration's `identity` says how): the
- * service keeps one egress, firewall or security-group rule per target and traffic, so a rule's
- * arguments name it; a static NAT or remote-access VPN is its address's; the rest have a name.
- */
+// Who owns a record: the `pulumi-owner` tag with the holder's URN, put on every record the API lets carry tags. The
+// service keeps one tag per key, so creating it is an atomic claim (identity.ts); discover, recover and the emulator's
+// console read it. Untaggable kinds settle identity otherwise (each declaration's `identity`). docs/ownership.md.
 import { createHash } from "node:crypto";
 import type { z } from "zod";
 import { ApiError } from "../client/errors";

@@ -1,15 +1,6 @@
-/**
- * References the catalog can confirm before anything is created: a zone, a VPC, network, compute or
- * storage offering, a template, a Kubernetes version (the arguments declared with
- * `catalogReference(kind)`, validators.ts). The engine asks at check time, so that `pulumi preview`
- * fails on a uuid the catalog does not hold, naming the argument, and no request that changes
- * anything is sent; without it, the create would fail with the API's 404.
- *
- * Only what is new or changed is looked up (a no-change preview reads nothing), each list once per
- * client (the catalog does not change during an operation), and only the catalog's read calls. A
- * look-up that fails or takes too long confirms nothing and blocks nothing: the create then reports
- * what the API says.
- */
+// References the catalog can confirm at check time (arguments declared with `catalogReference(kind)`), so `pulumi
+// preview` fails on a uuid the catalog lacks, before any change is sent. Only new or changed values are looked up, each
+// list once per client; a look-up that fails or is slow blocks nothing.
 import type { RestCloudClient } from "../client";
 import type { AnyObjectSchema } from "./declaration";
 import { catalogKindOf, type CatalogKind } from "./validators";

@@ -1,13 +1,6 @@
-/**
- * What a declaration waits for, stated as values; the engine does the waiting.
- *
- * A declaration names where its live record is (`RecordLookup`) and, where an operation must wait,
- * yields a `Wait`: until the record shows an update, until it meets a condition (a state), until a
- * job finishes, until it is gone. Its create, update steps and delete are procedures: plain async
- * functions, or async generators that yield their waits in order (`yield showing(change)`), each
- * answered with the record the wait ended on (undefined after a job or once gone). `runProcedure` drives them: it polls the lookup through
- * the client's waiters, bounded by the operation's timeout (customTimeouts), with its progress.
- */
+// What a declaration waits for, as values; the engine does the waiting. A declaration names its record's
+// `RecordLookup`; its procedures are async functions or generators yielding `Wait`s in order (`yield showing(change)`),
+// each answered with the record it ended on. `runProcedure` polls through the waiters within the operation's timeout.
 import type { WaitOptions } from "../client/waiters";
 import { sleep } from "../client/backoff";
 import { asPoll } from "../client/coalesce";

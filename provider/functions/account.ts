@@ -1,9 +1,5 @@
-/**
- * Look-ups of the account's live records: hypervisor hosts (administrators), Kubernetes cluster
- * nodes, an instance's networks, status and generated passwords (secret), invoices and an invoice's
- * payment status. Billing changes stay client methods (`client.invoice.updateStatus(...)`,
- * `client.invoice.generate(...)`): a function only reads (docs/operations.md says why).
- */
+// Look-ups of the account's live records: hosts, cluster nodes, an instance's networks, status and passwords (secret),
+// invoices and payment status. Billing changes stay client methods: a function only reads (docs/operations.md).
 import { z } from "zod";
 import { withDefaultText } from "../engine/defaults";
 import { ApiError } from "../client";

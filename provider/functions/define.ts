@@ -1,13 +1,6 @@
-/**
- * A look-up function is a declaration: its name, inputs and outputs (zod, every field described, so
- * that schema.json and the docs come from it) and how to answer through the client. `defineFunction`
- * turns it into the async function users call in a program (`await restcloud.getZones()`), with the
- * declaration attached as `fn.declaration`.
- *
- * Functions run in the program process, not in the provider: they read the `restcloud:*` stack
- * config (plain reads are fine there, nothing of it is written to state), then the RESTCLOUD_*
- * environment variables. Tests and scripts pass `{ client }` or settings as the second argument.
- */
+// A look-up function is a declaration (name, described zod inputs and outputs, how to answer); `defineFunction` makes
+// the async function users call, with `fn.declaration`. It runs in the program: settings come from the `restcloud:*`
+// config (nothing reaches state), then RESTCLOUD_*, or `{ client }` / settings as the second argument.
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { ApiError, RestCloudClient, ConfigError } from "../client";

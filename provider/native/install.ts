@@ -1,13 +1,7 @@
 #!/usr/bin/env node
-/**
- * `restcloud-plugin`: where this package's Node.js-run plugin lies, for a project that names it in
- * Pulumi.yaml (`plugins.providers`), as a checkout's tests and examples do.
- *
- * Users need no install step: the SDKs and the native registrations name the plugin's version and
- * `pluginDownloadURL`, and Pulumi downloads the self-contained plugin on first use. `install` put
- * a Node.js launcher in Pulumi's plugin cache under the released version, where it would shadow the
- * download: it is retired, and says what to do instead.
- */
+// `restcloud-plugin`: where this package's Node.js-run plugin lies, for projects that name it in Pulumi.yaml (this
+// checkout's tests and examples). Users need no install: Pulumi downloads the released plugin. The old `install`, whose
+// launcher would shadow that download, is retired and says what to do instead.
 import * as path from "node:path";
 import { packageRoot, packageVersion } from "../package-files";
 

@@ -1,13 +1,6 @@
-/**
- * Property values between the engine's protobuf Structs and the plain values the engine works on.
- *
- * The plugin accepts secrets (Configure answers acceptSecrets): a secret arrives wrapped as
- * `{ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value }`. Unwrapping
- * records which top-level properties were secret; wrapping puts the mark back on those, and on the
- * declaration's secret properties, so that what was secret stays secret in state.
- * A value not known yet (preview) arrives as the UNKNOWN string (../wire.ts), passed on as it is: the
- * session tells the engine which values are unknown.
- */
+// Property values between protobuf Structs and the engine's plain values. Secrets arrive wrapped (the plugin accepts
+// them); unwrapping records which top-level properties were secret and wrapping marks them, and the declaration's
+// secret properties, again. Unknown values (preview) pass as the UNKNOWN string (../wire.ts).
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import type { PropertyMap } from "../engine/engine";
 import { structSafe } from "../wire";

@@ -1,13 +1,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- modules resolved from the SDK's own location */
-/**
- * The gRPC library, protobuf runtime and protocol stubs the provider processes speak with: those
- * `@pulumi/pulumi` ships and its stubs were built against, resolved from the SDK's own location (they
- * are its dependencies, not ours, and a different copy of grpc-js would not match its stubs).
- *
- * SDK_MODULES is the one list of what this serves: a resolution at run time is invisible to a
- * bundler, so the release's bundle (tools/release/bundle.ts) replaces this module with static
- * requires of these names, resolved from the SDK's directory as here.
- */
+// The gRPC library, protobuf runtime and stubs `@pulumi/pulumi` ships, resolved from the SDK's location (a different
+// grpc-js would not match its stubs). SDK_MODULES is the one list: the release's bundle (tools/release/bundle.ts)
+// replaces this module with static requires of these names, which a bundler can see.
 import * as path from "node:path";
 
 export const SDK_MODULES = [

@@ -1,18 +1,6 @@
-/**
- * The native plugin's ResourceProvider gRPC service, served over the protocol stubs `@pulumi/pulumi`
- * ships (not the SDK's `provider.main()`, which drops Configure's variables, request timeouts and
- * detailed diffs: pulumi/pulumi#10915). One generic mapping of the protocol onto the engine, for
- * whatever declarations and functions it is handed: nothing here is written per resource.
- *
- * - Check fills the auto-name from the engine's random seed: a preview and the update that runs its
- *   plan (`pulumi up --plan`, or an update confirmed after its preview) show the same name.
- * - Diff answers per property (update or replace), so `replaceOnChanges`, `ignoreChanges` and
- *   `pulumi preview --diff` work.
- * - Create, Update and Delete take the request's timeout (customTimeouts); Read with an id alone
- *   is an import (engine/import.ts).
- * - Cancel (Ctrl-C) ends every wait at once; a create that has its id returns it, marked to finish.
- * - Configure takes only `restcloud:*` settings; secrets stay secret (acceptSecrets).
- */
+// The native plugin's ResourceProvider service over the stubs `@pulumi/pulumi` ships, not `provider.main()`, which
+// drops Configure's variables, request timeouts and detailed diffs (pulumi/pulumi#10915). One generic mapping of the
+// protocol onto the engine: nothing here is per resource; each method says what it takes from the request.
 import type * as grpcJs from "@grpc/grpc-js";
 import type * as ProviderMessages from "@pulumi/pulumi/proto/provider_pb";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
@@ -180,6 +168,7 @@ export class NativeProvider {
       update: unary((request: ProviderMessages.UpdateRequest) => this.session.answer(() => this.update(request))),
       delete: unary((request: ProviderMessages.DeleteRequest) => this.session.answer(() => this.delete(request))),
       invoke: unary((request: ProviderMessages.InvokeRequest) => this.invoke(request)),
+      // Ctrl-C: every wait ends at once; a create that has its id returns it, marked to finish.
       cancel: unary(async () => {
         operationMonitor.cancelAll();
         return new emptyPb.Empty();
@@ -218,6 +207,7 @@ export class NativeProvider {
     return response;
   }
 
+  /** Takes only `restcloud:*` settings; secrets stay secret (acceptSecrets). */
   async configure(request: ProviderMessages.ConfigureRequest): Promise<ProviderMessages.ConfigureResponse> {
     const settings = request.hasArgs()
       ? settingsOf(fromStruct(request.getArgs()).props)
@@ -229,6 +219,7 @@ export class NativeProvider {
     return response;
   }
 
+  /** Fills the auto-name from the engine's random seed, so a preview and the update running its plan show one name. */
   async check(request: ProviderMessages.CheckRequest): Promise<ProviderMessages.CheckResponse> {
     const type = resourceType(request.getType(), request.getUrn());
     const engine = this.session.engine(type);
@@ -249,7 +240,7 @@ export class NativeProvider {
     return response;
   }
 
-  /** Per argument: update or replace, with the kind of change (add, delete, update). */
+  /** Per argument: update or replace, with the kind of change, so replaceOnChanges, ignoreChanges and --diff work. */
   async diff(request: ProviderMessages.DiffRequest): Promise<ProviderMessages.DiffResponse> {
     const type = resourceType(request.getType(), request.getUrn());
     const engine = this.session.engine(type);
@@ -286,6 +277,7 @@ export class NativeProvider {
     return response;
   }
 
+  /** Create, Update and Delete take the request's timeout (customTimeouts). */
   async create(request: ProviderMessages.CreateRequest): Promise<ProviderMessages.CreateResponse> {
     const type = resourceType(request.getType(), request.getUrn());
     const engine = this.session.engine(type);

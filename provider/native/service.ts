@@ -1,9 +1,5 @@
-/**
- * The plugin's gRPC server: the ResourceProvider methods it answers (SERVED_METHODS), on a free port
- * of 127.0.0.1. It loads only the gRPC library and the protocol's service stubs, and asks for the
- * handlers on the first call: the plugin prints its port, which the engine waits for, before it
- * loads the provider's code (native-plugin.ts).
- */
+// The plugin's gRPC server on a free port of 127.0.0.1. It loads only gRPC and the service stubs and asks for the
+// handlers on the first call, so the port (which the engine waits for) prints before the provider loads.
 import type * as grpcJs from "@grpc/grpc-js";
 import { sdkModule } from "./sdk-modules";
 

@@ -1,8 +1,5 @@
-/**
- * The live cost catalog of the configured API, as the estimate reads it: each list fetched once per
- * zone (through the client's `costEstimate` area, /restapi/costestimate/...) and kept for the run.
- * Nothing here knows a price: every figure comes from the API's answers.
- */
+// The live cost catalog of the configured API: each list fetched once per zone (`costEstimate` area) and kept for the
+// run. Nothing here knows a price: every figure is the API's.
 import type { RestCloudClient } from "../client";
 import type {
   NetworkOfferingCost,

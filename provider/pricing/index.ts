@@ -1,8 +1,5 @@
-/**
- * Pricing: what a declaration's `price` is made of (rule.ts, rules.ts) and the live catalog it reads
- * (book.ts). Resource declarations import it; it imports no resource and no tool, so that the cost
- * estimate (provider/cost) can read the facet from the declarations it is handed.
- */
+// Pricing: what a declaration's `price` is made of (rule.ts, rules.ts) and the live catalog (book.ts). It imports no
+// resource and no tool, so the cost estimate can read the facet from the declarations it is handed.
 export { PriceBook, type CostEstimateCall, type Currency, type UnitPrice } from "./book";
 export {
   HOURS_PER_MONTH,

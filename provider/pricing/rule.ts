@@ -1,8 +1,5 @@
-/**
- * What a price rule is: the facet `price` of a resource declaration, turning one state of a resource
- * (its properties, the resources they refer to) and the live catalog (book.ts) into cost components.
- * The estimate (provider/cost) runs the rules; it holds none. A month is 730 hours.
- */
+// A price rule, a declaration's `price` facet: one state of a resource and the live catalog in, cost components out.
+// The estimate (provider/cost) runs the rules and holds none. A month is 730 hours.
 import { UNKNOWN } from "../wire";
 import type { PriceBook, UnitPrice } from "./book";
 

@@ -1,14 +1,6 @@
-/**
- * The rule library: the builders a declaration's `price` is made of (a flat monthly unit price, snapshot
- * storage by the GB of the snapshotted disks, an offering's price) and the rules of the kinds that
- * take more (instances, volumes, clusters), from their properties and the live catalog (book.ts).
- *
- * The spec names the catalog's fields but not their units; these are the units read here (and the
- * emulator's): compute (vCPU, memory), template costs and licences and the Kubernetes control plane
- * per hour; storage and snapshots per GB and month; network and VPC offerings, public IPs and
- * load-balancer and port-forwarding rules per month. A stopped instance (or cluster) pays the
- * plan's stoppage rates and its disks, and no template cost or licence.
- */
+// The rule library: builders for flat unit prices, snapshot storage and offering prices, and the rules of instances,
+// volumes and clusters, from their properties and the live catalog (the units it is read in: above "The rules"). A
+// stopped instance or cluster pays the plan's stoppage rates and its disks, no template cost or licence.
 import { UNKNOWN } from "../wire";
 import type { BundleTerm, ComputePlan, ReservedTerm, UnitPrice } from "./book";
 import {
@@ -132,6 +124,9 @@ async function diskComponents(
 // The rules
 // ---------------------------------------------------------------------------------------------
 
+// Units (the spec names the catalog's fields, not their units; the emulator reads them the same): compute, template
+// costs, licences and the Kubernetes control plane per hour; storage and snapshots per GB-month; offerings, public IPs
+// and load-balancer and port-forwarding rules per month.
 const running = (props: Properties): boolean => props.state !== "Stopped";
 
 /** The price per GB and month of a root disk beyond its template's size (the spec shows no parameter: the zone). */

@@ -1,8 +1,5 @@
-/**
- * The classes users construct (`new restcloud.Vpc(...)`), made from declarations by classes.ts; each
- * registers with the dynamic adapter's or the native plugin's type token (mode.ts). Provider
- * processes never load this module: they are handed the registry.
- */
+// The classes users construct (`new restcloud.Vpc(...)`), made from declarations by classes.ts, each registering with
+// its mode's type token (mode.ts). Provider processes never load this module: they are handed the registry.
 import * as pulumi from "@pulumi/pulumi";
 import type { AnyObjectSchema, ResourceDeclaration } from "../engine/declaration";
 import { dynamicRegistration } from "./dynamic-resource";

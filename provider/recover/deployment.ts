@@ -1,12 +1,6 @@
-/**
- * What `restcloud recover` reads from a stack and writes back: the JSON of `pulumi stack export`
- * (its resources and its pending operations), the pending creates of restcloud resources (either
- * mode's type token, type-tokens.ts), the records the state already holds, and the deployment with
- * the records found put in state and the pending creates resolved.
- *
- * A pending create is a create the engine sent and never saw answered (a `pulumi up` killed with
- * SIGKILL): its resource has the checked inputs (the auto-name, the zone) and no id, no outputs.
- */
+// What `restcloud recover` reads and writes: `pulumi stack export` JSON, its pending creates of restcloud resources
+// (either mode's token), the records state already holds, and the deployment with the found records in state. A pending
+// create was sent but never answered (a SIGKILLed `pulumi up`): checked inputs, no id, no outputs.
 import { kindOfTypeToken } from "../type-tokens";
 
 type Json = Record<string, unknown>;

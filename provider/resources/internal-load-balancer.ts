@@ -50,15 +50,10 @@ const inputs = z.object({
 const defaultAlgorithm = defaultValue(inputs.shape.algorithm);
 
 /**
- * An internal load balancer of a VPC tier.
- *
- * Identity: the API's InternalLb record carries no uuid. An internal load balancer is known by its
- * name, unique in the account: the API takes that name where other calls take a uuid
- * (deleteInternalLb/{name}, assignLbRule?uuid=<name>, internalLbList?uuid=<name>). So the resource's
- * id IS its name: read lists the name in the load balancer's zone (kept in state from the create
- * answer), delete deletes by name. A new name is a new load balancer (replace). A replacement gets a
- * new generated name when the name is auto-generated, but keeps an explicit one, and two load
- * balancers of one name cannot coexist: replacements delete first (deleteBeforeReplace).
+ * An internal load balancer of a VPC tier. The API's record has no uuid: the name, unique in the account, is what calls
+ * take for one (deleteInternalLb/{name}, assignLbRule?uuid=<name>, internalLbList?uuid=<name>), so the resource's id is
+ * its name (read lists it in the zone kept in state; a new name replaces). An explicit name survives a replacement and
+ * two of one name cannot coexist, so replacements delete first (deleteBeforeReplace).
  */
 export const internalLoadBalancerDeclaration = defineResource({
   type: "InternalLoadBalancer",

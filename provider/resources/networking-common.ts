@@ -1,8 +1,6 @@
-/**
- * What the networking resources share: deletes that tolerate a record already gone, the port
- * forwarding arguments (a rule on a public IP and a security group's rule take the same ones), the
- * load-balancing algorithm, and the comparison of CIDR lists as the API normalizes them.
- */
+// What the networking resources share: deletes tolerant of a record already gone, port-forwarding arguments (a public
+// IP's rule and a security group's take the same), the load-balancing algorithm, CIDR lists compared as the API
+// normalizes.
 import { z } from "zod";
 import { withDefaultText } from "../engine/defaults";
 import type { OperationContext } from "../engine/declaration";

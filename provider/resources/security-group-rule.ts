@@ -1,16 +1,6 @@
-/**
- * The rules of a security group, one resource type per kind: SecurityGroupFirewallRule (ingress),
- * SecurityGroupEgressRule and SecurityGroupPortForwardingRule. Three types rather than one with a
- * `kind` argument, because each kind takes different arguments (an egress rule has no CIDR list, a
- * port-forwarding rule has two port ranges and no ICMP): each type checks exactly its own.
- *
- * The API keeps the rules inside the group's record (securityGroupFirewallRule,
- * securityGroupEgressRule, securityGroupPortForwarding arrays) and its create calls answer the whole
- * group: the new rule is the one that was not in the group before (told apart by its fields when
- * several rules are added at once). A read finds the rule by uuid in the group's array; a delete
- * calls deleteSecurityGroupRule with the spec's ruleType (FIREWALLRULE, EGRESSRULE, PORTFORWATDING).
- * The API has no update call for rules: every argument replaces the rule.
- */
+// A security group's rules, one type per kind (firewall, egress, port forwarding), because each kind takes different
+// arguments. The API keeps rules inside the group's record and creates answer the whole group, so the new rule is the
+// one not there before. There is no update call: every argument replaces.
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { defaultValue, withDefault, withDefaultText } from "../engine/defaults";

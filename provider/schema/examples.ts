@@ -1,15 +1,6 @@
-/**
- * The example program of each resource and function, in TypeScript, Python, Go and YAML, all four
- * from one description of it (`resourceProgram`, `functionProgram`: what is created or called, with
- * the model's `exampleArguments`, which of them come from secret config, what is exported), with one
- * renderer per language (`exampleCode`). The docs pages show the four; schema.json's
- * descriptions carry them in Pulumi's `{{% examples %}}` form, from which each language's SDK keeps
- * its own block for its doc comments.
- *
- * Names follow the generated SDKs: Python's snake_case as Pulumi's Python codegen spells it, Go's
- * exported field names and `pulumi.String`-style wrappers (plain values and `pulumi.StringRef` for a
- * function's arguments, which are not inputs), YAML's schema tokens and camelCase names.
- */
+// The example program of each resource and function in TypeScript, Python, Go and YAML, from one description
+// (`resourceProgram`, `functionProgram`) and one renderer per language (`exampleCode`), for the docs and schema.json's
+// `{{% examples %}}`. Names follow each generated SDK's spelling (spellings.ts).
 import type { FunctionModel, PackageModel, PropertyModel, ResourceModel } from "./model";
 import { GO_IMPORT_PATH, PYTHON_PACKAGE, type TypeSpec } from "./types";
 import { goName, pythonName } from "../spellings";

@@ -1,10 +1,6 @@
-/**
- * Generates schema.json, docs/ (docs/operations.md too: what reaches each operation) and the README's update/replace and settings tables from the
- * resource and function registries and the settings table (provider/settings.ts), and from
- * schema.json the Python and Go SDKs (sdk/python, sdk/go; see sdks.ts).
- * `node dist/provider/schema/generate.js` writes them; `--check` only reports the stale ones (exit
- * code 1), as the unit test does.
- */
+// Generates schema.json, docs/ (operations.md too) and the README's tables from the registries and
+// provider/settings.ts, then the Python and Go SDKs from schema.json (sdks.ts). `node dist/provider/schema/generate.js`
+// writes them; `--check` reports the stale ones (exit 1), as the unit test does.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";

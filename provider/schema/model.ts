@@ -1,8 +1,6 @@
-/**
- * The package as the generated artifacts see it: each resource and function with its arguments
- * and outputs (Pulumi types, descriptions, defaults, what a change does), derived only from the
- * declarations. schema.json, the reference docs and the README tables are views of this model.
- */
+// The package as the generated artifacts see it: each resource and function with arguments and outputs (types,
+// descriptions, defaults, what a change does), from the declarations alone. schema.json, docs and README tables view
+// it.
 import type { z } from "zod";
 import type { AnyObjectSchema, ResourceDeclaration } from "../engine/declaration";
 import { argumentDefault, type ArgumentDefault, type DefaultValue } from "../engine/defaults";

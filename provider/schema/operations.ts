@@ -1,18 +1,7 @@
-/**
- * Which resource, function or tool reaches each operation of the client, and why the few that none
- * reaches stay client methods: docs/operations.md, generated (npm run generate) and checked like the
- * rest (a unit test fails when an operation is neither reached nor excluded with a reason).
- *
- * The code is read, not run: every `.ts` file of provider/ outside the operation tables is searched
- * for calls `<x>.<area>.<operation>(` (and `<alias>.<operation>(` after `const <alias> = <x>.<area>;`),
- * comments left out. A call in provider/resources or provider/functions is credited to the nearest
- * declaration before it (its `type` or `name`), else the first one after it; elsewhere to the tool
- * or layer of its directory. What the search cannot see, and the update step that reaches an
- * operation (more precise than the declaration the search credits), each declaration states
- * (`reaches`, on it or on its step; the unit prices of its `price`, which the price book calls by
- * name); what is no kind's, REACHED_BY; the operations no program reaches on purpose, with their
- * reason, CLIENT_ONLY.
- */
+// docs/operations.md: which resource, function or tool reaches each client operation, and why the rest stay client
+// methods (a unit test fails on one neither reached nor excluded). The code is read, not run: calls found in provider/
+// are credited to the nearest declaration; what the search cannot see, declarations state (`reaches`), plus REACHED_BY
+// and CLIENT_ONLY.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { AREAS } from "../client/operations";

@@ -1,8 +1,6 @@
-/**
- * The two modules made from the resource files: the registry (every declaration, found by reading
- * provider/resources/*.ts) and the classes users construct. Static named exports cannot come from a
- * registry at run time, so `npm run generate` writes them.
- */
+// The two modules made from the resource files: the registry (every declaration in provider/resources/*.ts) and the
+// classes users construct. Static named exports cannot come from a run-time registry, so `npm run generate` writes
+// them.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { ResourceDeclaration } from "../engine/declaration";

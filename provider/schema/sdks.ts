@@ -1,9 +1,5 @@
-/**
- * The Python and Go SDKs (sdk/python, sdk/go), written from schema.json by tools/sdkgen over
- * Pulumi's own code generators. tools/sdkgen is a Go program, built once and cached by
- * scripts/build-sdkgen.sh; it is given the schema's text, so that a check compares the SDKs with
- * what the current declarations give, not with the schema.json on disk.
- */
+// The Python and Go SDKs, written from schema.json by tools/sdkgen over Pulumi's code generators (a Go program built
+// once by scripts/build-sdkgen.sh). It is given the schema's text, so a check compares with the current declarations.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";

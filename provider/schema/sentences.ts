@@ -1,9 +1,6 @@
-/**
- * The sentences the generated descriptions add to an argument's own words, each from a fact stated
- * once elsewhere: what a change does (the declaration's replaceOn and update steps), what applies
- * when it is not given (withDefault, the auto-name, the default zone). Descriptions in the
- * declarations say what an argument is; these say the rest, the same way everywhere.
- */
+// The sentences generated descriptions add to an argument's own words, each from a fact stated once: what a change does
+// (replaceOn, update steps) and what applies when it is not given. Declarations say what an argument is; these the
+// rest.
 import { nounOf, type ResourceDeclaration, type UpdateStep } from "../engine/declaration";
 
 export { nounOf };

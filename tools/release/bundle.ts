@@ -1,8 +1,5 @@
-/**
- * One JavaScript file per executable, with esbuild, from the compiled dist/ (what the npm package
- * runs): a single executable application runs one script and can require only Node's built-in
- * modules, so every module of the program must be inside it.
- */
+// One JavaScript file per executable, by esbuild from dist/: a single executable application runs one script and can
+// require only Node's built-ins, so the whole program must be inside it.
 import * as path from "node:path";
 import * as esbuild from "esbuild";
 import { SDK_MODULES } from "../../provider/native/sdk-modules";

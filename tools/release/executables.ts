@@ -1,9 +1,6 @@
-/**
- * The plugin and the emulator as single executable applications (Node.js SEA): a platform's official
- * Node.js binary with the program's bundle injected (postject), so that no Node.js is needed where
- * they run; each in a `.tar.gz` with the executable at its root, as `pulumi plugin install --file`
- * and Pulumi's plugin download expect.
- */
+// The plugin and the emulator as Node.js single executable applications (an official binary with the bundle injected by
+// postject), each in a `.tar.gz` with the executable at its root, as `pulumi plugin install --file` and Pulumi's
+// download expect.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import * as fs from "node:fs";

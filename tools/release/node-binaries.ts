@@ -1,8 +1,5 @@
-/**
- * Node.js binaries of the release's platforms, fetched with `npm pack` (the registry's own client:
- * its integrity check, its cache) and kept outside the repository, in
- * ~/.cache/pulumi-restcloud/node-binaries/<package>-<version>/.
- */
+// Node.js binaries of the release's platforms, fetched with `npm pack` (the registry's integrity check and cache) and
+// kept in ~/.cache/pulumi-restcloud/node-binaries/<package>-<version>/.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";

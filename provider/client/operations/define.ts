@@ -1,8 +1,5 @@
-/**
- * The shape of an operation table entry: one row per API operation says where it lives, where each
- * input travels, how inputs are validated and what the answer is. One generic caller (../caller.ts)
- * serves them all.
- */
+// The shape of an operation table entry: where the operation lives, where each input travels, how inputs are validated,
+// what it answers. One generic caller (../caller.ts) serves them all.
 import type { z } from "zod";
 import type { HttpMethod } from "../http";
 
@@ -74,13 +71,10 @@ export interface Operation<I extends z.ZodType = z.ZodType, R extends ResponseSh
   readonly notFoundIsEmpty?: boolean;
   readonly confirmGone?: ConfirmGone;
   /**
-   * For a mutation, how it may be sent again after an ambiguous failure (a 5xx or a timeout after the
-   * request left) when the call site gives no `verify`:
-   * - "idempotent": sending it twice has the effect of sending it once (an update that sets values,
-   *   an ACL or group replacement, a restart): it is simply sent again;
-   * - "delete": idempotent too, and a 404 answered to the resend means the first request took effect.
-   * Unset: the ambiguous error stands unless the call site verifies (creates, actions whose repeat
-   * the service refuses).
+   * How a mutation may be resent after an ambiguous failure (5xx or timeout after sending) without a call-site `verify`:
+   * "idempotent" (twice is once: a set of values, an ACL replacement, a restart) is resent; "delete" too, and a 404 to
+   * the resend means the first took effect. Unset: the error stands unless the call site verifies (creates, actions
+   * whose repeat the service refuses).
    */
   readonly resend?: "idempotent" | "delete";
 }

@@ -1,8 +1,5 @@
-/**
- * Managed Kubernetes: /restapi/kubernetes. No envelopes: every lifecycle call answers one bare
- * Cluster, List Cluster a bare array (one object on some deployments). Lifecycle calls are
- * asynchronous: poll `list({ clusterUuid })` for the state.
- */
+// Managed Kubernetes (/restapi/kubernetes). No envelopes: a bare Cluster per lifecycle call, List Cluster a bare array
+// (one object on some deployments). Lifecycle calls are asynchronous: poll `list({ clusterUuid })`.
 import type { z } from "zod";
 import { integerField, recordId, stringField, flag, input, positiveInt, record, ref, text } from "../schema";
 import { array, list, object, op } from "./define";
