@@ -1,7 +1,5 @@
-/**
- * Pulumi stacks for the benchmark, offline as in the e2e tests (tests/e2e/offline-stack.ts); this
- * runs compiled, from dist/bench.
- */
+// Pulumi stacks for the benchmark, offline as in the e2e tests (tests/e2e/offline-stack.ts); this runs compiled,
+// from dist/bench.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";

@@ -1,4 +1,4 @@
-/** IPv4 addresses and CIDR blocks as integers: parsing, containment, overlap. */
+// IPv4 addresses and CIDR blocks as integers: parsing, containment, overlap.
 
 export interface Block {
   /** The network address as an unsigned 32-bit integer. */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** `restcloud-emulator`: run the emulator in a terminal. The first line printed is `listening on URL`. */
+// `restcloud-emulator`: run the emulator in a terminal. The first line printed is `listening on URL`.
 import { DEFAULT_ACCOUNTS } from "./store";
 import { parseArgs } from "node:util";
 import { controlAccessNotice } from "./control/access";

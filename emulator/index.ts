@@ -1,4 +1,4 @@
-/** The emulator as a library: `startEmulator({ port: 0 })` in tests, the CLI in a terminal. */
+// The emulator as a library: `startEmulator({ port: 0 })` in tests, the CLI in a terminal.
 import type { AccountScope, EmulatorContext } from "./core";
 import { createServer, DEFAULT_HOST, type EmulatorOptions } from "./server";
 

@@ -1,4 +1,4 @@
-/** Look-ups shared by the models: a record of the caller's account, and the records that refer to one. */
+// Look-ups shared by the models: a record of the caller's account, and the records that refer to one.
 import { notFound, type AccountScope } from "./core";
 import type { Collection } from "./model/collections";
 

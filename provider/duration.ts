@@ -1,4 +1,4 @@
-/** Durations as users write them: Pulumi's customTimeouts ("10m") and the requestTimeout setting ("30s"). */
+// Durations as users write them: Pulumi's customTimeouts ("10m") and the requestTimeout setting ("30s").
 
 /** "90s", "10m", "1h", "1h30m" to milliseconds; undefined when absent or unreadable. */
 export function parseDuration(text: string | undefined): number | undefined {

@@ -1,8 +1,6 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- the provider's code loads once the port is out */
-/**
- * The native plugin's entry (`pulumi-resource-restcloud`). It prints its port with only gRPC and the
- * protocol stubs loaded, as the engine waits for the port; the provider loads while the engine connects.
- */
+// The native plugin's entry (`pulumi-resource-restcloud`). It prints its port with only gRPC and the protocol stubs
+// loaded, as the engine waits for the port; the provider loads while the engine connects.
 import "./compile-cache";
 import { PulumiEngineLog } from "./pulumi-engine-log";
 import { exitWhenPulumiEngineGone } from "./pulumi-engine-watch";

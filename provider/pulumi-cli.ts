@@ -1,7 +1,5 @@
-/**
- * Running the pulumi CLI from the package's commands (`restcloud discover`, `restcloud recover`): the
- * one named in PULUMI_CLI, else `pulumi` on PATH, in the project's directory, never asking questions.
- */
+// Running the pulumi CLI from the package's commands (`restcloud discover`, `restcloud recover`): the one named in
+// PULUMI_CLI, else `pulumi` on PATH, in the project's directory, never asking questions.
 import { spawnSync } from "node:child_process";
 
 /** What a run of the CLI answered. */

@@ -1,7 +1,5 @@
-/**
- * Tells the user what a provider process waits on, through Pulumi's engine `Log` call (its address is
- * an argument of both processes). Best effort: a message that cannot be delivered is dropped.
- */
+// Tells the user what a provider process waits on, through Pulumi's engine `Log` call (its address is an argument of
+// both processes). Best effort: a message that cannot be delivered is dropped.
 import type * as grpcJs from "@grpc/grpc-js";
 import { sdkModule } from "./native/sdk-modules";
 import type { Notice } from "./engine/operation";

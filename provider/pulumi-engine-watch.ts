@@ -1,7 +1,5 @@
-/**
- * Ends a provider process once Pulumi's engine stops answering its gRPC health check, as Pulumi's Go
- * plugins do: a CLI killed with SIGKILL cannot stop its plugins, which would run on (~100 MB each).
- */
+// Ends a provider process once Pulumi's engine stops answering its gRPC health check, as Pulumi's Go plugins do: a
+// CLI killed with SIGKILL cannot stop its plugins, which would run on (~100 MB each).
 import type * as grpcJs from "@grpc/grpc-js";
 import { sdkModule } from "./native/sdk-modules";
 

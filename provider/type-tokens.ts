@@ -1,7 +1,5 @@
-/**
- * The type tokens a resource kind (`Vpc`) has in state, one per front end: what the SDK registers,
- * and what the cost estimate (cost/plan.ts) reads back from previews and stack exports.
- */
+// The type tokens a resource kind (`Vpc`) has in state, one per front end: what the SDK registers, and what the cost
+// estimate (cost/plan.ts) reads back from previews and stack exports.
 
 /** The dynamic adapter's token: `pulumi-nodejs:dynamic/restcloud:Vpc` (previews read `restcloud:Vpc`). */
 export const dynamicTypeToken = (type: string): string => `${DYNAMIC_TOKEN_PREFIX}${type}`;

@@ -1,7 +1,5 @@
-/**
- * Pulumi's wire format, as both front ends (the dynamic adapter and the native plugin) receive and
- * send properties. The engine knows none of it: a front end hands it `containsUnknown` (session.ts).
- */
+// Pulumi's wire format, as both front ends (the dynamic adapter and the native plugin) receive and send properties.
+// The engine knows none of it: a front end hands it `containsUnknown` (session.ts).
 
 /** The value Pulumi sends for inputs not yet known during a preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";

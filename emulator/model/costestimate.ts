@@ -1,7 +1,5 @@
-/**
- * The cost-estimate catalog queries (read-only, the same for every account). Each function answers
- * from the catalog for one zone, with 404 for an unknown zone or category.
- */
+// The cost-estimate catalog queries (read-only, the same for every account). Each function answers from the catalog
+// for one zone, with 404 for an unknown zone or category.
 import type {
   Catalog,
   ComputeOfferingType,

@@ -1,4 +1,4 @@
-/** Egress rules of a guest network ("egressrule"). The spec's record omits cidrList: it is validated, not returned. */
+// Egress rules of a guest network ("egressrule"). The spec's record omits cidrList: it is validated, not returned.
 import { conflict, type AccountScope, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";
 import { EGRESS_RULES, NETWORKS, type EgressRuleRecord } from "./collections";

@@ -1,4 +1,4 @@
-/** Ingress firewall rules on a public IP ("firewallrule"). */
+// Ingress firewall rules on a public IP ("firewallrule").
 import { conflict, type AccountScope, type EmulatorContext } from "../core";
 import { requireRecord } from "../references";
 import { FIREWALL_RULES, IP_ADDRESSES, type FirewallRuleRecord } from "./collections";

@@ -1,4 +1,4 @@
-/** Hypervisor hosts: the catalog's seeded, read-only list, for administrators only. */
+// Hypervisor hosts: the catalog's seeded, read-only list, for administrators only.
 import type { AccountScope } from "../core";
 import { permissionDenied } from "../core";
 import type { Catalog, HostRecord } from "../seeded-catalog";

@@ -1,4 +1,4 @@
-/** Resource tags: key/value pairs on the account's resources, one value per key and resource. */
+// Resource tags: key/value pairs on the account's resources, one value per key and resource.
 import type { AccountScope, EmulatorContext } from "../core";
 import { badInput, conflict, notFound } from "../core";
 import { requireRecord } from "../references";

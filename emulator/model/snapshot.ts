@@ -1,4 +1,4 @@
-/** Volume snapshots: taken from a volume, BackingUp for one async delay, then BackedUp. They outlive their volume. */
+// Volume snapshots: taken from a volume, BackingUp for one async delay, then BackedUp. They outlive their volume.
 import type { AccountScope, EmulatorContext } from "../core";
 import { SNAPSHOTS, type SnapshotRecord } from "./collections";
 import { conflict } from "../core";

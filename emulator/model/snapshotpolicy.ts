@@ -1,7 +1,5 @@
-/**
- * Recurring snapshot policies of a volume: one per interval type and volume. The schedule is
- * validated and recorded; the emulator takes no snapshots on its own.
- */
+// Recurring snapshot policies of a volume: one per interval type and volume. The schedule is validated and recorded;
+// the emulator takes no snapshots on its own.
 import type { AccountScope, EmulatorContext } from "../core";
 import { SNAPSHOT_POLICIES, type SnapshotPolicyRecord } from "./collections";
 import { badInput, conflict, missing } from "../core";

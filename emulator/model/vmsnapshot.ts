@@ -1,7 +1,5 @@
-/**
- * VM snapshots: a point-in-time image of an instance's disks (and memory, when asked). Creating and
- * reverting run as jobs; the snapshot the instance currently derives from is `isCurrent`.
- */
+// VM snapshots: a point-in-time image of an instance's disks (and memory, when asked). Creating and reverting run as
+// jobs; the snapshot the instance currently derives from is `isCurrent`.
 import type { AccountScope, EmulatorContext, JobKind } from "../core";
 import { VM_SNAPSHOTS, type VmSnapshotRecord } from "./collections";
 import { badInput, conflict } from "../core";

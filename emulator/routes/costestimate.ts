@@ -1,4 +1,4 @@
-/** The cost-estimate catalog: every row a GET, answered from the catalog (no account state). */
+// The cost-estimate catalog: every row a GET, answered from the catalog (no account state).
 import {
   COMPUTE_OFFERING_TYPES,
   TEMPLATE_DISTRIBUTIONS,

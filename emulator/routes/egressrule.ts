@@ -1,4 +1,4 @@
-/** Egress rules of guest networks. */
+// Egress rules of guest networks.
 import type { AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readEnum, readString } from "../http";

@@ -1,4 +1,4 @@
-/** Ingress firewall rules on public IPs. */
+// Ingress firewall rules on public IPs.
 import type { AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readEnum, readString } from "../http";

@@ -1,4 +1,4 @@
-/** Host endpoint (spec section Host): administrators only. */
+// Host endpoint (spec section Host): administrators only.
 import type { AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readString } from "../http";

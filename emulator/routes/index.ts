@@ -1,4 +1,4 @@
-/** Every API area of the emulator. Each routes file exports `register`; add a line per area. */
+// Every API area of the emulator. Each routes file exports `register`; add a line per area.
 import type { AreaRegistrar } from "../core";
 import { register as registerIpAddress } from "./ipaddress";
 import { register as registerNetwork } from "./network";

@@ -1,4 +1,4 @@
-/** Instance endpoints (spec section Instance). */
+// Instance endpoints (spec section Instance).
 import type { AccountScope, AreaRegistrar, EmulatorContext } from "../core";
 import { accepted, registerEndpoints, type Endpoint, type EndpointInputs } from "../endpoints";
 import { envelope, readBool, readInt, readString, type Inputs } from "../http";

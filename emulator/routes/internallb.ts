@@ -1,4 +1,4 @@
-/** Internal load balancers of VPC tiers; identified by name (the record carries no uuid). */
+// Internal load balancers of VPC tiers; identified by name (the record carries no uuid).
 import type { AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readEnum, readString } from "../http";

@@ -1,4 +1,4 @@
-/** Invoices of the calling account. */
+// Invoices of the calling account.
 import { INVOICE_STATUSES } from "../seeded-catalog";
 import { badInput, type AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";

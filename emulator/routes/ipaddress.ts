@@ -1,4 +1,4 @@
-/** Public IP address endpoints (spec section IP Address). */
+// Public IP address endpoints (spec section IP Address).
 import type { AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readEnum, readString } from "../http";

@@ -1,4 +1,4 @@
-/** Kubernetes endpoints (spec section Kubernetes): bare Cluster objects, a bare array for the list. */
+// Kubernetes endpoints (spec section Kubernetes): bare Cluster objects, a bare array for the list.
 import type { AreaRegistrar, EmulatorContext } from "../core";
 import { registerEndpoints, type Endpoint, type EndpointInputs } from "../endpoints";
 import { envelope, readBool, readInt, readString, spelled } from "../http";

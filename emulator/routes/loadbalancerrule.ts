@@ -1,4 +1,4 @@
-/** Public load-balancer rules. */
+// Public load-balancer rules.
 import { badInput, type AreaRegistrar } from "../core";
 import { accepted, registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readEnum, readString, type Inputs } from "../http";

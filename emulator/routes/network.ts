@@ -1,4 +1,4 @@
-/** Network endpoints (spec section Network). */
+// Network endpoints (spec section Network).
 import type { AreaRegistrar, EmulatorContext } from "../core";
 import { accepted, registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readBool, readString, spelled } from "../http";

@@ -1,4 +1,4 @@
-/** Port-forwarding rules from public IPs to instances. */
+// Port-forwarding rules from public IPs to instances.
 import type { AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readEnum, readString } from "../http";

@@ -1,4 +1,4 @@
-/** Resource tag endpoints (spec section Resource Tags): envelope svcCreateTagsResponse. */
+// Resource tag endpoints (spec section Resource Tags): envelope svcCreateTagsResponse.
 import type { AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readEnum, readString } from "../http";

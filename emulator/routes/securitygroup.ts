@@ -1,4 +1,4 @@
-/** Security groups and their embedded firewall, egress and port-forwarding rules. */
+// Security groups and their embedded firewall, egress and port-forwarding rules.
 import type { AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readEnum, readString, type Inputs } from "../http";

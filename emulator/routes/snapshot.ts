@@ -1,4 +1,4 @@
-/** Snapshot endpoints (spec section Snapshot). */
+// Snapshot endpoints (spec section Snapshot).
 import type { AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readString } from "../http";

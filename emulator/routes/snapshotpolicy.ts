@@ -1,4 +1,4 @@
-/** Snapshot policy endpoints (spec section Snapshot Policy). */
+// Snapshot policy endpoints (spec section Snapshot Policy).
 import type { AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readEnum, readInt, readString } from "../http";

@@ -1,4 +1,4 @@
-/** VM snapshot endpoints (spec section VM Snapshot). */
+// VM snapshot endpoints (spec section VM Snapshot).
 import type { AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readBool, readString } from "../http";

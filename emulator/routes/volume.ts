@@ -1,4 +1,4 @@
-/** Volume endpoints (spec section Volume). */
+// Volume endpoints (spec section Volume).
 import type { AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readBool, readEnum, readInt, readString } from "../http";

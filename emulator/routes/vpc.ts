@@ -1,4 +1,4 @@
-/** VPC and VPC tier endpoints (spec section VPC). */
+// VPC and VPC tier endpoints (spec section VPC).
 import type { AreaRegistrar, EmulatorContext } from "../core";
 import { accepted, registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readBool, readString, spelled } from "../http";

@@ -1,4 +1,4 @@
-/** Site-to-site VPN connections between VPCs and customer gateways. */
+// Site-to-site VPN connections between VPCs and customer gateways.
 import type { AreaRegistrar } from "../core";
 import { registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readBool, readString } from "../http";

@@ -1,4 +1,4 @@
-/** Site-to-site VPN customer gateways. */
+// Site-to-site VPN customer gateways.
 import type { AreaRegistrar } from "../core";
 import { accepted, registerEndpoints, type Endpoint } from "../endpoints";
 import { envelope, readBool, readString, type Inputs } from "../http";

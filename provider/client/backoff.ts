@@ -1,4 +1,4 @@
-/** Backoff maths shared by the retries and the waiters. Pure, so that it is unit tested. */
+// Backoff maths shared by the retries and the waiters. Pure, so that it is unit tested.
 
 export interface BackoffPolicy {
   /** The first delay. */

@@ -1,7 +1,5 @@
-/**
- * The one generic caller: validate the input, place it (path, query, body), send with retries,
- * unwrap and check the answer, and for deletes that may linger, confirm the record is gone.
- */
+// The one generic caller: validate the input, place it (path, query, body), send with retries, unwrap and check the
+// answer, and for deletes that may linger, confirm the record is gone.
 import type { z } from "zod";
 import type { RetryOptions } from "./config";
 import { ApiError, ApiInputError, isNotFound } from "./errors";

@@ -1,7 +1,5 @@
-/**
- * Client configuration: explicit options first, then the environment (CREDENTIAL_ENV, which the
- * provider's settings table also names: ../settings.ts), then defaults.
- */
+// Client configuration: explicit options first, then the environment (CREDENTIAL_ENV, which the provider's settings
+// table also names: ../settings.ts), then defaults.
 import { ConfigError } from "./errors";
 
 /** The environment variables the client falls back to for its endpoint and credentials. */

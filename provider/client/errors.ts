@@ -1,7 +1,5 @@
-/**
- * The client's errors. Every failure that leaves the client is one of these: none of them holds a
- * request object, headers or credentials (got's own errors do, so they never escape).
- */
+// The client's errors. Every failure that leaves the client is one of these: none of them holds a request object,
+// headers or credentials (got's own errors do, so they never escape).
 
 /** The base of every error the client throws. */
 export class RestCloudError extends Error {

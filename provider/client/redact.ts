@@ -1,7 +1,5 @@
-/**
- * Redaction: the credentials (apikey, secretkey) and secret fields (pre-shared keys, registry
- * passwords) never reach an error message, a log line or a debug event.
- */
+// Redaction: the credentials (apikey, secretkey) and secret fields (pre-shared keys, registry passwords) never reach
+// an error message, a log line or a debug event.
 
 export const REDACTED = "[REDACTED]";
 

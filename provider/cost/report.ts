@@ -1,4 +1,4 @@
-/** An estimate as people read it (a table, as Infracost prints one) or as tools do (JSON). */
+// An estimate as people read it (a table, as Infracost prints one) or as tools do (JSON).
 import type { CostEstimate, ResourceCost } from "./estimate";
 import type { CostComponent } from "../pricing";
 

@@ -1,16 +1,6 @@
-/**
- * What `restcloud discover` finds: the account's records (inventory.ts) that no stack of the project
- * holds (stacks.ts), each read as an import reads it (engine/import.ts: the arguments a program
- * would declare to match it), and the counts of the rest.
- *
- * A record is *unheld* when no stack's state holds its id, and
- * - it carries no owner tag: made by hand, or by a provider from before the tags; or
- * - its owner tag names this project: a create that an interrupted `pulumi up` never recorded (when
- *   the tag's stack is one of the project's, `restcloud recover` adopts it into that stack).
- * A record whose owner tag names another project is that project's, and is only counted; so is a
- * record that cannot carry a tag (an egress rule, a security group's rule, a snapshot policy...)
- * hanging on a record another project's tag names.
- */
+// What `restcloud discover` finds: records no stack of the project holds, each read as an import reads it.
+// Unheld: no owner tag (made by hand, or before tags), or this project's tag that no state holds (an
+// interrupted `pulumi up`). Records of another project's tag, or hanging on one, are only counted.
 import type { RestCloudClient } from "../client";
 import type { OperationContext, ResourceDeclaration } from "../engine/declaration";
 import { readForImport } from "../engine/import";

@@ -1,10 +1,5 @@
-/**
- * The project's side of `restcloud discover`: its name (Pulumi.yaml), its stacks (`pulumi stack ls
- * --json`) and, per stack, the ids its restcloud resources hold (`pulumi stack export`), in either
- * front end's type tokens. A create left pending by an interrupted `pulumi up` counts when its
- * resource has an id. Ids are kept per kind where two kinds share them (a static NAT's and a
- * remote-access VPN's id is their address's), else alone (a tier may be held as a Network).
- */
+// The project's side of `restcloud discover`: its stacks and, per stack, the ids its resources hold
+// (`pulumi stack export`, either front end's type tokens; a pending create with an id counts).
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { kindOfTypeToken } from "../type-tokens";

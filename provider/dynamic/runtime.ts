@@ -1,7 +1,5 @@
-/**
- * The dynamic provider process's entry, `require()`d by path from every dynamic resource's state (so
- * the path stays): it hands the registry to the dynamic front end (adapter.ts).
- */
+// The dynamic provider process's entry, `require()`d by path from every dynamic resource's state (so the path
+// stays): it hands the registry to the dynamic front end (adapter.ts).
 import "../compile-cache";
 import type * as pulumi from "@pulumi/pulumi";
 import { dynamicAdapter } from "./adapter";

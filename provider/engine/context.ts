@@ -1,7 +1,5 @@
-/**
- * What an operation runs with: a declaration's functions (declaration.ts) and the identity of
- * creates (identity.ts) both take it, so it sits apart from both.
- */
+// What an operation runs with: a declaration's functions (declaration.ts) and the identity of creates (identity.ts)
+// both take it, so it sits apart from both.
 import type { RestCloudClient } from "../client";
 import type { InventoryFacet } from "./inventory";
 import type { OwnerTagType } from "./ownership";

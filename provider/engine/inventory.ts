@@ -1,8 +1,5 @@
-/**
- * A declaration's inventory facet: how `restcloud discover` lists every record of its kind, and how
- * a record of a tagged kind is found by its id (a tag's import needs its zone). discover/inventory.ts
- * runs the facets of every declaration; the facets share the answers of the lists they ask for.
- */
+// A declaration's inventory facet: how discover lists its kind's records (and a tag finds its zone).
+// The facets of every kind share the answers of the lists they ask for.
 import { isNotFound, type RestCloudClient } from "../client";
 
 /** One record of the account, as a resource of `kind` would hold it. */

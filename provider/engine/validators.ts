@@ -1,7 +1,5 @@
-/**
- * Shared zod validators for resource arguments. Each one fails with a reason a user understands,
- * and carries a description that flows into schema.json and the reference docs.
- */
+// Shared zod validators for resource arguments. Each one fails with a reason a user understands, and carries a
+// description that flows into schema.json and the reference docs.
 import { z } from "zod";
 import { parseCidr } from "../client/ipv4";
 

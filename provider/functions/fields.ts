@@ -1,7 +1,5 @@
-/**
- * What the look-up functions share: described output fields, the common inputs (zone, name filter)
- * and the conversions from the API's tolerant records to plain typed data.
- */
+// What the look-up functions share: described output fields, the common inputs (zone, name filter) and the
+// conversions from the API's tolerant records to plain typed data.
 import { z } from "zod";
 import { withDefaultText } from "../engine/defaults";
 

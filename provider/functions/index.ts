@@ -1,7 +1,5 @@
-/**
- * Look-up functions: `await restcloud.getZones()`, `await restcloud.getTemplate({ nameRegex: "ubuntu 24" })`.
- * Each returns plain typed data; `fn.declaration` holds its inputs and outputs (for schema.json).
- */
+// Look-up functions: `await restcloud.getZones()`, `await restcloud.getTemplate({ nameRegex: "ubuntu 24" })`. Each
+// returns plain typed data; `fn.declaration` holds its inputs and outputs (for schema.json).
 export * from "./offerings";
 export * from "./account";
 export * from "./pricing-extras";

@@ -1,4 +1,4 @@
-/** Every look-up function declaration: what schema.json and the docs are generated from. */
+// Every look-up function declaration: what schema.json and the docs are generated from.
 import type { AnyFunctionDeclaration } from "./define";
 import * as offerings from "./offerings";
 import * as account from "./account";

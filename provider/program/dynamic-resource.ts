@@ -1,7 +1,5 @@
-/**
- * A resource registered with the dynamic front end (`pulumi-nodejs:dynamic/restcloud:<Type>`), as
- * `pulumi.dynamic.Resource` would, with the shim (../dynamic/shim.ts) in place of closures.
- */
+// A resource registered with the dynamic front end (`pulumi-nodejs:dynamic/restcloud:<Type>`), as
+// `pulumi.dynamic.Resource` would, with the shim (../dynamic/shim.ts) in place of closures.
 import * as pulumi from "@pulumi/pulumi";
 import { secretProperties, type ResourceDeclaration } from "../engine/declaration";
 import { resourceProperties, type Registration } from "./properties";

@@ -1,7 +1,5 @@
-/**
- * Which front end serves a program: the dynamic adapter (the default: no plugin to install) or the
- * native plugin (`restcloud:mode native`, or RESTCLOUD_MODE=native).
- */
+// Which front end serves a program: the dynamic adapter (the default: no plugin to install) or the native plugin
+// (`restcloud:mode native`, or RESTCLOUD_MODE=native).
 import { pulumiSdk } from "./pulumi-sdk";
 
 export type FrontEnd = "dynamic" | "native";

@@ -1,7 +1,5 @@
-/**
- * A resource registered with the native plugin (`restcloud:index:<Type>`), aliased to its dynamic
- * token so that a stack moves to the native mode without touching the cloud.
- */
+// A resource registered with the native plugin (`restcloud:index:<Type>`), aliased to its dynamic token so that a
+// stack moves to the native mode without touching the cloud.
 import type * as pulumi from "@pulumi/pulumi";
 import { secretProperties, type ResourceDeclaration } from "../engine/declaration";
 import { pluginOptions } from "../plugin-release";

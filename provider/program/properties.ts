@@ -1,4 +1,4 @@
-/** The typed arguments and outputs of a declaration's class, and the properties it registers. */
+// The typed arguments and outputs of a declaration's class, and the properties it registers.
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { AnyObjectSchema, ResourceDeclaration } from "../engine/declaration";

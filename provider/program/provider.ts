@@ -1,7 +1,5 @@
-/**
- * `restcloud.Provider` (`pulumi:providers:restcloud`): one program can hold two accounts or endpoints.
- * Whatever it is given is served by the native plugin; unset settings fall back to RESTCLOUD_*.
- */
+// `restcloud.Provider` (`pulumi:providers:restcloud`): one program can hold two accounts or endpoints. Whatever it
+// is given is served by the native plugin; unset settings fall back to RESTCLOUD_*.
 import * as pulumi from "@pulumi/pulumi";
 import { pluginOptions } from "../plugin-release";
 import { PROVIDER_SETTINGS, type ProviderSettingValues } from "../settings";

@@ -1,26 +1,7 @@
-/**
- * Which record each pending create made, asked of the service: the rules of `restcloud recover`.
- *
- * A pending create's request may or may not have reached the service; its inputs say what it asked
- * for. Its record, if there is one, is found
- *
- * 1. by its owner tag (kinds the API tags, ownership.ts): the record whose `pulumi-owner` tag is the
- *    pending resource's URN and that still matches its arguments;
- * 2. else by its name (named kinds: the auto-name `<logical>-<7 hex>` is in the inputs);
- * 3. else by its arguments (the declaration's identity: `candidates` filtered by `matches`; the
- *    service keeps one egress or firewall rule per target and traffic, one port-forwarding rule per
- *    address, protocol and public port...);
- * 4. or, for kinds whose id is their address's (static NAT, remote-access VPN), by that address.
- *
- * Never a record that a resource of the stack's state holds, nor one another URN's tag claims, nor
- * one that two pending creates could each take. Records that are equivalent for several pending
- * creates (the same kind, parent and arguments: two addresses of one VPC whose tags never came) are
- * handed out one each, as identity.ts does across processes: which one a create takes does not
- * matter, only that no two take the same. More candidates than creates is ambiguous: none is taken.
- *
- * Reads only, except `claimFound`, which tags what was found by name or arguments as the resource's
- * (an atomic claim: a record another process claimed meanwhile is given up).
- */
+// Which record each pending create of an interrupted `pulumi up` made: by its owner tag, else its name, else
+// its arguments (identity candidates), else its address (kinds without candidates). Never a record the stack or
+// another URN holds; equivalent records go one each (as identity.ts does); more candidates than creates is
+// ambiguous. Reads only, except claimFound, whose tag is an atomic claim.
 import type { OperationContext, ResourceDeclaration } from "../engine/declaration";
 import type { IdentifiedRecord } from "../engine/identity";
 import { readForImport } from "../engine/import";

@@ -1,4 +1,4 @@
-/** What the resource declarations share: look-ups by uuid, standard arguments and outputs. */
+// What the resource declarations share: look-ups by uuid, standard arguments and outputs.
 import { z } from "zod";
 import type { OperationContext, UpdateStep } from "../engine/declaration";
 import { recordLookup } from "../engine/waits";

@@ -1,7 +1,5 @@
-/**
- * The reference docs (docs/README.md, one page per resource and per function) and the README's
- * update/replace tables and settings table, from the package model.
- */
+// The reference docs (docs/README.md, one page per resource and per function) and the README's update/replace tables
+// and settings table, from the package model.
 import {
   EXAMPLE_LANGUAGES,
   exampleCode,

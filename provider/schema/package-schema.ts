@@ -1,7 +1,5 @@
-/**
- * schema.json, the Pulumi package schema (https://www.pulumi.com/docs/iac/extend/packages/schema/),
- * from the package model: resources, functions, named types and the provider's configuration.
- */
+// schema.json, the Pulumi package schema (https://www.pulumi.com/docs/iac/extend/packages/schema/), from the package
+// model: resources, functions, named types and the provider's configuration.
 import { exampleCode, functionProgram, resourceProgram, withSchemaExamples } from "./examples";
 import type { ConfigModel, PackageModel, PropertyModel } from "./model";
 import { PLUGIN_DOWNLOAD_URL, REPOSITORY } from "../plugin-release";

@@ -1,7 +1,5 @@
-/**
- * Zod schemas to Pulumi schema types, through `z.toJSONSchema`: primitives, arrays, maps, and the
- * named types (enums and nested objects) collected in a registry that becomes schema.json's `types`.
- */
+// Zod schemas to Pulumi schema types, through `z.toJSONSchema`: primitives, arrays, maps, and the named types (enums
+// and nested objects) collected in a registry that becomes schema.json's `types`.
 import { z } from "zod";
 import { REPOSITORY } from "../plugin-release";
 

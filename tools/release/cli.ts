@@ -1,7 +1,5 @@
-/**
- * `npm run release [-- --platforms linux-amd64,... --only plugin,emulator,... --out DIR]`: see
- * docs/release.md. Prints each artifact's path, one a line.
- */
+// `npm run release [-- --platforms linux-amd64,... --only plugin,emulator,... --out DIR]`: see docs/release.md.
+// Prints each artifact's path, one a line.
 import { parseArgs } from "node:util";
 import * as path from "node:path";
 import { REPO_ROOT } from "./bundle";

@@ -1,7 +1,5 @@
-/**
- * The release's packages for each language's users: the npm tarball, the Python wheel and sdist, and
- * the Go SDK's sources (Go users fetch the module by its git tag; the archive is for reference).
- */
+// The release's packages for each language's users: the npm tarball, the Python wheel and sdist, and the Go SDK's
+// sources (Go users fetch the module by its git tag; the archive is for reference).
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";

@@ -1,4 +1,4 @@
-/** Invoices, payment status and tax: /restapi/invoice. */
+// Invoices, payment status and tax: /restapi/invoice.
 import { z } from "zod";
 import {
   integerField,

@@ -1,4 +1,4 @@
-/** Hosts, instances and VM snapshots: /restapi/host, /restapi/instance, /restapi/vmsnapshot. */
+// Hosts, instances and VM snapshots: /restapi/host, /restapi/instance, /restapi/vmsnapshot.
 import { z } from "zod";
 import {
   booleanField,

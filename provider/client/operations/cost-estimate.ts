@@ -1,4 +1,4 @@
-/** The cost estimate catalog: /restapi/costestimate, all GET, all read-only. */
+// The cost estimate catalog: /restapi/costestimate, all GET, all read-only.
 import { z } from "zod";
 import {
   objectArrayField,

@@ -1,7 +1,5 @@
-/**
- * Every operation of the API, grouped by area. The client's facades (`client.vpc.create(...)`) are
- * generated from this table; a test counts it against the spec.
- */
+// Every operation of the API, grouped by area. The client's facades (`client.vpc.create(...)`) are generated from
+// this table; a test counts it against the spec.
 import type { AnyOperation } from "./define";
 import { costEstimateOperations } from "./cost-estimate";
 import { invoiceOperations } from "./billing";

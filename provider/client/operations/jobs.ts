@@ -1,4 +1,4 @@
-/** The asynchronous job status: not in the spec (it says "path and shape: not shown"); from api-notes.md. */
+// The asynchronous job status: not in the spec (it says "path and shape: not shown"); from api-notes.md.
 import type { z } from "zod";
 import { stringField, record, input, ref } from "../schema";
 import { object, op } from "./define";

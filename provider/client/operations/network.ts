@@ -1,4 +1,4 @@
-/** VPCs, VPC tiers and guest networks: /restapi/vpc and /restapi/network. */
+// VPCs, VPC tiers and guest networks: /restapi/vpc and /restapi/network.
 import { z } from "zod";
 import { booleanField, recordId, stringField, cidr, flag, input, int64, ipv4, record, ref, text } from "../schema";
 import { bool, first, list, one, op } from "./define";

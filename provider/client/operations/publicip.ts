@@ -1,7 +1,5 @@
-/**
- * Public IP addresses and what hangs on them: /restapi/ipaddress, /restapi/portforwardingrule,
- * /restapi/loadbalancerrule, /restapi/internallb.
- */
+// Public IP addresses and what hangs on them: /restapi/ipaddress, /restapi/portforwardingrule,
+// /restapi/loadbalancerrule, /restapi/internallb.
 import { z } from "zod";
 import {
   booleanField,

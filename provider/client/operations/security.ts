@@ -1,7 +1,5 @@
-/**
- * Security groups (rules embedded) and the per-IP / per-network rules:
- * /restapi/securitygroup, /restapi/firewallrule, /restapi/egressrule.
- */
+// Security groups (rules embedded) and the per-IP / per-network rules: /restapi/securitygroup,
+// /restapi/firewallrule, /restapi/egressrule.
 import { z } from "zod";
 import {
   objectArrayField,

@@ -1,4 +1,4 @@
-/** Volumes, snapshots and snapshot policies: /restapi/volume, /restapi/snapshot, /restapi/snapshotPolicy. */
+// Volumes, snapshots and snapshot policies: /restapi/volume, /restapi/snapshot, /restapi/snapshotPolicy.
 import { z } from "zod";
 import {
   booleanField,

@@ -1,4 +1,4 @@
-/** Resource tags: /restapi/resourcetags. */
+// Resource tags: /restapi/resourcetags.
 import type { z } from "zod";
 import { booleanField, recordId, stringField, input, record, ref, resourceType, text } from "../schema";
 import { list, one, op } from "./define";

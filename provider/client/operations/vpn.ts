@@ -1,4 +1,4 @@
-/** Site-to-site VPN: /restapi/vpncustomergateway and /restapi/vpnconnection. */
+// Site-to-site VPN: /restapi/vpncustomergateway and /restapi/vpnconnection.
 import { z } from "zod";
 import { booleanField, recordId, stringField, cidrList, flag, input, ipv4, record, ref, text } from "../schema";
 import { bool, list, one, op } from "./define";
