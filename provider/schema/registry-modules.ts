@@ -7,7 +7,7 @@ import type { ResourceDeclaration } from "../engine/declaration";
 
 /** A declaration as its file exports it. */
 export interface DeclaredKind {
-  /** The module, relative to provider/resources: "./vm-snapshot". */
+  /** The module, relative to provider/resources: "./vpc-tier". */
   readonly module: string;
   readonly exportName: string;
   readonly type: string;
