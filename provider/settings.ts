@@ -1,6 +1,7 @@
 // The provider's settings in one table (name, environment variable, type, secret, required, default, meaning), read by
 // everything that reads or lists them: front ends, functions, client, schema.json, docs and README. Read in the
 // provider process only (and by functions in the program), never captured in state.
+import { RestCloudClient } from "./client";
 import { DEFAULT_POLL_INTERVAL_MS, DEFAULT_TIMEOUT_MS, CREDENTIAL_ENV } from "./client/config";
 import { parseDuration } from "./duration";
 import { UNKNOWN } from "./wire";
@@ -293,4 +294,21 @@ export function sameClientConfig(a: ProviderConfig, b: ProviderConfig): boolean 
     a.requestTimeoutMs === b.requestTimeoutMs &&
     a.pollIntervalMs === b.pollIntervalMs
   );
+}
+
+/** The client of a command (cost, discover, recover): it waits seconds for an API that does not answer, not minutes. */
+export function commandClient(
+  config: ProviderConfig,
+  options: { shareReads?: boolean; env?: NodeJS.ProcessEnv } = {},
+): RestCloudClient {
+  return new RestCloudClient({
+    apiUrl: config.apiUrl,
+    apiKey: config.apiKey,
+    secretKey: config.secretKey,
+    timeoutMs: config.requestTimeoutMs,
+    maxConcurrentRequests: config.maxConcurrentRequests,
+    shareReads: options.shareReads ?? config.shareReads,
+    ...(options.env ? { env: options.env } : {}),
+    retry: { maxAttempts: 3, baseDelayMs: 250, maxDelayMs: 1000, maxRetryAfterMs: 5000 },
+  });
 }

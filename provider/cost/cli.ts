@@ -4,11 +4,10 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { RestCloudClient } from "../client";
 import { ApiError, RestCloudError } from "../client/errors";
 import { PriceBook } from "../pricing";
 import { DECLARATIONS } from "../resources/registry";
-import { resolveProviderConfig } from "../settings";
+import { commandClient, resolveProviderConfig } from "../settings";
 import {
   BudgetValueError,
   checkBudget,
@@ -144,16 +143,7 @@ async function cost(argv: readonly string[], io: CostIo): Promise<number> {
   const missing = config.missing();
   if (missing.length > 0) throw new EstimateError(missing.map((m) => `settings: ${m}`));
 
-  const client = new RestCloudClient({
-    apiUrl: config.apiUrl,
-    apiKey: config.apiKey,
-    secretKey: config.secretKey,
-    timeoutMs: config.requestTimeoutMs,
-    maxConcurrentRequests: config.maxConcurrentRequests,
-    shareReads: config.shareReads,
-    // A command line waits a few seconds for an API that does not answer, not a deployment's minutes.
-    retry: { maxAttempts: 3, baseDelayMs: 250, maxDelayMs: 1000, maxRetryAfterMs: 5000 },
-  });
+  const client = commandClient(config);
   const estimate = await estimateCost(plan, new PriceBook(client), DECLARATIONS, {
     ...(opts.currency ? { currency: opts.currency } : {}),
     ...(config.zoneUuid ? { defaultZoneUuid: config.zoneUuid } : {}),

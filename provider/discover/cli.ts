@@ -7,7 +7,7 @@ import { RestCloudClient } from "../client";
 import { ApiError, RestCloudError } from "../client/errors";
 import type { ResourceDeclaration } from "../engine/declaration";
 import { DECLARATIONS } from "../resources/registry";
-import { resolveProviderConfig, type ProviderConfig } from "../settings";
+import { commandClient, resolveProviderConfig, type ProviderConfig } from "../settings";
 import { importFile, planAdoption, pythonProgram, todoHints, typescriptProgram, type Planned } from "./codegen";
 import { deleteRecords, type DeleteOutcome } from "./delete";
 import { discover, type Discovery } from "./discover";
@@ -219,17 +219,7 @@ function apiClient(
   const missing = config.missing();
   if (missing.length > 0) throw new ProjectError(`no API settings: ${missing.join("; ")}`);
   apiUrlForErrors = config.apiUrl;
-  const client = new RestCloudClient({
-    apiUrl: config.apiUrl,
-    apiKey: config.apiKey,
-    secretKey: config.secretKey,
-    timeoutMs: config.requestTimeoutMs,
-    maxConcurrentRequests: config.maxConcurrentRequests,
-    shareReads: config.shareReads,
-    env,
-    // A command line waits a few seconds for an API that does not answer, not a deployment's minutes.
-    retry: { maxAttempts: 3, baseDelayMs: 250, maxDelayMs: 1000, maxRetryAfterMs: 5000 },
-  });
+  const client = commandClient(config, { env });
   return { config, client };
 }
 

@@ -5,10 +5,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { RestCloudClient } from "../client";
 import type { OperationContext, ResourceDeclaration } from "../engine/declaration";
 import { BY_TYPE } from "../resources/registry";
-import { resolveProviderConfig } from "../settings";
+import { commandClient, resolveProviderConfig } from "../settings";
 import {
   DeploymentFormatError,
   parseExport,
@@ -440,16 +439,7 @@ function operationContext(recovery: Recovery): OperationContext {
   const settings = resolveProviderConfig({ get: (key) => config[key] }, recovery.env);
   const missing = settings.missing();
   if (missing.length > 0) throw new RecoverError(`the API's settings: ${missing.join("; ")}`);
-  const client = new RestCloudClient({
-    apiUrl: settings.apiUrl,
-    apiKey: settings.apiKey,
-    secretKey: settings.secretKey,
-    timeoutMs: settings.requestTimeoutMs,
-    maxConcurrentRequests: settings.maxConcurrentRequests,
-    shareReads: false,
-    // A command line waits a few seconds for an API that does not answer, not a deployment's minutes.
-    retry: { maxAttempts: 3, baseDelayMs: 250, maxDelayMs: 1000, maxRetryAfterMs: 5000 },
-  });
+  const client = commandClient(settings, { shareReads: false });
   const ownerTags = config["restcloud:ownerTags"] ?? recovery.env.RESTCLOUD_OWNER_TAGS;
   return {
     client,
