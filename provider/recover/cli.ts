@@ -35,12 +35,15 @@ Options:
   --cwd DIR      the Pulumi project's directory; default: the current one
   --dry-run      say what would be done; change nothing
   --json         print the outcome as JSON
+  --release-lock HOST:PID
+                 the lock of that run may go: its process is gone (repeatable)
   -h, --help     this text
 
 Settings: restcloud:apiUrl, apiKey, secretKey (and zoneUuid) from the stack's config, else
 RESTCLOUD_API_URL, RESTCLOUD_API_KEY, RESTCLOUD_SECRET_KEY, RESTCLOUD_ZONE_UUID.
 A stack left locked by the killed \`pulumi up\`: its lock is removed when it names a process of this
-machine that is gone; else run \`pulumi cancel\` once no update runs, then recover again. A
+machine that is gone, or one named by --release-lock HOST:PID (a dead runner elsewhere). On a backend
+other than files, the lock is found by refreshing the stack resource alone (no change; not in a dry run). A
 local backend's checkpoint the kill left unreadable ("failed to load checkpoint: EOF": its .attrs
 file empty) is repaired (the empty file removed).
 Exit codes: 0 every pending create adopted or cleared (or none); 1 something is left (ambiguous
@@ -110,6 +113,8 @@ interface Options {
   cwd?: string;
   dryRun: boolean;
   json: boolean;
+  /** Locks the user says are of runs that are gone (`host:pid`), on another machine too. */
+  releaseLocks: string[];
 }
 
 function parseOptions(argv: readonly string[]): Options | "help" {
@@ -123,6 +128,7 @@ function parseOptions(argv: readonly string[]): Options | "help" {
         cwd: { type: "string", short: "C" },
         "dry-run": { type: "boolean" },
         json: { type: "boolean" },
+        "release-lock": { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -132,7 +138,17 @@ function parseOptions(argv: readonly string[]): Options | "help" {
   const { values } = parsed;
   if (values.help) return "help";
   if (values.stack === "") throw new UsageError("--stack needs a name");
-  return { stack: values.stack, cwd: values.cwd, dryRun: values["dry-run"] === true, json: values.json === true };
+  const releaseLocks = values["release-lock"] ?? [];
+  for (const lock of releaseLocks)
+    if (!/^[^:\s]+:\d+$/.test(lock))
+      throw new UsageError(`--release-lock takes HOST:PID, as the lock names them: ${lock}`);
+  return {
+    stack: values.stack,
+    cwd: values.cwd,
+    dryRun: values["dry-run"] === true,
+    json: values.json === true,
+    releaseLocks,
+  };
 }
 
 // ---- the pulumi CLI ----------------------------------------------------------------------------
@@ -157,8 +173,9 @@ interface StackLock {
   pid: number;
 }
 
-/** Whether a lock was left by a process of this machine that is gone (the killed `pulumi up`). */
-function isStale(lock: StackLock): boolean {
+/** Whether a lock's process is gone: one of this machine that no longer runs, or one the user named. */
+function isStale(lock: StackLock, released: readonly string[]): boolean {
+  if (released.includes(`${lock.host}:${lock.pid}`)) return true;
   if (lock.host !== os.hostname()) return false;
   try {
     process.kill(lock.pid, 0);
@@ -217,6 +234,34 @@ const stackPaths = (backend: FileBackend, area: string): string[] => [
   path.join(backend.root, ".pulumi", area, backend.stack),
 ];
 
+/** Each lock a refusal names: "created by user@host (pid N)". */
+function locksNamedIn(output: string): StackLock[] {
+  return [...output.matchAll(/created by ([^@\s]+)@(\S+) \(pid (\d+)\)/g)].map((m) => ({
+    user: m[1],
+    host: m[2],
+    pid: Number(m[3]),
+  }));
+}
+
+/**
+ * The locks of a backend other than files, where no command reads them: refreshing the stack resource
+ * alone takes the lock and changes nothing (pending operations stay), so a refusal names each lock.
+ */
+function probedLocks(recovery: Recovery, stackUrn: string | undefined): StackLock[] {
+  const args = [
+    "refresh",
+    "--yes",
+    "--skip-preview",
+    ...(stackUrn ? ["--target", stackUrn] : []),
+    ...recovery.stackArgs,
+  ];
+  const run = runPulumi(args, recovery.cwd, recovery.env);
+  if (run.status === 0) return [];
+  const locks = locksNamedIn(`${run.stderr}\n${run.stdout}`);
+  if (locks.length === 0) throw new RecoverError(failure(args, run));
+  return locks;
+}
+
 /**
  * The locks on the stack: a `pulumi up` killed with SIGKILL leaves its lock file in the backend.
  * Other backends' locks the CLI reports when it refuses (see lockedRun).
@@ -255,27 +300,23 @@ function emptyCheckpointAttributes(backend: FileBackend): string[] {
 }
 
 const LOCKED_ADVICE =
-  "once no update runs on it (the killed `pulumi up` is gone), run `pulumi cancel`, then `restcloud recover` again";
+  "once no update runs on it (the killed `pulumi up` is gone), run `restcloud recover --release-lock HOST:PID` " +
+  "naming that lock, or `pulumi cancel` and `restcloud recover` again";
 
 /**
  * Removes the lock a killed `pulumi up` of this machine left (`pulumi cancel`); a lock of a process
  * that runs, or of another machine, is the user's to judge (RecoverError). Answers what it did.
  */
-function releaseStaleLocks(
-  locks: readonly StackLock[],
-  cwd: string,
-  env: NodeJS.ProcessEnv,
-  stackArgs: readonly string[],
-  dryRun: boolean,
-): string | undefined {
+function releaseStaleLocks(recovery: Recovery, locks: readonly StackLock[], dryRun: boolean): string | undefined {
   if (locks.length === 0) return undefined;
-  const live = locks.filter((lock) => !isStale(lock));
+  const live = locks.filter((lock) => !isStale(lock, recovery.options.releaseLocks));
   if (live.length > 0)
     throw new RecoverError(`the stack is locked by ${live.map(describeLock).join(", ")}: ${LOCKED_ADVICE}`);
   const which = locks.map(describeLock).join(", ");
   if (dryRun)
     return `The stack is locked by ${which}, a process that is gone: its lock would be removed (pulumi cancel).`;
-  pulumiOk(["cancel", "--yes", ...stackArgs], cwd, env);
+  // A self-managed backend's cancel removes every lock of the stack: one a new run took since it was read too.
+  pulumiOk(["cancel", "--yes", ...recovery.stackArgs], recovery.cwd, recovery.env);
   return `Removed the lock the killed \`pulumi up\` left (${which}, gone): pulumi cancel.`;
 }
 
@@ -349,7 +390,8 @@ async function recover(options: Options, io: RecoverIo): Promise<RecoverReport> 
   if (backend) repairCheckpoint(recovery, backend);
   const state = exportedState(recovery);
   recovery.report.otherPendingCreates = state.otherPendingCreates;
-  const locks = backend ? fileBackendLocks(backend) : [];
+  // Elsewhere a lock shows only to a command that takes one: a dry run takes none.
+  const locks = backend ? fileBackendLocks(backend) : options.dryRun ? [] : probedLocks(recovery, state.stackUrn);
   if (state.pendingCreates.length === 0) return nothingPending(recovery, state, locks);
 
   const ctx = operationContext(recovery);
@@ -418,7 +460,7 @@ function exportedState(recovery: Recovery): StackState {
 
 // With no pending create, a stale lock is the one thing left that stops the next `pulumi up`.
 function nothingPending(recovery: Recovery, state: StackState, locks: readonly StackLock[]): RecoverReport {
-  const released = releaseStaleLocks(locks, recovery.cwd, recovery.env, recovery.stackArgs, recovery.options.dryRun);
+  const released = releaseStaleLocks(recovery, locks, recovery.options.dryRun);
   if (released) recovery.act(released);
   recovery.say(
     `No pending create of a restcloud resource in ${recovery.stackName}: nothing to recover; ` +
@@ -473,7 +515,7 @@ async function decide(
   const blocked = undecided.length > 0 || state.otherPendingCreates.length > 0;
   if (!recovery.options.dryRun && !blocked) {
     // The lock first (a live one stops everything here), then the claims, then the state.
-    const released = releaseStaleLocks(locks, recovery.cwd, recovery.env, recovery.stackArgs, false);
+    const released = releaseStaleLocks(recovery, locks, false);
     if (released) recovery.act(released);
     if (ctx.settings.ownerTags !== false) findings = await claimFound(ctx, findings, declarations);
   }
@@ -517,7 +559,7 @@ function stopsBeforeChanges(
   }
   if (recovery.options.dryRun) {
     try {
-      const released = releaseStaleLocks(locks, recovery.cwd, recovery.env, recovery.stackArgs, true);
+      const released = releaseStaleLocks(recovery, locks, true);
       if (released) recovery.say(`${released}\n`);
     } catch (error) {
       recovery.say(`${(error as Error).message}\n`);

@@ -100,6 +100,8 @@ export interface StackState {
   otherPendingCreates: string[];
   /** The records the stack's restcloud resources hold. */
   held: HeldRecord[];
+  /** The stack resource's URN, when the stack has one. */
+  stackUrn?: string;
 }
 
 const logicalName = (urn: string): string => urn.slice(urn.lastIndexOf("::") + 2);
@@ -108,6 +110,7 @@ const logicalName = (urn: string): string => urn.slice(urn.lastIndexOf("::") + 2
 export function stackStateOf(exported: ExportedStack): StackState {
   const state: StackState = { pendingCreates: [], otherPendingCreates: [], held: [] };
   for (const resource of exported.deployment.resources ?? []) {
+    if (resource.type === "pulumi:pulumi:Stack") state.stackUrn = resource.urn;
     const kind = kindOfTypeToken(resource.type);
     if (kind !== undefined && typeof resource.id === "string" && resource.id !== "")
       state.held.push({ urn: resource.urn, kind, id: resource.id });
