@@ -32,12 +32,17 @@ export interface ShellRun {
  * `<!-- <marker>:end -->` (a fenced `sh` block), in order: see `splitCommands`.
  */
 export function readmeCommands(marker: string): string[] {
-  const readme = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
-  const block = new RegExp(`<!-- ${marker}:begin -->\\s*\`\`\`sh\\n([\\s\\S]*?)\`\`\`\\s*<!-- ${marker}:end -->`).exec(
-    readme,
-  );
-  if (!block) throw new Error(`README.md has no ${marker} block`);
-  return splitCommands(block[1]);
+  return splitCommands(docBlock("README.md", marker, "sh"));
+}
+
+/** The text of the fenced block (of `fence`) between `file`'s `<!-- <marker>:begin/end -->` comments. */
+export function docBlock(file: string, marker: string, fence: string): string {
+  const text = fs.readFileSync(path.join(REPO_ROOT, file), "utf8");
+  const block = new RegExp(
+    `<!-- ${marker}:begin -->\\s*\`\`\`${fence}\\n([\\s\\S]*?)\`\`\`\\s*<!-- ${marker}:end -->`,
+  ).exec(text);
+  if (!block) throw new Error(`${file} has no ${marker} block`);
+  return block[1];
 }
 
 /**

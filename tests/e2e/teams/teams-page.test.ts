@@ -1,0 +1,160 @@
+// docs/teams.md, run as written: every `sh` block of the page in one shell, in the page's order, on a
+// PostgreSQL backend (the S3 login on an object store of its own), with the page's program. Between
+// blocks the test plays what the page only tells: a runner killed mid-up, a dead runner's lock.
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { REPO_ROOT } from "../harness";
+import { startPostgres, type PostgresServer } from "../postgres-server";
+import { docBlock, runSteps, splitCommands, userEnvironment } from "../readme-steps";
+import { emulatorStats, managedRecords } from "../reliability/helpers";
+import { startS3, type S3Server } from "../s3-server";
+
+jest.setTimeout(15 * 60_000);
+
+const PAGE = "docs/teams.md";
+/** The page's shell blocks in the order they run on PostgreSQL (login-s3 runs apart, on the object store). */
+const BLOCKS = ["login-postgres", "stacks", "emulator", "runners", "recover", "release-lock", "discover", "cleanup"];
+const DEAD_RUNNER = { host: "runner-7", pid: 4242 };
+
+let pg: PostgresServer;
+let s3: S3Server;
+let work: string;
+let project: string;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  [pg, s3] = await Promise.all([startPostgres(), startS3()]);
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "restcloud-teams-"));
+  env = userEnvironment(work);
+  delete env.PULUMI_BACKEND_URL; // the page logs in
+  const port = /127\.0\.0\.1:(\d+)/.exec(pg.loginUrl)![1];
+  Object.assign(env, {
+    PGUSER: "postgres",
+    PGHOST: "127.0.0.1",
+    PGPORT: port,
+    DEAD_RUNNER: `${DEAD_RUNNER.host}:${DEAD_RUNNER.pid}`,
+  });
+  project = path.join(work, "shop");
+  fs.mkdirSync(project);
+  fs.writeFileSync(path.join(project, "Pulumi.yaml"), "name: shop\nruntime: nodejs\n");
+  fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "shop", private: true }));
+  fs.writeFileSync(path.join(project, "index.ts"), docBlock(PAGE, "teams:program", "ts"));
+  const modules = path.join(project, "node_modules");
+  fs.mkdirSync(path.join(modules, ".bin"), { recursive: true });
+  fs.symlinkSync(REPO_ROOT, path.join(modules, "pulumi-restcloud"), "dir");
+  for (const name of ["@pulumi", "typescript", "@types"])
+    fs.symlinkSync(path.join(REPO_ROOT, "node_modules", name), path.join(modules, name), "dir");
+  for (const [bin, file] of [
+    ["restcloud", "dist/provider/cli.js"],
+    ["restcloud-emulator", "dist/emulator/cli.js"],
+  ])
+    fs.writeFileSync(path.join(modules, ".bin", bin), `#!/bin/sh\nexec node "${path.join(REPO_ROOT, file)}" "$@"\n`, {
+      mode: 0o755,
+    });
+});
+
+afterAll(async () => {
+  await Promise.all([pg?.stop(), s3?.stop()]);
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
+
+/** The API the page's emulator block started, with the demo keys the page exports. */
+function apiOf(): { url: string; env: NodeJS.ProcessEnv } {
+  const url = /http:\/\/[0-9.:]+/.exec(fs.readFileSync(path.join(project, "emulator.log"), "utf8"))![0];
+  return {
+    url,
+    env: { ...env, RESTCLOUD_API_URL: url, RESTCLOUD_API_KEY: "demo-api-key", RESTCLOUD_SECRET_KEY: "demo-secret-key" },
+  };
+}
+
+/**
+ * A runner killed mid-up, as a machine that went away: app-a destroyed, then its up started again and
+ * its whole process group killed once both records are made and carry their owner tags.
+ */
+async function killAppUp(): Promise<void> {
+  const api = apiOf();
+  const cli = (args: string[]) =>
+    spawn("pulumi", args, { cwd: project, env: api.env, detached: true, stdio: "ignore" });
+  const destroyed = cli(["destroy", "--yes", "--stack", "app-a"]);
+  expect(await new Promise((resolve) => destroyed.on("exit", resolve))).toBe(0);
+  const tagsBefore = (await emulatorStats(api.url)).byOperation.createTags ?? 0;
+  const up = cli(["up", "--yes", "--stack", "app-a"]);
+  const exited = new Promise((resolve) => up.on("exit", resolve));
+  for (;;) {
+    const stats = (await emulatorStats(api.url)).byOperation;
+    if ((stats.createFirewallRule ?? 0) > 0 && (stats.createTags ?? 0) >= tagsBefore + 2) break;
+    if (up.exitCode !== null) throw new Error("the up ended before it could be killed");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  process.kill(-up.pid!, "SIGKILL");
+  await exited;
+}
+
+/** A lock of app-b held by a runner of another machine that died (the row its `pulumi up` would leave). */
+function leaveForeignLock(): void {
+  const lock = {
+    pid: DEAD_RUNNER.pid,
+    username: "ci",
+    hostname: DEAD_RUNNER.host,
+    timestamp: new Date().toISOString(),
+  };
+  const data = Buffer.from(JSON.stringify(lock)).toString("base64");
+  // Keys start with the URL's path (the database's name): take it from the stack's checkpoint.
+  const checkpoint = pg.sql("select key from pulumi_state where key like '%/.pulumi/stacks/shop/app-b.json'").trim();
+  const key = `${checkpoint.slice(0, checkpoint.indexOf(".pulumi/"))}.pulumi/locks/organization/shop/app-b/${randomUUID()}.json`;
+  pg.sql(`insert into pulumi_state (key, data) values ('${key}', '${JSON.stringify({ data })}')`);
+}
+
+/** At the end, while the page's emulator still runs: no record left of any stack. */
+async function accountIsEmpty(): Promise<void> {
+  const left = [...(await managedRecords(apiOf().url))].filter(([, records]) => Object.keys(records).length > 0);
+  expect(left.map(([kind, records]) => `${kind}: ${Object.keys(records).length}`)).toEqual([]);
+}
+
+test("the page's S3 login: a stack kept in the object store", async () => {
+  const commands = splitCommands(docBlock(PAGE, "teams:login-s3", "sh"));
+  const s3Env = {
+    ...env,
+    ...s3.env,
+    STATE_BUCKET: /^s3:\/\/([^?]+)/.exec(s3.loginUrl)![1],
+    S3_ENDPOINT: /endpoint=([^&]+)/.exec(s3.loginUrl)![1],
+    AWS_REGION: "us-east-1",
+    PULUMI_HOME: path.join(work, "s3-home"),
+  };
+  const run = await runSteps(project, s3Env, [...commands, "pulumi stack init s3-probe", "pulumi stack ls"], {
+    timeoutMs: 120_000,
+  });
+  expect(run.code).toBe(0);
+  expect(run.output).toContain("s3-probe");
+  expect((await s3.keys()).some((key) => key.startsWith(".pulumi/stacks/shop/s3-probe"))).toBe(true);
+});
+
+test("every other shell block of the page, in order, on PostgreSQL: runners, a dead runner, adoption", async () => {
+  const page = fs.readFileSync(path.join(REPO_ROOT, PAGE), "utf8");
+  // Every sh block of the page is one of the blocks run here.
+  expect([...page.matchAll(/<!-- (teams:[\w-]+):begin -->\s*```sh/g)].map((m) => m[1]).sort()).toEqual(
+    [...BLOCKS, "login-s3"].map((b) => `teams:${b}`).sort(),
+  );
+  const blocks = BLOCKS.map((name) => ({ name, commands: splitCommands(docBlock(PAGE, `teams:${name}`, "sh")) }));
+  const commands = blocks.flatMap((b) => b.commands);
+  const lastOf = (name: string) => blocks.slice(0, BLOCKS.indexOf(name) + 1).flatMap((b) => b.commands).length - 1;
+  const checkpoints = new Map<number, () => Promise<void>>([
+    [lastOf("runners"), killAppUp],
+    [lastOf("recover"), async () => leaveForeignLock()],
+    [lastOf("cleanup"), accountIsEmpty],
+  ]);
+  const run = await runSteps(project, env, commands, { timeoutMs: 12 * 60_000, checkpoints });
+  console.log(run.output);
+  if (run.checkFailure) throw run.checkFailure;
+  expect(run.code).toBe(0);
+  // The dead runner's lock found and removed, the killed up's records adopted; then the foreign lock named.
+  expect(run.output).toMatch(/Removed the lock the killed `pulumi up` left \(root@\S+ \(pid \d+\), gone\)/);
+  expect(run.output).toContain(`${DEAD_RUNNER.host}`);
+  // app-b's records, which no stack holds once its state is removed, listed and then deleted.
+  expect(run.output).toMatch(/PublicIpAddress \(1\)/);
+  expect(fs.existsSync(path.join(project, "adopt"))).toBe(true);
+  expect(pg.sql("select count(*) from pulumi_state where key like '.pulumi/locks/%'").trim()).toBe("0");
+});
