@@ -419,15 +419,15 @@ function listing(found: Found, cwd: string): string {
     const rel = (file: string) => path.relative(cwd, file) || file;
     lines.push(
       "",
-      `Wrote ${rel(files.importFile)}, ${rel(files.typescript)} and ${rel(files.python)}. To adopt the records, make`,
-      `${path.basename(files.typescript)}'s (or ${path.basename(files.python)}'s) declarations the stack's program and run \`pulumi up\`: each resource's`,
-      "`import` option adopts its record as it is (nothing is created or replaced), with the dependencies,",
-      `and \`pulumi preview\` then shows no change. (Or: pulumi import --file ${rel(files.importFile)} --generate-code=false --yes,`,
-      "then one `pulumi up` of the program.)",
+      `Wrote ${rel(files.importFile)}, ${rel(files.typescript)} and ${rel(files.python)}.`,
+      `To adopt the records: make ${path.basename(files.typescript)}'s (or ${path.basename(files.python)}'s) declarations the stack's program,`,
+      "fill in its TODOs, and run `pulumi up`: each resource's `import` option adopts its record as it is",
+      "(nothing is created or replaced), with the dependencies; `pulumi preview` then shows no change.",
+      `(Or: pulumi import --file ${rel(files.importFile)} --generate-code=false --yes, then one \`pulumi up\`.)`,
     );
     if (files.todo.length > 0)
       lines.push(
-        `${plural(files.todo.length, "argument")} no record shows, marked TODO in the code, to fill in first: ${files.todo.join("; ")}.`,
+        `${plural(files.todo.length, "argument")} no record shows, marked TODO in the code: ${files.todo.join("; ")}.`,
       );
     if (files.secrets.length > 0)
       lines.push(`Secrets the code reads from config: pulumi config set --secret ${files.secrets.join(", ")}.`);

@@ -443,13 +443,15 @@ function headerLines(project: string, p: Planned, index: ReadonlyMap<string, Acc
   return lines;
 }
 
-/** How the files adopt the records, atop both programs; `mode` says what runs them natively. */
+/** How the files adopt the records, atop both programs; `mode` says what serves them natively. */
 const adopt = (mode: string) => [
   "Each resource carries the `import` option with its record's id: one `pulumi up` of this program",
-  `(${mode}) adopts every record as it is, and the references between them become the stack's`,
-  "dependencies, so that `pulumi destroy` deletes in order. Fill in the TODOs first; the `import`",
-  "options may be removed after that first up. Or: `pulumi import --file import.json",
-  "--generate-code=false --yes`, then one `pulumi up` of this program (it changes nothing).",
+  "adopts every record as it is, and the references between them become the stack's dependencies",
+  "(so that `pulumi destroy` deletes in order).",
+  mode,
+  "Fill in the TODOs first. The `import` options may be removed after that first up.",
+  "Or: `pulumi import --file import.json --generate-code=false --yes`, then one `pulumi up` of this",
+  "program (it changes nothing, and records the dependencies).",
 ];
 
 /** The TypeScript program (`index.ts`): the native mode's classes of the package. */
@@ -464,7 +466,7 @@ export function typescriptProgram(
     "/**",
     ` * The records \`restcloud discover\` found that no stack of project ${project} holds, declared with`,
     " * the arguments each record shows.",
-    ...adopt("in the native mode: pulumi config set restcloud:mode native").map((l) => ` * ${l}`),
+    ...adopt("The stack runs in the native mode: pulumi config set restcloud:mode native.").map((l) => ` * ${l}`),
     " */",
     ...(needsConfig ? ['import * as pulumi from "@pulumi/pulumi";'] : []),
     'import * as restcloud from "pulumi-restcloud";',
@@ -496,7 +498,7 @@ export function pythonProgram(
     '"""',
     `The records \`restcloud discover\` found that no stack of project ${project} holds, declared with`,
     "the arguments each record shows.",
-    ...adopt("Python is always served by the native plugin"),
+    ...adopt("Python is always served by the native plugin."),
     '"""',
     "",
     "import pulumi",

@@ -55,6 +55,35 @@ const expectedRecords = (core: CoreRecords) =>
     .map(([kind, id]) => `${kind} ${id}`)
     .sort();
 
+/** Per kind, the kinds of the resources its state's dependencies name (the core records: one of each kind). */
+async function dependenciesByKind(stack: TestStack): Promise<Record<string, string[]>> {
+  const { deployment } = (await stack.stack.exportStack()) as {
+    deployment: { resources: { urn: string; type: string; dependencies?: string[] }[] };
+  };
+  const kindOf = (type: string) => (type.startsWith(NATIVE_PREFIX) ? type.slice(NATIVE_PREFIX.length) : undefined);
+  const typeOf = new Map(deployment.resources.map((r) => [r.urn, r.type]));
+  const found: Record<string, string[]> = {};
+  for (const r of deployment.resources) {
+    const kind = kindOf(r.type);
+    const on = (r.dependencies ?? []).map((urn) => kindOf(typeOf.get(urn) ?? "") ?? urn).sort();
+    if (kind && on.length > 0) found[kind] = on;
+  }
+  return found;
+}
+
+/** What the core records refer to (tests/integration/discover/records.ts). */
+const CORE_DEPENDENCIES = {
+  VpcTier: ["Vpc"],
+  Instance: ["Network"],
+  Volume: ["Instance"],
+  VolumeSnapshot: ["Volume"],
+  PublicIpAddress: ["Network"],
+  FirewallRule: ["PublicIpAddress"],
+  PortForwardingRule: ["Instance", "Network", "PublicIpAddress"],
+  EgressRule: ["Network"],
+  SecurityGroupFirewallRule: ["SecurityGroup"],
+};
+
 interface Run {
   code: number | null;
   stdout: string;
@@ -129,6 +158,8 @@ async function adopt(
   expect(notImported.map((r) => r.logicalName)).toEqual([]);
   const held = await stateResources(stack);
   expect(held.map((r) => `${r.kind} ${r.id}`).sort()).toEqual(expectedRecords(core));
+  // `pulumi import` records no dependencies: a destroy now would delete the address before its rules.
+  expect(await dependenciesByKind(stack)).toEqual({});
   expect(held.every((r) => r.type.startsWith(NATIVE_PREFIX))).toBe(true);
   expect(await auditAccount(emulator.url, stack)).toEqual({ ...EMPTY_ACCOUNT, records: expectedRecords(core).length });
 
@@ -143,6 +174,8 @@ async function adopt(
   // The program takes over (and drops the protection `pulumi import` gave); destroy empties the account.
   const up = await stack.up();
   expect(up.changes).toEqual({ same: expectedRecords(core).length + 1 });
+  // That up (no change) recorded the program's references as dependencies.
+  expect(await dependenciesByKind(stack)).toEqual(CORE_DEPENDENCIES);
   if ((await stack.stack.exportStack()).deployment.resources?.some((r: { protect?: boolean }) => r.protect))
     await stack.cliOk(["state", "unprotect", "--all", "--yes"]);
   const destroyed = await stack.destroy();
