@@ -16,6 +16,7 @@ import {
   ProjectError,
   listStacks,
   projectName,
+  projectRuntime,
   readHoldings,
   shortStackName,
   stackConfig,
@@ -26,8 +27,10 @@ import {
 export const DISCOVER_USAGE = `Usage: restcloud discover [options]
 
 Lists the account's records that no stack of this Pulumi project holds (every kind, every zone),
-and writes what adopts them: import.json for \`pulumi import --file\`, and the same resources as
-program code (index.ts, __main__.py) with the arguments each record shows.
+and writes what adopts them: the resources as program code (index.ts, __main__.py) with the
+arguments each record shows and each one's \`import\` option (one \`pulumi up\` adopts them all), and
+import.json for \`pulumi import --file\`. A TypeScript stack must be in the native mode
+(restcloud:mode native) for that: in the dynamic mode it lists, writes nothing and exits 1.
 
 A record is listed when no stack's state holds its id and it carries no owner tag, or its owner
 tag (pulumi-owner) names a stack of this project: an interrupted \`pulumi up\` made it (then
@@ -50,7 +53,8 @@ Options:
 Settings: restcloud:apiUrl, apiKey, secretKey and zoneUuid from the stack's config, else
 RESTCLOUD_API_URL, RESTCLOUD_API_KEY, RESTCLOUD_SECRET_KEY, RESTCLOUD_ZONE_UUID. The pulumi CLI:
 PULUMI_CLI, else pulumi on PATH.
-Exit codes: 0 done (whether or not anything was found); 1 failure; 2 bad usage.
+Exit codes: 0 done (whether or not anything was found); 1 failure, or records found that the stack's
+mode cannot adopt (no files written); 2 bad usage.
 `;
 
 /** What the command writes and reads: the process's own streams, or a test's. */
@@ -146,7 +150,8 @@ async function run(argv: readonly string[], io: DiscoverIo): Promise<number> {
   }
   const env = io.env;
   const project = readProject(opts, env);
-  const { config, client } = apiClient(opts, project.stacks, env);
+  const { config, client, stack, mode } = apiClient(opts, project.stacks, env);
+  const refusal = dynamicModeRefusal(opts.cwd, stack, mode);
 
   const declarations = DECLARATIONS as readonly ResourceDeclaration[];
   const discovery = await discover({
@@ -161,19 +166,25 @@ async function run(argv: readonly string[], io: DiscoverIo): Promise<number> {
   });
   const plan = planAdoption(discovery.unheld, declarations, discovery.index);
   let files: WrittenFiles | undefined;
-  if (plan.length > 0) {
+  const refused = plan.length > 0 && refusal !== undefined ? refusal : undefined;
+  if (plan.length > 0 && refused === undefined) {
     const hints = await todoHints(client, plan);
     files = writeFiles(opts.out, project.name, plan, discovery, hints);
   }
-  const found: Found = { discovery, plan, apiUrl: config.apiUrl, files };
+  const found: Found = { discovery, plan, apiUrl: config.apiUrl, files, refused };
 
   if (opts.json) {
-    if (!opts.delete) io.stdout(`${JSON.stringify(jsonReport(discovery, plan, config.apiUrl, files), null, 2)}\n`);
+    if (!opts.delete) io.stdout(`${JSON.stringify(jsonReport(found), null, 2)}\n`);
   } else {
-    io.stdout(listing(discovery, plan, config.apiUrl, files, opts.cwd));
+    io.stdout(listing(found, opts.cwd));
     const earlier = path.join(opts.out, "import.json");
-    if (!files && fs.existsSync(earlier))
+    if (!files && !refused && fs.existsSync(earlier))
       io.stdout(`${path.relative(opts.cwd, earlier) || earlier} is an earlier run's: nothing is left to adopt now.\n`);
+  }
+  // Listed, but nothing written that would adopt: a failure, so that `discover && pulumi import ...` stops.
+  if (refused !== undefined && !opts.delete) {
+    io.stderr(`restcloud discover: ${refused}\n`);
+    return 1;
   }
   if (!opts.delete) return 0;
   return deleteFound(opts, io, found, { client, zoneUuid: config.zoneUuid, declarations });
@@ -212,7 +223,7 @@ function apiClient(
   opts: Options,
   projectStacks: Project["stacks"],
   env: NodeJS.ProcessEnv,
-): { config: ProviderConfig; client: RestCloudClient } {
+): { config: ProviderConfig; client: RestCloudClient; stack: string | undefined; mode: string } {
   const configStack = opts.stacks[0] ?? projectStacks.find((s) => s.current)?.name;
   const fromStack = projectStacks.length > 0 ? stackConfig(opts.cwd, configStack, env) : {};
   const config = resolveProviderConfig({ get: (key) => fromStack[key] }, env);
@@ -220,7 +231,23 @@ function apiClient(
   if (missing.length > 0) throw new ProjectError(`no API settings: ${missing.join("; ")}`);
   apiUrlForErrors = config.apiUrl;
   const client = commandClient(config, { env });
-  return { config, client };
+  // As the program reads it (program/mode.ts): the stack's restcloud:mode, else RESTCLOUD_MODE, else dynamic.
+  const mode = (fromStack["restcloud:mode"] || env.RESTCLOUD_MODE || "dynamic").trim().toLowerCase();
+  return { config, client, stack: configStack, mode };
+}
+
+/**
+ * Why no adoption files are written for this stack, if so: a TypeScript stack in the dynamic mode cannot
+ * import (its Read gets no state), and its program would create new records beside the ones found.
+ * Other runtimes' SDKs are always served by the native plugin.
+ */
+function dynamicModeRefusal(cwd: string, stack: string | undefined, mode: string): string | undefined {
+  if (mode === "native" || (projectRuntime(cwd) ?? "nodejs") !== "nodejs") return undefined;
+  return (
+    `wrote no files: ${stack ? `stack ${shortStackName(stack)}` : "the stack"} runs in the ${mode} mode, where an import cannot adopt ` +
+    "a record (its program would create new ones beside those found); run " +
+    "`pulumi config set restcloud:mode native`, then `restcloud discover` again"
+  );
 }
 
 /** What a run found and wrote, as the listing and the JSON report show it. */
@@ -229,6 +256,8 @@ interface Found {
   plan: Planned[];
   apiUrl: string;
   files: WrittenFiles | undefined;
+  /** Why the files were not written (the stack's mode), when there was something to write. */
+  refused: string | undefined;
 }
 
 /** `--delete`: asks (unless --yes), deletes what was listed, dependents first; 1 when any is left. */
@@ -239,7 +268,7 @@ async function deleteFound(
   api: { client: RestCloudClient; zoneUuid: string | undefined; declarations: readonly ResourceDeclaration[] },
 ): Promise<number> {
   const { plan, apiUrl } = found;
-  const report = () => jsonReport(found.discovery, plan, apiUrl, found.files);
+  const report = () => jsonReport(found);
   const say = opts.json ? io.stderr : io.stdout;
   if (plan.length === 0) {
     if (opts.json) io.stdout(`${JSON.stringify({ ...report(), deleted: [] }, null, 2)}\n`);
@@ -345,13 +374,8 @@ function ownerNote(p: Planned): string | undefined {
     : `tagged as ${who}, a stack this project no longer has: adopt it with the import below, or delete it`;
 }
 
-function listing(
-  discovery: Discovery,
-  plan: readonly Planned[],
-  apiUrl: string,
-  files: WrittenFiles | undefined,
-  cwd: string,
-): string {
+function listing(found: Found, cwd: string): string {
+  const { discovery, plan, apiUrl, files } = found;
   const lines: string[] = [];
   lines.push(
     `Project ${discovery.project}, ${discovery.stacks.length === 0 ? "no stacks" : `stacks ${discovery.stacks.join(", ")}`}; API ${apiUrl}, ${plural(discovery.zoneUuids.length, "zone")}.`,
@@ -390,18 +414,20 @@ function listing(
       );
   }
   lines.push("", summaryLine(discovery, plan));
+  if (found.refused) lines.push("", `No files written: ${found.refused.replace(/^wrote no files: /, "")}.`);
   if (files) {
     const rel = (file: string) => path.relative(cwd, file) || file;
     lines.push(
       "",
-      `Wrote ${rel(files.importFile)}, ${rel(files.typescript)} and ${rel(files.python)}. To adopt the records into a stack`,
-      `(the native mode: pulumi config set restcloud:mode native):`,
-      `  pulumi import --file ${rel(files.importFile)} --generate-code=false --yes`,
-      `then make ${path.basename(files.typescript)}'s (or ${path.basename(files.python)}'s) declarations the stack's program: pulumi preview shows no change.`,
+      `Wrote ${rel(files.importFile)}, ${rel(files.typescript)} and ${rel(files.python)}.`,
+      `To adopt the records: make ${path.basename(files.typescript)}'s (or ${path.basename(files.python)}'s) declarations the stack's program,`,
+      "fill in its TODOs, and run `pulumi up`: each resource's `import` option adopts its record as it is",
+      "(nothing is created or replaced), with the dependencies; `pulumi preview` then shows no change.",
+      `(Or: pulumi import --file ${rel(files.importFile)} --generate-code=false --yes, then one \`pulumi up\`.)`,
     );
     if (files.todo.length > 0)
       lines.push(
-        `${plural(files.todo.length, "argument")} no record shows, marked TODO in the code, to fill in first: ${files.todo.join("; ")}.`,
+        `${plural(files.todo.length, "argument")} no record shows, marked TODO in the code: ${files.todo.join("; ")}.`,
       );
     if (files.secrets.length > 0)
       lines.push(`Secrets the code reads from config: pulumi config set --secret ${files.secrets.join(", ")}.`);
@@ -436,7 +462,7 @@ function outcomeLine(o: DeleteOutcome): string {
 
 // ---- JSON ----------------------------------------------------------------------------------------------
 
-function jsonReport(discovery: Discovery, plan: readonly Planned[], apiUrl: string, files: WrittenFiles | undefined) {
+function jsonReport({ discovery, plan, apiUrl, files, refused }: Found) {
   return {
     project: discovery.project,
     apiUrl,
@@ -485,5 +511,6 @@ function jsonReport(discovery: Discovery, plan: readonly Planned[], apiUrl: stri
     },
     unread: discovery.unread.map(({ record, error }) => ({ kind: record.kind, id: record.id, error })),
     files: files ? { importFile: files.importFile, typescript: files.typescript, python: files.python } : null,
+    notWritten: refused ?? null,
   };
 }

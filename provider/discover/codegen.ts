@@ -443,10 +443,15 @@ function headerLines(project: string, p: Planned, index: ReadonlyMap<string, Acc
   return lines;
 }
 
-const ADOPT = [
-  "Adopt them into the stack that is to hold them:",
-  "  pulumi import --file import.json --generate-code=false --yes",
-  "then make these declarations (part of) its program: `pulumi preview` shows no change.",
+/** How the files adopt the records, atop both programs; `mode` says what serves them natively. */
+const adopt = (mode: string) => [
+  "Each resource carries the `import` option with its record's id: one `pulumi up` of this program",
+  "adopts every record as it is, and the references between them become the stack's dependencies",
+  "(so that `pulumi destroy` deletes in order).",
+  mode,
+  "Fill in the TODOs first. The `import` options may be removed after that first up.",
+  "Or: `pulumi import --file import.json --generate-code=false --yes`, then one `pulumi up` of this",
+  "program (it changes nothing, and records the dependencies).",
 ];
 
 /** The TypeScript program (`index.ts`): the native mode's classes of the package. */
@@ -460,9 +465,8 @@ export function typescriptProgram(
   const lines = [
     "/**",
     ` * The records \`restcloud discover\` found that no stack of project ${project} holds, declared with`,
-    " * the arguments each record shows. The imports are the native plugin's (restcloud:index:*): run the",
-    " * stack in the native mode (`pulumi config set restcloud:mode native`).",
-    ...ADOPT.map((l) => ` * ${l}`),
+    " * the arguments each record shows.",
+    ...adopt("The stack runs in the native mode: pulumi config set restcloud:mode native.").map((l) => ` * ${l}`),
     " */",
     ...(needsConfig ? ['import * as pulumi from "@pulumi/pulumi";'] : []),
     'import * as restcloud from "pulumi-restcloud";',
@@ -477,7 +481,7 @@ export function typescriptProgram(
       for (const c of comments) lines.push(`  // ${c}`);
       lines.push(`  ${name}: ${value},`);
     }
-    lines.push("});", "");
+    lines.push(`}, { import: ${JSON.stringify(p.unheld.record.id)} });`, "");
   }
   return `${lines.join("\n").trimEnd()}\n`;
 }
@@ -493,11 +497,11 @@ export function pythonProgram(
   const lines = [
     '"""',
     `The records \`restcloud discover\` found that no stack of project ${project} holds, declared with`,
-    "the arguments each record shows (the SDK is served by the native plugin).",
-    ...ADOPT,
+    "the arguments each record shows.",
+    ...adopt("Python is always served by the native plugin."),
     '"""',
     "",
-    ...(needsConfig ? ["import pulumi"] : []),
+    "import pulumi",
     "import pulumi_restcloud as restcloud",
     "",
     ...(needsConfig ? ["config = pulumi.Config()", ""] : []),
@@ -510,7 +514,7 @@ export function pythonProgram(
       for (const c of comments) lines.push(`    # ${c}`);
       lines.push(`    ${name}=${value},`);
     }
-    lines.push(")", "");
+    lines.push(`    opts=pulumi.ResourceOptions(import_=${JSON.stringify(p.unheld.record.id)}),`, ")", "");
   }
   return `${lines.join("\n").trimEnd()}\n`;
 }

@@ -29,6 +29,19 @@ export function projectName(cwd: string): string {
   return name;
 }
 
+/**
+ * The project's runtime (Pulumi.yaml's `runtime: nodejs`, or `runtime:` with `name: python` below it);
+ * undefined when the file says none.
+ */
+export function projectRuntime(cwd: string): string | undefined {
+  const file = ["Pulumi.yaml", "Pulumi.yml"].map((f) => path.join(cwd, f)).find((f) => fs.existsSync(f));
+  const text = file === undefined ? "" : fs.readFileSync(file, "utf8");
+  const match =
+    /^runtime:[ \t]*["']?([A-Za-z0-9_-]+)/m.exec(text) ??
+    /^runtime:[ \t]*\n(?:[ \t]+.*\n)*?[ \t]+name:[ \t]*["']?([A-Za-z0-9_-]+)/m.exec(text);
+  return match?.[1];
+}
+
 export interface StackSummary {
   /** The stack's name as `pulumi stack ls` shows it (`dev`, or `org/project/dev`). */
   name: string;

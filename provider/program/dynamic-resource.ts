@@ -13,6 +13,12 @@ export function dynamicRegistration(
   args: object,
   opts: pulumi.CustomResourceOptions,
 ): Registration {
+  // A dynamic provider's Read on import gets no state, so no `__provider` to run: the import could only fail
+  // later, with an error that says nothing. Say it here, before anything is registered.
+  if (opts.import !== undefined)
+    throw new Error(
+      `${declaration.type} ${name}: the \`import\` option needs the native mode (pulumi config set restcloud:mode native): the dynamic mode cannot import a record`,
+    );
   const type = dynamicTypeToken(declaration.type);
   const props = resourceProperties(declaration, args);
   const meta: ResourceMeta = {};

@@ -167,6 +167,7 @@ function usualState(): FakeState {
         "restcloud:apiKey": "demo-api-key",
         "restcloud:secretKey": "demo-secret-key",
         "restcloud:zoneUuid": cat.zoneUuid,
+        "restcloud:mode": "native",
       },
     },
   };
@@ -527,9 +528,14 @@ describe("restcloud discover", () => {
         "m",
       ),
     );
-    expect(out).toContain("pulumi import --file restcloud-discovered/import.json --generate-code=false --yes");
     expect(out).toContain(
-      "7 arguments no record shows, marked TODO in the code, to fill in first: Vpc hand-vpc: vpcOfferingUuid; Vpc old-vpc: vpcOfferingUuid; VpnCustomerGateway office: ikeEncryption; VpnCustomerGateway office: ikeHash; VpnCustomerGateway office: espEncryption; VpnCustomerGateway office: espHash; KubernetesCluster k8s: kubernetesVersionUuid.",
+      "To adopt the records: make index.ts's (or __main__.py's) declarations the stack's program,\nfill in its TODOs, and run `pulumi up`",
+    );
+    expect(out).toContain(
+      "(Or: pulumi import --file restcloud-discovered/import.json --generate-code=false --yes, then one `pulumi up`.)",
+    );
+    expect(out).toContain(
+      "7 arguments no record shows, marked TODO in the code: Vpc hand-vpc: vpcOfferingUuid; Vpc old-vpc: vpcOfferingUuid; VpnCustomerGateway office: ikeEncryption; VpnCustomerGateway office: ikeHash; VpnCustomerGateway office: espEncryption; VpnCustomerGateway office: espHash; KubernetesCluster k8s: kubernetesVersionUuid.",
     );
     expect(out).toContain("Secrets the code reads from config: pulumi config set --secret officeIpsecPresharedKey.");
     expect(out).not.toContain("psk-never-written");
@@ -640,8 +646,21 @@ describe("restcloud discover", () => {
       ].join("\n"),
     );
     expect(python).toMatch(
-      /restcloud\.FirewallRule\(\n {4}"[^"]+",\n {4}ip_address_uuid=ip_\w+\.id,\n {4}protocol="TCP",\n {4}start_port=80,\n {4}end_port=80,\n {4}cidr_list="0\.0\.0\.0\/0",\n\)/,
+      new RegExp(
+        `restcloud\\.FirewallRule\\(\\n {4}"[^"]+",\\n {4}ip_address_uuid=ip_\\w+\\.id,\\n {4}protocol="TCP",\\n {4}start_port=80,\\n {4}end_port=80,\\n {4}cidr_list="0\\.0\\.0\\.0\\/0",\\n {4}opts=pulumi\\.ResourceOptions\\(import_="${core.http}"\\),\\n\\)`,
+      ),
     );
+    // Each resource adopts its record on the first up: the import option, with the record's id.
+    expect(python).toMatch(/^import pulumi$/m);
+    expect(typescript).toMatch(
+      new RegExp(
+        `const handTier = new restcloud\\.VpcTier\\("hand-tier", \\{[^}]*\\n\\}, \\{ import: "${core.tier}" \\}\\);`,
+      ),
+    );
+    for (const code of [typescript, python]) {
+      expect(code.match(/\bimport_?(: |=)"[0-9a-f-]{36}"/g)).toHaveLength(report.records.length);
+      expect(code).toContain("options may be removed after that first up.");
+    }
     expect(python).toContain('    vpc_offering_uuid="",');
     const py = path.join(projectDir, "check.py");
     fs.writeFileSync(py, python);
@@ -669,6 +688,51 @@ describe("restcloud discover", () => {
     const unknown = await discover(["--stack", "qa"]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("no stack qa in project shop (pulumi stack ls: dev, prod)");
+  });
+
+  test("a TypeScript stack in the dynamic mode: listed, no file written, exit 1 with one line saying how to proceed", async () => {
+    const state = usualState();
+    delete state.config.dev!["restcloud:mode"];
+    writeState(state);
+    const line =
+      "restcloud discover: wrote no files: stack dev runs in the dynamic mode, where an import cannot adopt a record (its program would create new ones beside those found); run `pulumi config set restcloud:mode native`, then `restcloud discover` again\n";
+    const run = await discover(["--out", "dynamic-out"]);
+    expect([run.code, run.stderr]).toEqual([1, line]);
+    expect(run.stdout).toContain(`Summary: ${expectedUnheld().length} records no stack holds`);
+    expect(run.stdout).toContain("\nNo files written: stack dev runs in the dynamic mode");
+    expect(run.stdout).not.toContain("Wrote ");
+    expect(fs.existsSync(path.join(projectDir, "dynamic-out"))).toBe(false);
+
+    const json = await discover(["--json", "--out", "dynamic-out"]);
+    expect([json.code, json.stderr]).toEqual([1, line]);
+    const report = JSON.parse(json.stdout) as Report & { notWritten: string | null };
+    expect(report.records).toHaveLength(expectedUnheld().length);
+    expect([report.files, report.notWritten]).toEqual([null, line.slice("restcloud discover: ".length, -1)]);
+    expect(fs.existsSync(path.join(projectDir, "dynamic-out"))).toBe(false);
+
+    // The mode as a program reads it: the stack's restcloud:mode, else RESTCLOUD_MODE.
+    const env = { PATH: process.env.PATH, PULUMI_CLI: fakePulumi, FAKE_PULUMI_STATE: stateFile };
+    const byEnv = await discover(["--out", "dynamic-out"], { env: { ...env, RESTCLOUD_MODE: "native" } });
+    expect([byEnv.code, byEnv.stderr]).toEqual([0, ""]);
+    expect(fs.existsSync(path.join(projectDir, "dynamic-out", "import.json"))).toBe(true);
+    state.config.dev!["restcloud:mode"] = "dynamic";
+    writeState(state);
+    const overridden = await discover(["--out", "dynamic-out"], { env: { ...env, RESTCLOUD_MODE: "native" } });
+    expect([overridden.code, overridden.stderr]).toEqual([1, line]);
+
+    // A Python project is always native: its files are written whatever the mode says.
+    const pythonDir = fs.mkdtempSync(path.join(os.tmpdir(), "restcloud-discover-python-"));
+    try {
+      fs.writeFileSync(
+        path.join(pythonDir, "Pulumi.yaml"),
+        `name: ${PROJECT}\nruntime:\n  name: python\n  options:\n    virtualenv: venv\n`,
+      );
+      const python = await discover([], { cwd: pythonDir });
+      expect([python.code, python.stderr]).toEqual([0, ""]);
+      expect(fs.existsSync(path.join(pythonDir, "restcloud-discovered", "__main__.py"))).toBe(true);
+    } finally {
+      fs.rmSync(pythonDir, { recursive: true, force: true });
+    }
   });
 
   test("failures exit 1 and bad usage 2, each saying why", async () => {
