@@ -155,6 +155,8 @@ test("every other shell block of the page, in order, on PostgreSQL: runners, a d
   expect(run.output).toContain(`${DEAD_RUNNER.host}`);
   // app-b's records, which no stack holds once its state is removed, listed and then deleted.
   expect(run.output).toMatch(/PublicIpAddress \(1\)/);
-  expect(fs.existsSync(path.join(project, "adopt"))).toBe(true);
+  // The adopting program: app-b's address and rule, each with its import option.
+  const adopting = fs.readFileSync(path.join(project, "adopt", "index.ts"), "utf8");
+  expect(adopting.match(/\{ import: "[0-9a-f-]{36}" \}/g)).toHaveLength(2);
   expect(pg.sql("select count(*) from pulumi_state where key like '.pulumi/locks/%'").trim()).toBe("0");
 });
