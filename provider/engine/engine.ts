@@ -174,9 +174,8 @@ export class Engine {
         const property = issue.path.map(String).join(".");
         if (unknownKeys.has(String(issue.path[0]))) continue;
         if (issue.path.length === 0 && unknownKeys.size > 0) continue; // a cross-field rule over unknowns
-        const reason = this.reason(issue);
-        if (issue.path.length === 1 && notRead.has(property) && reason === "is required") continue;
-        failures.push({ property: property || "(arguments)", reason });
+        if (issue.path.length === 1 && notRead.has(property)) continue; // absent, as the import could not read it
+        failures.push({ property: property || "(arguments)", reason: this.reason(issue) });
       }
     }
     for (const key of Object.keys(news)) {
@@ -206,8 +205,11 @@ export class Engine {
     return this.environment.containsUnknown?.(value) ?? false;
   }
 
+  /** The issue in words; a required argument left out says so (an enum's choices after it). */
   private reason(issue: z.core.$ZodIssue): string {
-    return issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message;
+    if (issue.input !== undefined) return issue.message;
+    if (issue.code === "invalid_type") return "is required";
+    return issue.code === "invalid_value" ? `is required: ${issue.message}` : issue.message;
   }
 
   /**
