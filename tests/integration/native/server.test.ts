@@ -233,12 +233,7 @@ test("Create, Read (refresh and import by id alone), Update, Delete against the 
   const importedState = fromStruct(imported.getProperties()).props;
   expect(importedState[NOT_READ_ON_IMPORT]).toEqual(notRead);
   // restartTriggers too: an imported VPC's trigger list is the program's, and adopting it restarts nothing.
-  expect(notRead).toEqual([
-    "vpcOfferingUuid",
-    "networkDomain",
-    "publicLoadBalancerProvider",
-    "restartTriggers",
-  ]);
+  expect(notRead).toEqual(["vpcOfferingUuid", "networkDomain", "publicLoadBalancerProvider", "restartTriggers"]);
   const adopt = await rpc<ProviderMessages.DiffResponse>(
     "diff",
     vpc(new pb.DiffRequest())
