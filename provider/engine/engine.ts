@@ -12,7 +12,14 @@ import { IdentityRegistry, type CreateOwner } from "./identity";
 import { dependentsOf, describeDependents } from "./dependents";
 import { inputIssueMessage } from "./validators";
 import { catalogReferenceFailures } from "./references";
-import { NOT_READ_ON_IMPORT, readForImport } from "./import";
+import {
+  NOT_READ_ON_IMPORT,
+  absenceAccepted,
+  notReadOnImport,
+  readForImport,
+  takenAsDeclared,
+  withNotReadMarker,
+} from "./import";
 import { runProcedure, runWait } from "./waits";
 
 export { NOT_READ_ON_IMPORT };
@@ -134,9 +141,10 @@ export class Engine {
 
   /**
    * Validates the arguments (a failure per bad field, unknown values pass) and fills defaults:
-   * the auto-name (kept from the previous inputs when there are any) and the default zone.
+   * the auto-name (kept from the previous inputs when there are any) and the default zone. A required
+   * argument an import could not read may be absent when olds and news both say so (absenceAccepted).
    */
-  check(_olds: PropertyMap, news: PropertyMap, naming?: Naming): { inputs: PropertyMap; failures: CheckFailure[] } {
+  check(olds: PropertyMap, news: PropertyMap, naming?: Naming): { inputs: PropertyMap; failures: CheckFailure[] } {
     const d = this.declaration;
     const inputs: PropertyMap = { ...news };
     if (d.autoName && inputs[d.autoName] === undefined && naming) {
@@ -157,6 +165,7 @@ export class Engine {
       });
     }
     const unknownKeys = new Set(Object.keys(inputs).filter((k) => this.containsUnknown(inputs[k])));
+    const notRead = absenceAccepted(olds, news);
     // reportInput: zod 4 records the offending value only when asked, and reason() needs it to tell
     // a missing argument from a wrong one (the value itself never reaches the message).
     const result = d.inputs.safeParse(pickInputs(d, inputs), { reportInput: true, error: inputIssueMessage });
@@ -165,11 +174,12 @@ export class Engine {
         const property = issue.path.map(String).join(".");
         if (unknownKeys.has(String(issue.path[0]))) continue;
         if (issue.path.length === 0 && unknownKeys.size > 0) continue; // a cross-field rule over unknowns
+        if (issue.path.length === 1 && notRead.has(property)) continue; // absent, as the import could not read it
         failures.push({ property: property || "(arguments)", reason: this.reason(issue) });
       }
     }
     for (const key of Object.keys(news)) {
-      if (!(key in d.inputs.shape)) {
+      if (!(key in d.inputs.shape) && key !== NOT_READ_ON_IMPORT) {
         failures.push({ property: key, reason: `is not an argument of ${d.type}` });
       }
     }
@@ -195,23 +205,26 @@ export class Engine {
     return this.environment.containsUnknown?.(value) ?? false;
   }
 
+  /** The issue in words; a required argument left out says so (an enum's choices after it). */
   private reason(issue: z.core.$ZodIssue): string {
-    return issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message;
+    if (issue.input !== undefined) return issue.message;
+    if (issue.code === "invalid_type") return "is required";
+    return issue.code === "invalid_value" ? `is required: ${issue.message}` : issue.message;
   }
 
   /**
-   * Per argument: replace (replaceOn), update in place (an update step), or no change. `state` (the
-   * outputs kept) names the arguments an import could not read: the program's value for one of
-   * those is no change.
+   * Per argument: replace (replaceOn), update in place (an update step), or no change. The marker of
+   * `olds` (the old inputs) or of `state` (the outputs kept) names the arguments an import could not
+   * read: the program's value for one of those the old inputs lack is no change.
    */
   diff(olds: PropertyMap, news: PropertyMap, state: PropertyMap = {}): DiffOutcome {
     const d = this.declaration;
     const replaces: string[] = [];
     const updates: string[] = [];
-    const notRead = new Set((state[NOT_READ_ON_IMPORT] as string[] | undefined) ?? []);
+    const notRead = takenAsDeclared(olds, state);
     for (const key of inputKeys(d)) {
       const changed = this.containsUnknown(news[key]) || !isDeepEqual(olds[key], news[key]);
-      if (!changed || (olds[key] === undefined && notRead.has(key))) continue;
+      if (!changed || notRead.has(key)) continue;
       if ((d.replaceOn as readonly string[]).includes(key)) replaces.push(key);
       else updates.push(key);
     }
@@ -376,9 +389,12 @@ export class Engine {
     const ctx = this.context("update", call);
     this.identities.hold(this.declaration.type, id);
     if (Object.keys(props).length === 0) {
-      // An import: the id alone (pulumi import, the import option). The arguments are the record's.
+      // An import: the id alone (pulumi import, the import option). The arguments are the record's,
+      // and the marker of those not read, which Pulumi hands back to Check and Diff as the olds.
       const imported = await readForImport(this.declaration, ctx, id);
-      return imported && { state: this.state(imported.inputs, imported.outputs), inputs: imported.inputs };
+      if (!imported) return undefined;
+      const inputs = withNotReadMarker(imported.inputs, notReadOnImport(imported.outputs));
+      return { state: this.state(inputs, imported.outputs), inputs };
     }
     // A state without outputs (a pending create put into the state by `restcloud recover`, whose
     // create never answered): what the create's answer would have given is found first.
@@ -399,7 +415,9 @@ export class Engine {
     for (const [key, value] of Object.entries(definedOnly(live.inputs))) {
       if (declared[key] !== undefined) liveInputs[key] = value;
     }
-    return { state: this.state(liveInputs, live.outputs), inputs: liveInputs };
+    // A refresh after an import, before the program declared them: still not read.
+    const inputs = withNotReadMarker(liveInputs, notReadOnImport(props));
+    return { state: this.state(inputs, live.outputs), inputs };
   }
 
   /** Runs the update steps whose arguments changed, in declaration order, each awaited until visible. */

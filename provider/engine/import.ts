@@ -7,8 +7,47 @@ import type { OperationContext, ResourceDeclaration } from "./declaration";
 
 type Values = Record<string, unknown>;
 
-/** The state key listing the arguments an import could not read from the record (declaration.unreadable). */
+/**
+ * The key listing the arguments an import could not read from the record (declaration.unreadable): in
+ * the outputs, and in the inputs Read answers for an import, which Pulumi keeps as the state's inputs
+ * and hands to Check and Diff (olds). A program's inputs never carry it.
+ */
 export const NOT_READ_ON_IMPORT = "__notReadOnImport";
+
+/** The arguments a marker names as not read on import, in any of these values (inputs, outputs). */
+export function notReadOnImport(...values: (Values | undefined)[]): Set<string> {
+  const named = new Set<string>();
+  for (const marker of values.map((v) => v?.[NOT_READ_ON_IMPORT])) {
+    if (Array.isArray(marker)) for (const name of marker) if (typeof name === "string") named.add(name);
+  }
+  return named;
+}
+
+/**
+ * The arguments Check lets be absent: those both olds and news name as not read. Only Pulumi's check
+ * of an import passes the read inputs as both (`pulumi import`); a program's inputs never carry the
+ * marker, so a program that leaves out a required argument still fails naming it.
+ */
+export function absenceAccepted(olds: Values, news: Values): Set<string> {
+  const inOlds = notReadOnImport(olds);
+  return new Set([...notReadOnImport(news)].filter((name) => inOlds.has(name) && news[name] === undefined));
+}
+
+/**
+ * The arguments whose declared value Diff takes as no change: absent from the old inputs, and named
+ * as not read by the old inputs' marker (an import's Read) or the old outputs' (a state written
+ * before the marker went into the inputs too).
+ */
+export function takenAsDeclared(oldInputs: Values, oldOutputs: Values = {}): Set<string> {
+  return new Set([...notReadOnImport(oldInputs, oldOutputs)].filter((name) => oldInputs[name] === undefined));
+}
+
+/** The values with the marker naming those of `names` still absent from them (none: no marker). */
+export function withNotReadMarker(values: Values, names: Iterable<string>): Values {
+  const { [NOT_READ_ON_IMPORT]: _previous, ...rest } = values;
+  const absent = [...new Set(names)].filter((name) => rest[name] === undefined);
+  return absent.length > 0 ? { ...rest, [NOT_READ_ON_IMPORT]: absent } : rest;
+}
 
 /** What an import answers: the arguments, as a program would declare them, and the outputs. */
 export interface ImportedRecord {

@@ -272,8 +272,8 @@ export const instanceDeclaration = defineResource({
   zoneDefault: "zoneUuid",
   defaults: stateDefaults(inputs),
   // The record shows the key by uuid only, and neither the ISO, the security group nor the hypervisor;
-  // the triggers are the program's alone.
-  unreadable: ["sshKeyName", "isoUuid", "securityGroupName", "hypervisorName", "rebootTriggers"],
+  // the triggers and what destroy does are the program's alone.
+  unreadable: ["sshKeyName", "isoUuid", "securityGroupName", "hypervisorName", "rebootTriggers", "expungeOnDestroy"],
   replaceOn: [
     "name",
     "zoneUuid",

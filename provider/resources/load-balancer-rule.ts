@@ -73,8 +73,9 @@ export const loadBalancerRuleDeclaration = defineResource({
   }),
   autoName: "name",
   defaults: stateDefaults(inputs),
-  // The record names its stickiness policy only.
-  unreadable: ["stickiness", "stickinessPolicyUuid"],
+  // The record names its stickiness policy only, and not its network: a rule on a VPC's address
+  // balances over one of the VPC's tiers, which only a VPC of one tier tells (locate).
+  unreadable: ["networkUuid", "stickiness", "stickinessPolicyUuid"],
   replaceOn: ["ipAddressUuid", "networkUuid", "publicPort", "privatePort", "stickiness", "stickinessPolicyUuid"],
   updates: [
     {
@@ -136,8 +137,8 @@ export const loadBalancerRuleDeclaration = defineResource({
   },
   record: lbRuleRecord,
   ready: [until<LbRule>("to be applied", (rule) => rule.state !== "Add")],
-  // Import: the zone whose list holds the rule, and the network of its address (a VPC's address:
-  // the rule's tier is not recorded anywhere).
+  // Import: the zone whose list holds the rule, and the network it balances over where the records
+  // tell it (networkOfAddress): the address's network, or a VPC's only tier.
   locate: async (ctx, id) => {
     const hit = await findInZones(ctx, (zoneUuid) => getRule(ctx, zoneUuid, id));
     if (!hit) return undefined;

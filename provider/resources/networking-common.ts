@@ -88,9 +88,10 @@ export async function networkReaching(
 }
 
 /**
- * For an import: the network of a public address acquired for a network (a load-balancer rule on it
- * balances over that network). Undefined for a VPC's address (the tier is the rule's, and no record
- * names it).
+ * For an import: the network a load-balancer rule on a public address balances over, as far as the
+ * records tell. An address of a network: that network. An address of a VPC: the rule names one of the
+ * VPC's tiers, and no record (nor any call of the API) shows which, so only a VPC of one tier tells it.
+ * Undefined otherwise.
  */
 export async function networkOfAddress(
   ctx: OperationContext,
@@ -98,8 +99,15 @@ export async function networkOfAddress(
   ipAddressUuid: string,
 ): Promise<string | undefined> {
   const address = byUuid(await ctx.client.ipAddress.list({ zoneUuid }), ipAddressUuid);
-  if (!address?.networkUuid || address.vpcUuid !== undefined) return undefined;
-  return (await ctx.client.network.get({ uuid: address.networkUuid }))?.uuid;
+  if (!address?.networkUuid) return undefined;
+  if (address.vpcUuid === undefined) {
+    const network = await ctx.client.network.get({ uuid: address.networkUuid });
+    if (network) return network.uuid;
+  }
+  // A VPC's address: its networkUuid (or vpcUuid) is the VPC's. Tiers name their VPC where the record carries it.
+  const vpcUuid = address.vpcUuid ?? address.networkUuid;
+  const tiers = (await ctx.client.network.list({ zoneUuid })).filter((n) => n.vpcUuid === vpcUuid);
+  return tiers.length === 1 ? tiers[0].uuid : undefined;
 }
 
 /** A 409 answer: the state forbids the call (e.g. disabling static NAT that is not enabled). */

@@ -65,8 +65,9 @@ export const vmSnapshotDeclaration = defineResource({
   }),
   autoName: "name",
   zoneDefault: "zoneUuid",
-  // The record names no instance (and no list filters by one).
-  unreadable: ["instanceUuid", "snapshotMemory"],
+  // The record names no instance (and no list filters by one); the trigger is the program's alone
+  // (an import that answered none would see the program's value as a revert to do).
+  unreadable: ["instanceUuid", "snapshotMemory", "revertTrigger"],
   replaceOn: ["instanceUuid", "name", "description", "snapshotMemory", "zoneUuid"],
   updates: [
     {

@@ -95,6 +95,8 @@ export const volumeDeclaration = defineResource({
   }),
   autoName: "name",
   zoneDefault: "zoneUuid",
+  // A provider-side permission, the program's alone.
+  unreadable: ["allowShrink"],
   replaceOn: ["name", "zoneUuid"],
   updates: [
     {

@@ -68,8 +68,9 @@ export const vpnConnectionDeclaration = defineResource({
     zoneUuid: z.string().optional().describe("The zone of the VPC."),
   }),
   defaults: stateDefaults(inputs),
-  // The record does not show it.
-  unreadable: ["passive"],
+  // The record does not show it; the trigger is the program's alone (an import that answered none
+  // would see the program's value as a reset to do).
+  unreadable: ["passive", "resetTrigger"],
   replaceOn: ["vpcUuid", "customerGatewayUuid", "passive"],
   updates: [
     {

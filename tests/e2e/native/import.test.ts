@@ -2,17 +2,22 @@
  * Import in the native mode (`restcloud:mode native`), with the real Pulumi CLI against the
  * emulator: records made once, then taken into three successive stacks, each way Pulumi offers.
  *
- * The records: programs/import (a VPC and its tier, an instance on the tier with a data volume, an
- * isolated network with a public IP, two firewall rules on that IP, an egress rule of the network),
- * deployed by a stack whose state is then forgotten (`pulumi stack rm --force`). Each next stack
- * takes the same records, then previews the program that declares the records' arguments, which
- * must find no change (`expectNoChanges`), and is forgotten in turn (never destroyed):
+ * The records: programs/import (a VPC and its two tiers, an instance on the first with a data volume,
+ * an address of the VPC with a load-balancer rule into the first tier, an isolated network with a
+ * public IP, two firewall rules on that IP, an egress rule of the network, a VPN customer gateway),
+ * deployed by a stack whose state is then forgotten (`pulumi stack rm --force`). Some arguments no
+ * record shows: the VPC's offering, the rule's tier (the VPC has two), the gateway's IKE and ESP
+ * algorithms. Each next stack takes the same records, then previews the program that declares the
+ * records' arguments, which must find no change (`expectNoChanges`), and is forgotten in turn (never
+ * destroyed):
  *  (a) the `import` resource option (the program takes the ids from config): `pulumi up` imports
- *      each, creates none;
+ *      each, creates none, replaces none (the engine refuses to replace an import);
  *  (b) `pulumi import restcloud:index:<Kind> <name> <id> --generate-code=false --yes`, one command
  *      per resource (imported protected, as the CLI does by default); before them, ids no record
- *      has fail, with a message that says so;
- *  (c) `pulumi import --file resources.json --generate-code=false --yes`, all at once; then an up
+ *      has fail, with a message that says so; no import warns that imported inputs "failed to
+ *      validate" (the CLI's Check of what Read answered, which calls that a bug in the provider);
+ *  (c) `pulumi import --file resources.json --generate-code=false --yes`, all at once, with no such
+ *      warning either; then an up
  *      that changes nothing, and a destroy through this last stack that empties the account.
  * No import sends a mutating request, nor changes a record. (The CLI's Node.js language host
  * generates no code: the CLI imports need `--generate-code=false`.)
@@ -36,8 +41,12 @@ const IMPORT_PROGRAM = path.join(NATIVE_PROGRAMS, "import");
 const RESOURCES = {
   net: "Vpc",
   tier: "VpcTier",
+  tier2: "VpcTier",
   vm: "Instance",
   data: "Volume",
+  vpcIp: "PublicIpAddress",
+  web: "LoadBalancerRule",
+  office: "VpnCustomerGateway",
   isolated: "Network",
   ip: "PublicIpAddress",
   http: "FirewallRule",
@@ -47,7 +56,12 @@ const RESOURCES = {
 type Name = keyof typeof RESOURCES;
 const NAMES = Object.keys(RESOURCES) as Name[];
 /** The resources in dependency layers, dependents first. */
-const DESTROY_LAYERS: Name[][] = [["http", "ssh", "egress", "data"], ["ip", "vm"], ["isolated", "tier"], ["net"]];
+const DESTROY_LAYERS: Name[][] = [
+  ["http", "ssh", "egress", "data", "web", "office"],
+  ["ip", "vm", "vpcIp"],
+  ["isolated", "tier", "tier2"],
+  ["net"],
+];
 /** The resources and the stack itself. */
 const ALL = NAMES.length + 1;
 const tokenOf = (name: Name) => `${NATIVE_PREFIX}${RESOURCES[name]}`;
@@ -98,6 +112,16 @@ const pulumiOk = (stack: TestStack, args: string[]) => stack.cliOk(args);
 /** Whether `pulumi import`'s output shows the resource imported (`= <type> <name> import`). */
 const importedIn = (stdout: string, name: Name) =>
   new RegExp(`^\\s*=\\s+${tokenOf(name)}\\s+${name}\\s+import(ed)?\\b`, "m").test(stdout);
+
+/**
+ * The CLI's warnings that an imported resource's inputs failed the provider's Check (ImportStep:
+ * "One or more imported inputs failed to validate. This is almost certainly a bug in the ...
+ * provider"), and the failures it lists after them ("... has a problem: <reason>").
+ */
+const validationWarnings = (result: CliResult) =>
+  `${result.stdout}\n${result.stderr}`
+    .split("\n")
+    .filter((line) => /failed to validate|bug in the|has a problem/i.test(line));
 
 /** Forgets the stack's state, leaving its records as they are. */
 const forget = (stack: TestStack) => pulumiOk(stack, ["stack", "rm", "--force", "--yes"]);
@@ -204,6 +228,7 @@ describe("import in the native mode: the core kinds, three ways, into three succ
         ...catalogIds,
         prefix: "imp",
         rootDiskSize: String(rootDiskSize),
+        presharedKey: { value: "import-psk", secret: true },
         ...extra,
       },
     });
@@ -316,14 +341,22 @@ describe("import in the native mode: the core kinds, three ways, into three succ
       }
       expect(await stateByName(stack)).toEqual({});
 
+      const warned: string[] = [];
       for (const name of NAMES) {
         const result = await timed(`(b) pulumi import ${RESOURCES[name]} ${name}`, () =>
           pulumi(stack, ["import", tokenOf(name), name, ids[name], "--generate-code=false", "--yes"]),
         );
         const imported = result.code === 0 && importedIn(result.stdout, name);
-        matrix.CLI[name] = imported ? "import ok" : `FAIL: import (exit ${result.code})`;
+        const warnings = validationWarnings(result);
+        matrix.CLI[name] = !imported
+          ? `FAIL: import (exit ${result.code})`
+          : warnings.length > 0
+            ? "FAIL: import warned"
+            : "import ok";
         if (!imported) throw failure(result);
+        warned.push(...warnings.map((line) => `${name}: ${line.trim()}`));
       }
+      expect(warned).toEqual([]);
       await expectAccountUntouched();
       const state = await expectHeld(stack);
       // The CLI protects what it imports, unless told otherwise.
@@ -355,6 +388,8 @@ describe("import in the native mode: the core kinds, three ways, into three succ
       }
       if (result.code !== 0) throw failure(result);
       expect(NAMES.filter((name) => !importedIn(result.stdout, name))).toEqual([]);
+      // What Read answered passed the CLI's Check: no warning that it "failed to validate".
+      expect(validationWarnings(result)).toEqual([]);
       await expectAccountUntouched();
       await expectHeld(stack);
 

@@ -5,7 +5,8 @@
  * egress rules of one network, two firewall rules of one security group, two VPN connections of one
  * VPC, two snapshots and two policies of one volume, two tags of one instance); then
  * `readForImport(declaration, ctx, id)` answers the arguments the record was made with, less those
- * no record carries (listed per kind below), and the outputs of that record, not of a sibling.
+ * its kind lists as `unreadable` and the record does not show, and the outputs of that record, not of a
+ * sibling. A load-balancer rule on a VPC's address: its tier is read for a VPC of one tier only.
  *
  * Also: an unknown id gives undefined for every kind; records in a zone other than the provider's
  * default zone are found; and the refresh path (Engine.read with the state) shows no drift on the
@@ -25,17 +26,6 @@ jest.setTimeout(120_000);
 
 type Values = Record<string, unknown>;
 
-/**
- * The arguments no record carries, per kind, beyond those its declaration lists as `unreadable`:
- * provider-side settings (a record cannot show what only the provider knows). Records of a kind
- * may add their own.
- */
-const NOT_READABLE: Record<string, readonly string[]> = {
-  Volume: ["allowShrink"],
-  VpnConnection: ["resetTrigger"],
-  VmSnapshot: ["revertTrigger"],
-};
-
 /** Outputs that tell one record from its siblings, compared with the state the create answered. */
 const IDENTIFYING_OUTPUTS = ["uuid", "address", "ipAddress", "privateIp", "zoneUuid", "ruleZoneUuid"];
 
@@ -47,8 +37,8 @@ interface Made {
   inputs: Values;
   /** The state the create answered (arguments and outputs). */
   state: Values;
-  /** Arguments of this record that no record carries, beyond its kind's. */
-  notReadable: readonly string[];
+  /** Arguments of the kind's `unreadable` that this record does show (the records around it tell them). */
+  shows: readonly string[];
 }
 
 let emulator: RunningEmulator;
@@ -75,13 +65,13 @@ async function make(
   label: string,
   declaration: ResourceDeclaration,
   args: Values,
-  notReadable: readonly string[] = [],
+  shows: readonly string[] = [],
 ): Promise<Made> {
   const engine = engineFor(declaration);
   const { inputs, failures } = engine.check({}, args, { logicalName: label });
   expect(failures).toEqual([]);
   const { id, state } = await engine.create(inputs);
-  const record = { label, declaration, id, inputs, state, notReadable };
+  const record = { label, declaration, id, inputs, state, shows };
   made.push(record);
   return record;
 }
@@ -90,19 +80,15 @@ const as = (d: unknown) => d as ResourceDeclaration;
 
 /**
  * The arguments an import can be expected to answer: those the record was made with, except those
- * no record carries. For those, the declaration's default if it has one (a provider-side setting),
- * but nothing for an argument the declaration lists as unreadable: the import names it as not read,
- * and the program's value is then no change (engine.diff).
+ * no record carries: nothing for those (the kind's `unreadable`, whose marker the import then sets, so
+ * that the program's value is no change: engine.diff), or the declaration's default for a record's own.
  */
 function expectedImport(record: Made): Values {
   const unreadable = new Set<string>(record.declaration.unreadable ?? []);
-  const skip = new Set([...unreadable, ...(NOT_READABLE[record.declaration.type] ?? []), ...record.notReadable]);
-  const defaults = (record.declaration.defaults ?? {}) as Values;
+  for (const key of record.shows) unreadable.delete(key);
   return Object.fromEntries(
     Object.keys(record.declaration.inputs.shape)
-      .map(
-        (key) => [key, skip.has(key) ? (unreadable.has(key) ? undefined : defaults[key]) : record.inputs[key]] as const,
-      )
+      .map((key) => [key, unreadable.has(key) ? undefined : record.inputs[key]] as const)
       .filter(([, value]) => value !== undefined),
   );
 }
@@ -285,12 +271,13 @@ beforeAll(async () => {
       networkUuid: network.id,
     });
   }
-  await make("lbWeb", as(r.loadBalancerRuleDeclaration), {
-    ipAddressUuid: ips[0].id,
-    networkUuid: network.id,
-    publicPort: 80,
-    privatePort: 8080,
-  });
+  // A rule on a network's address balances over that network.
+  await make(
+    "lbWeb",
+    as(r.loadBalancerRuleDeclaration),
+    { ipAddressUuid: ips[0].id, networkUuid: network.id, publicPort: 80, privatePort: 8080 },
+    ["networkUuid"],
+  );
   // ipB: static NAT to vmB; ipC: remote-access VPN.
   await make("natB", as(r.staticNatDeclaration), {
     ipAddressUuid: ips[1].id,
@@ -298,14 +285,32 @@ beforeAll(async () => {
     networkUuid: network.id,
   });
   await make("vpnC", as(r.remoteAccessVpnDeclaration), { ipAddressUuid: ips[2].id });
-  // The VPC's addresses: a load-balancer rule into a tier (no record names the tier); a firewall rule.
+  // The VPC's addresses: a load-balancer rule into one of its two tiers (no record names which); a firewall rule.
+  await make("lbTier", as(r.loadBalancerRuleDeclaration), {
+    ipAddressUuid: vpcIps[0].id,
+    networkUuid: tierA.id,
+    publicPort: 80,
+    privatePort: 8080,
+    algorithm: "leastconn",
+  });
+  await make("fwVpc", as(r.firewallRuleDeclaration), { ipAddressUuid: vpcIps[1].id, ...tcp(443, "0.0.0.0/0") });
+  // A VPC of one tier: a load-balancer rule on its address can balance over that tier only.
+  const soloVpc = await make("soloVpc", as(r.vpcDeclaration), {
+    cidr: "10.41.0.0/16",
+    vpcOfferingUuid: cat.vpcOfferingUuid,
+  });
+  const soloTier = await make("soloTier", as(r.vpcTierDeclaration), {
+    vpcUuid: soloVpc.id,
+    cidr: "10.41.1.0/24",
+    networkOfferingUuid: cat.tierOfferingUuid,
+  });
+  const soloIp = await make("soloIp", as(r.publicIpAddressDeclaration), { vpcUuid: soloVpc.id });
   await make(
-    "lbTier",
+    "lbSolo",
     as(r.loadBalancerRuleDeclaration),
-    { ipAddressUuid: vpcIps[0].id, networkUuid: tierA.id, publicPort: 80, privatePort: 8080, algorithm: "leastconn" },
+    { ipAddressUuid: soloIp.id, networkUuid: soloTier.id, publicPort: 443, privatePort: 8443 },
     ["networkUuid"],
   );
-  await make("fwVpc", as(r.firewallRuleDeclaration), { ipAddressUuid: vpcIps[1].id, ...tcp(443, "0.0.0.0/0") });
 
   // Two egress rules of the network; an internal load balancer in a tier.
   await make("egHttp", as(r.egressRuleDeclaration), { networkUuid: network.id, ...tcp(80, "0.0.0.0/0") });
@@ -450,7 +455,7 @@ describe("an import by id alone answers the arguments the record was made with",
   test.each(["vmA", "vmB", "vmC", "volume", "uploaded", "cluster"])("%s", (label) => expectImported(label));
   test.each(["ipA", "ipB", "ipC", "vpcIpA", "vpcIpB"])("%s", (label) => expectImported(label));
   test.each(["fwHttps", "fwSsh", "fwPing", "fwVpc", "egHttp", "egDns"])("%s", (label) => expectImported(label));
-  test.each(["pfA", "pfB", "lbWeb", "lbTier", "natB", "vpnC", "ilb"])("%s", (label) => expectImported(label));
+  test.each(["pfA", "pfB", "lbWeb", "lbTier", "lbSolo", "natB", "vpnC", "ilb"])("%s", (label) => expectImported(label));
   test.each(["sgHttps", "sgSsh", "sgEgress", "sgForward"])("%s", (label) => expectImported(label));
   test.each(["cgwA", "cgwB", "vpnA", "vpnB"])("%s", (label) => expectImported(label));
   test.each(["vmSnapshot", "snapshotA", "snapshotB", "policyDaily", "policyWeekly"])("%s", (label) =>

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { defineResource, type ResourceDeclaration } from "../../../provider/engine/declaration";
 import { ProviderSession } from "../../../provider/session";
-import { Engine, autoName } from "../../../provider/engine/engine";
+import { Engine, NOT_READ_ON_IMPORT, autoName } from "../../../provider/engine/engine";
 import { parseDuration } from "../../../provider/duration";
 import { UNKNOWN, containsUnknown } from "../../../provider/wire";
 import { META_KEY, namingOf, withoutMeta } from "../../../provider/dynamic/meta";
@@ -184,6 +184,62 @@ describe("diff", () => {
         description: "a",
       }).changes,
     ).toBe(false);
+  });
+});
+
+/**
+ * What an import's Read answers (import.ts): the arguments the record showed, and the marker naming
+ * those it could not (here the required `cidr` and the optional `description`). Pulumi hands these
+ * back as the olds of Check and Diff: `pulumi import` checks them against themselves; the `import`
+ * option and the previews after either check and diff the program's inputs against them.
+ */
+describe("an import's marker of the arguments not read", () => {
+  const read = { name: "w", zoneUuid: "z", [NOT_READ_ON_IMPORT]: ["cidr", "description"] };
+  const outputs = { uuid: "id-1", state: "Running", [NOT_READ_ON_IMPORT]: ["cidr", "description"] };
+  const program = { name: "w", zoneUuid: "z", cidr: "10.0.0.0/16", description: "a" };
+  const { [NOT_READ_ON_IMPORT]: _marker, ...readWithoutMarker } = read;
+
+  test("pulumi import: the read inputs pass Check against themselves, the marker no argument to refuse", () => {
+    expect(engine().check(read, read).failures).toEqual([]);
+  });
+
+  test("a program's inputs never carry it: one that leaves out a required argument fails, naming it", () => {
+    const required = [{ property: "cidr", reason: "is required" }];
+    expect(engine().check(read, readWithoutMarker).failures).toEqual(required);
+    expect(engine().check({}, readWithoutMarker).failures).toEqual(required);
+    // Only both sides together say so: the marker in the news alone (or the olds alone) is not enough.
+    expect(engine().check({}, read).failures).toEqual(required);
+    expect(engine().check(read, { ...readWithoutMarker, [NOT_READ_ON_IMPORT]: ["description"] }).failures).toEqual(
+      required,
+    );
+  });
+
+  test("the marker excuses absence only: a bad value of an argument it names still fails", () => {
+    expect(engine().check(read, { ...read, cidr: "10.0.0.1/16" }).failures).toMatchObject([{ property: "cidr" }]);
+  });
+
+  test("the import option: the program passes Check; Diff takes its values for those not read as no change", () => {
+    expect(engine().check(read, program).failures).toEqual([]);
+    expect(engine().diff(read, program, outputs)).toMatchObject({ changes: false, replaces: [], updates: [] });
+    // The marker in the old inputs alone (the outputs without it) is enough, and the other way round
+    // (a state written before the marker went into the inputs too).
+    expect(engine().diff(read, program, {}).changes).toBe(false);
+    expect(engine().diff(readWithoutMarker, program, outputs).changes).toBe(false);
+    // The dynamic front end's olds are the outputs, which hold the inputs.
+    expect(engine().diff({ ...outputs, ...readWithoutMarker }, program).changes).toBe(false);
+  });
+
+  test("without the marker, the same program replaces: it is what keeps the first diff quiet", () => {
+    expect(engine().diff(readWithoutMarker, program, {})).toMatchObject({
+      replaces: ["cidr"],
+      updates: ["description"],
+    });
+  });
+
+  test("an argument the record did show still diffs, and one the old inputs hold is compared as usual", () => {
+    expect(engine().diff(read, { ...program, zoneUuid: "y" }, outputs).replaces).toEqual(["zoneUuid"]);
+    const afterUp = { ...program, [NOT_READ_ON_IMPORT]: ["cidr", "description"] };
+    expect(engine().diff(afterUp, { ...program, cidr: "10.2.0.0/16" }, outputs).replaces).toEqual(["cidr"]);
   });
 });
 
