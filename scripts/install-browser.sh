@@ -9,6 +9,8 @@
 set -euo pipefail
 
 log() { echo "[browser] $*" >&2; }
+# shellcheck source=apt-install.sh
+source "$(dirname "$0")/apt-install.sh"
 
 if [ -n "${RESTCLOUD_CHROMIUM:-}" ]; then
   if [ ! -x "$RESTCLOUD_CHROMIUM" ]; then
@@ -25,34 +27,10 @@ if [ -x "$BINARY" ]; then
   exit 0
 fi
 
-if ! command -v apt-get >/dev/null 2>&1; then
-  log "no $BINARY and no apt-get: install Chromium yourself and set RESTCLOUD_CHROMIUM to its binary"
-  exit 1
-fi
-
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then
-  if ! command -v sudo >/dev/null 2>&1; then
-    log "no $BINARY, not root and no sudo: run 'apt-get install chromium' as root"
-    exit 1
-  fi
-  SUDO="sudo"
-fi
-
-start=$(date +%s)
-log "installing Debian's chromium (apt-get; a minute or two)..."
-# apt's and dpkg's chatter goes to a log shown only on failure.
-APT_LOG="$(mktemp "${TMPDIR:-/tmp}/install-browser.XXXXXX")"
-trap 'rm -f "$APT_LOG"' EXIT
-if ! { $SUDO apt-get update -qq &&
-  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; } >"$APT_LOG" 2>&1; then
-  cat "$APT_LOG" >&2
-  log "apt-get could not install chromium (output above)"
-  exit 1
-fi
+apt_install "$BINARY (or set RESTCLOUD_CHROMIUM to a Chromium binary)" chromium
 if [ ! -x "$BINARY" ]; then
   log "apt-get installed chromium, but $BINARY is not there"
   exit 1
 fi
-log "installed in $(($(date +%s) - start))s: $("$BINARY" --version 2>/dev/null || echo chromium)"
+log "$("$BINARY" --version 2>/dev/null || echo chromium)"
 echo "$BINARY"

@@ -4,6 +4,8 @@
 set -euo pipefail
 
 log() { echo "[postgres] $*" >&2; }
+# shellcheck source=apt-install.sh
+source "$(dirname "$0")/apt-install.sh"
 
 found() {
   if [ -n "${RESTCLOUD_PG_BIN:-}" ]; then
@@ -28,27 +30,14 @@ if [ -n "${RESTCLOUD_PG_BIN:-}" ]; then
   log "RESTCLOUD_PG_BIN=$RESTCLOUD_PG_BIN holds no initdb"
   exit 1
 fi
-if ! command -v apt-get >/dev/null 2>&1; then
-  log "no PostgreSQL server and no apt-get: install PostgreSQL and set RESTCLOUD_PG_BIN to its bin directory"
-  exit 1
-fi
-
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then
-  if ! command -v sudo >/dev/null 2>&1; then
-    log "no PostgreSQL server, not root and no sudo: run 'apt-get install postgresql' as root"
-    exit 1
-  fi
-  SUDO="sudo"
-fi
-
-log "installing Debian's postgresql package"
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq >&2
 # The package would start a cluster of its own; the tests start theirs, so none is made here.
-$SUDO mkdir -p /etc/postgresql-common
-echo "create_main_cluster = false" | $SUDO tee /etc/postgresql-common/createcluster.conf >/dev/null
-$SUDO apt-get install -y -qq --no-install-recommends postgresql >&2
+if [ ! -f /etc/postgresql-common/createcluster.conf ]; then
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO mkdir -p /etc/postgresql-common
+  echo "create_main_cluster = false" | $SUDO tee /etc/postgresql-common/createcluster.conf >/dev/null
+fi
+apt_install "PostgreSQL server (or set RESTCLOUD_PG_BIN to its bin directory)" postgresql
 
 BIN="$(found || true)"
 if [ -z "$BIN" ]; then

@@ -6,6 +6,8 @@ set -euo pipefail
 
 MOTO_VERSION=5.2.5
 log() { echo "[s3] $*" >&2; }
+# shellcheck source=apt-install.sh
+source "$(dirname "$0")/apt-install.sh"
 
 if [ -n "${RESTCLOUD_S3_SERVER:-}" ]; then
   [ -x "$RESTCLOUD_S3_SERVER" ] || { log "RESTCLOUD_S3_SERVER=$RESTCLOUD_S3_SERVER is not executable"; exit 1; }
@@ -22,16 +24,7 @@ if [ -f "$VENV/.installed" ]; then
 fi
 
 if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
-  if ! command -v apt-get >/dev/null 2>&1; then
-    log "python3 has no venv module and there is no apt-get: install python3-venv"
-    exit 1
-  fi
-  SUDO=""
-  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  log "installing Debian's python3-venv package"
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq >&2
-  $SUDO apt-get install -y -qq --no-install-recommends python3-venv >&2
+  apt_install "python3 venv module" python3-venv
 fi
 
 log "installing moto[server] $MOTO_VERSION into $VENV"

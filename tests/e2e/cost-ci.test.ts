@@ -32,7 +32,7 @@ import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { DEMO_KEYS } from "./catalog-ids";
 import { REPO_ROOT, TestStack } from "./harness";
 import { freePort } from "./reliability/helpers";
-import { stopGroup } from "./readme-steps";
+import { linkPackageInto, stopGroup } from "./readme-steps";
 import { infracostSchemaErrors } from "../unit/cost/infracost-schema";
 
 // js-yaml comes with @pulumi/pulumi (a dependency of it), without its types.
@@ -136,16 +136,7 @@ beforeAll(async () => {
   fs.mkdirSync(project);
   for (const file of ["Pulumi.yaml", "index.ts", "package.json", "tsconfig.json"])
     fs.copyFileSync(path.join(PROGRAM, file), path.join(project, file));
-  const modules = path.join(project, "node_modules");
-  fs.mkdirSync(modules);
-  fs.symlinkSync(REPO_ROOT, path.join(modules, "pulumi-restcloud"), "dir");
-  for (const name of ["@pulumi", "typescript", "@types"])
-    fs.symlinkSync(path.join(REPO_ROOT, "node_modules", name), path.join(modules, name), "dir");
-  for (const [bin, file] of [
-    ["restcloud", "dist/provider/cli.js"],
-    ["restcloud-emulator", "dist/emulator/cli.js"],
-  ])
-    script(path.join(modules, ".bin", bin!), `exec node "${path.join(modules, "pulumi-restcloud", file!)}" "$@"`);
+  linkPackageInto(project);
   // gh and infracost: they record their arguments (gh what it would post), one call a line.
   const shims = path.join(work, "shims");
   script(

@@ -114,6 +114,25 @@ export function userEnvironment(work: string, { node = true }: { node?: boolean 
   };
 }
 
+/**
+ * A project's node_modules as `npm install` of a project depending on this package leaves it: the
+ * package (this checkout), the Pulumi SDK and TypeScript, and the package's commands in `.bin`.
+ */
+export function linkPackageInto(project: string): void {
+  const modules = path.join(project, "node_modules");
+  fs.mkdirSync(path.join(modules, ".bin"), { recursive: true });
+  fs.symlinkSync(REPO_ROOT, path.join(modules, "pulumi-restcloud"), "dir");
+  for (const name of ["@pulumi", "typescript", "@types"])
+    fs.symlinkSync(path.join(REPO_ROOT, "node_modules", name), path.join(modules, name), "dir");
+  for (const [bin, file] of [
+    ["restcloud", "dist/provider/cli.js"],
+    ["restcloud-emulator", "dist/emulator/cli.js"],
+  ])
+    fs.writeFileSync(path.join(modules, ".bin", bin), `#!/bin/sh\nexec node "${path.join(REPO_ROOT, file)}" "$@"\n`, {
+      mode: 0o755,
+    });
+}
+
 /** Where the stand-ins of a `node: false` environment log the calls made to them. */
 export const noNodeLog = (work: string): string => path.join(work, "node-calls.log");
 

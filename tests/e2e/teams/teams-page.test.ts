@@ -8,7 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { REPO_ROOT } from "../harness";
 import { startPostgres, type PostgresServer } from "../postgres-server";
-import { docBlock, runSteps, splitCommands, userEnvironment } from "../readme-steps";
+import { docBlock, linkPackageInto, runSteps, splitCommands, userEnvironment } from "../readme-steps";
 import { emulatorStats, managedRecords } from "../reliability/helpers";
 import { startS3, type S3Server } from "../s3-server";
 
@@ -42,18 +42,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(project, "Pulumi.yaml"), "name: shop\nruntime: nodejs\n");
   fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "shop", private: true }));
   fs.writeFileSync(path.join(project, "index.ts"), docBlock(PAGE, "teams:program", "ts"));
-  const modules = path.join(project, "node_modules");
-  fs.mkdirSync(path.join(modules, ".bin"), { recursive: true });
-  fs.symlinkSync(REPO_ROOT, path.join(modules, "pulumi-restcloud"), "dir");
-  for (const name of ["@pulumi", "typescript", "@types"])
-    fs.symlinkSync(path.join(REPO_ROOT, "node_modules", name), path.join(modules, name), "dir");
-  for (const [bin, file] of [
-    ["restcloud", "dist/provider/cli.js"],
-    ["restcloud-emulator", "dist/emulator/cli.js"],
-  ])
-    fs.writeFileSync(path.join(modules, ".bin", bin), `#!/bin/sh\nexec node "${path.join(REPO_ROOT, file)}" "$@"\n`, {
-      mode: 0o755,
-    });
+  linkPackageInto(project);
 });
 
 afterAll(async () => {
