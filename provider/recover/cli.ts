@@ -340,7 +340,13 @@ function releaseStaleLocks(recovery: Recovery, locks: readonly StackLock[], dryR
     .join("; ");
   const lock = locks.length === 1 ? "lock" : "locks";
   if (dryRun) return `The stack is locked by ${which}: the ${lock} would be removed (pulumi cancel).`;
-  // A self-managed backend's cancel removes every lock of the stack: one a new run took since it was read too.
+  // A self-managed backend's cancel removes every lock of the stack, one a new run took since they were read
+  // too: they are read again just before, which narrows that window to the cancel's start (docs/recover.md).
+  const key = (lock: StackLock) => `${lock.user}@${lock.host}:${lock.pid}`;
+  const now = recovery.lookAtLocks?.() ?? locks;
+  const taken = now.filter((current) => !locks.some((lock) => key(lock) === key(current)));
+  if (taken.length > 0) throw new RecoverError(`the stack was locked meanwhile by ${liveLocksAdvice(taken)}`);
+  if (now.length === 0) return `The ${lock} of ${which} was removed meanwhile (by another \`pulumi cancel\`).`;
   pulumiOk(["cancel", "--yes", ...recovery.stackArgs], recovery.cwd, recovery.env);
   return `Removed the ${lock} the killed \`pulumi up\` left (${which}): pulumi cancel.`;
 }
@@ -407,6 +413,8 @@ interface Recovery {
   say(text: string): void;
   /** What was done to the stack or its backend: reported, and said at once. */
   act(text: string): void;
+  /** The stack's locks as they are now (read again before a stale one is removed). */
+  lookAtLocks?: () => StackLock[];
 }
 
 async function recover(options: Options, io: RecoverIo): Promise<RecoverReport> {
@@ -416,7 +424,8 @@ async function recover(options: Options, io: RecoverIo): Promise<RecoverReport> 
   const state = exportedState(recovery);
   recovery.report.otherPendingCreates = state.otherPendingCreates;
   // Elsewhere a lock shows only to a command that takes one: a dry run takes none.
-  const locks = backend ? fileBackendLocks(backend) : options.dryRun ? [] : probedLocks(recovery, state.stackUrn);
+  recovery.lookAtLocks = () => (backend ? fileBackendLocks(backend) : probedLocks(recovery, state.stackUrn));
+  const locks = backend || !options.dryRun ? recovery.lookAtLocks() : [];
   if (state.pendingCreates.length === 0) return nothingPending(recovery, state, locks);
 
   const ctx = operationContext(recovery);
