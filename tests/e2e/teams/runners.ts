@@ -31,7 +31,10 @@ export class Runner {
     fs.mkdirSync(home);
     const runner = new Runner(name, dir, home, offlineEnv(REPO_ROOT, home, undefined));
     const login = await runner.run(path.join(pulumiCliRoot(), "bin", "pulumi"), ["login", backendUrl], dir);
-    if (login.code !== 0) throw new Error(`runner ${name}: ${login.command}: exit ${login.code}\n${login.stderr}`);
+    if (login.code !== 0) {
+      runner.dispose();
+      throw new Error(`runner ${name}: ${login.command}: exit ${login.code}\n${login.stderr}`);
+    }
     return runner;
   }
 
