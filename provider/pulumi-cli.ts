@@ -10,6 +10,13 @@ export interface PulumiRun {
 }
 
 /**
+ * The self-managed backends' listing parallelism, unless the user set one. At 4 (the default is higher) the
+ * PostgreSQL backend of CLI 3.274.1 deadlocks: each listing holds a pooled connection while it waits for
+ * another, and `pulumi stack ls` hangs for good on a project of 4 stacks or more. At 3 it lists 10 stacks.
+ */
+const DIY_BACKEND_PARALLEL = "3";
+
+/**
  * Runs `pulumi <args> --non-interactive`. A CLI that cannot be started throws what `fail` makes of
  * the reason (each command has its own error, and its exit code); a non-zero exit is the caller's.
  */
@@ -22,7 +29,7 @@ export function runPulumi(
   const command = env.PULUMI_CLI || "pulumi";
   const run = spawnSync(command, [...args, "--non-interactive"], {
     cwd,
-    env,
+    env: { PULUMI_DIY_BACKEND_PARALLEL: DIY_BACKEND_PARALLEL, ...env },
     encoding: "utf8",
     maxBuffer: 512 * 1024 * 1024,
   });

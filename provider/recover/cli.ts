@@ -41,9 +41,10 @@ Options:
 
 Settings: restcloud:apiUrl, apiKey, secretKey (and zoneUuid) from the stack's config, else
 RESTCLOUD_API_URL, RESTCLOUD_API_KEY, RESTCLOUD_SECRET_KEY, RESTCLOUD_ZONE_UUID.
-A stack left locked by the killed \`pulumi up\`: its lock is removed when it names a process of this
-machine that is gone, or one named by --release-lock HOST:PID (a dead runner elsewhere). On a backend
-other than files, the lock is found by refreshing the stack resource alone (no change; not in a dry run). A
+A stack left locked by the killed \`pulumi up\`: its lock is removed (pulumi cancel) when it names a
+process of this machine that is gone, or one named by --release-lock HOST:PID (a dead runner
+elsewhere). A file backend's locks are read from its directory; another backend's (PostgreSQL, S3) are
+named by the CLI's refusal of a refresh of the stack resource alone (no change; not in a dry run). A
 local backend's checkpoint the kill left unreadable ("failed to load checkpoint: EOF": its .attrs
 file empty) is repaired (the empty file removed).
 Exit codes: 0 every pending create adopted or cleared (or none); 1 something is left (ambiguous
@@ -187,6 +188,18 @@ function isStale(lock: StackLock, released: readonly string[]): boolean {
 
 const describeLock = (lock: StackLock) => `${lock.user}@${lock.host} (pid ${lock.pid})`;
 
+/** What to do about locks whose process may still run: wait for one of this machine, name another's. */
+function liveLocksAdvice(live: readonly StackLock[]): string {
+  return live
+    .map((lock) =>
+      lock.host === os.hostname()
+        ? `${describeLock(lock)}, a process of this machine that still runs: let it end, then run \`restcloud recover\` again`
+        : `${describeLock(lock)}, a run on another machine: once it is gone (no update runs on the stack), run ` +
+          `\`restcloud recover --release-lock ${lock.host}:${lock.pid}\``,
+    )
+    .join("; and by ");
+}
+
 /** The project's name, from Pulumi.yaml's `name:`. */
 function projectName(cwd: string): string | undefined {
   const file = ["Pulumi.yaml", "Pulumi.yml"].map((f) => path.join(cwd, f)).find((f) => fs.existsSync(f));
@@ -257,9 +270,13 @@ function probedLocks(recovery: Recovery, stackUrn: string | undefined): StackLoc
   ];
   const run = runPulumi(args, recovery.cwd, recovery.env);
   if (run.status === 0) return [];
-  const locks = locksNamedIn(`${run.stderr}\n${run.stdout}`);
-  if (locks.length === 0) throw new RecoverError(failure(args, run));
-  return locks;
+  const output = `${run.stderr}\n${run.stdout}`;
+  const locks = locksNamedIn(output);
+  if (locks.length > 0) return locks;
+  // Pulumi Cloud refuses without naming a process: only the user can tell the update is gone.
+  if (LOCK_REFUSAL.test(output))
+    throw new RecoverError(`the stack has an update in progress, and the backend names no process: ${LOCKED_ADVICE}`);
+  throw new RecoverError(failure(args, run));
 }
 
 /**
@@ -299,6 +316,9 @@ function emptyCheckpointAttributes(backend: FileBackend): string[] {
   );
 }
 
+/** How the CLI refuses a command while the stack is locked (self-managed backends) or being updated (Pulumi Cloud). */
+const LOCK_REFUSAL = /currently locked|update is currently in progress|conflict/i;
+
 const LOCKED_ADVICE =
   "once no update runs on it (the killed `pulumi up` is gone), run `restcloud recover --release-lock HOST:PID` " +
   "naming that lock, or `pulumi cancel` and `restcloud recover` again";
@@ -310,14 +330,25 @@ const LOCKED_ADVICE =
 function releaseStaleLocks(recovery: Recovery, locks: readonly StackLock[], dryRun: boolean): string | undefined {
   if (locks.length === 0) return undefined;
   const live = locks.filter((lock) => !isStale(lock, recovery.options.releaseLocks));
-  if (live.length > 0)
-    throw new RecoverError(`the stack is locked by ${live.map(describeLock).join(", ")}: ${LOCKED_ADVICE}`);
-  const which = locks.map(describeLock).join(", ");
-  if (dryRun)
-    return `The stack is locked by ${which}, a process that is gone: its lock would be removed (pulumi cancel).`;
-  // A self-managed backend's cancel removes every lock of the stack: one a new run took since it was read too.
+  if (live.length > 0) throw new RecoverError(`the stack is locked by ${liveLocksAdvice(live)}`);
+  const released = recovery.options.releaseLocks;
+  const which = locks
+    .map(
+      (lock) =>
+        `${describeLock(lock)}, ${released.includes(`${lock.host}:${lock.pid}`) ? "named by --release-lock" : "gone"}`,
+    )
+    .join("; ");
+  const lock = locks.length === 1 ? "lock" : "locks";
+  if (dryRun) return `The stack is locked by ${which}: the ${lock} would be removed (pulumi cancel).`;
+  // A self-managed backend's cancel removes every lock of the stack, one a new run took since they were read
+  // too: they are read again just before, which narrows that window to the cancel's start (docs/recover.md).
+  const key = (lock: StackLock) => `${lock.user}@${lock.host}:${lock.pid}`;
+  const now = recovery.lookAtLocks?.() ?? locks;
+  const taken = now.filter((current) => !locks.some((lock) => key(lock) === key(current)));
+  if (taken.length > 0) throw new RecoverError(`the stack was locked meanwhile by ${liveLocksAdvice(taken)}`);
+  if (now.length === 0) return `The ${lock} of ${which} was removed meanwhile (by another \`pulumi cancel\`).`;
   pulumiOk(["cancel", "--yes", ...recovery.stackArgs], recovery.cwd, recovery.env);
-  return `Removed the lock the killed \`pulumi up\` left (${which}, gone): pulumi cancel.`;
+  return `Removed the ${lock} the killed \`pulumi up\` left (${which}): pulumi cancel.`;
 }
 
 /** Runs a pulumi command that takes the stack's lock; a refusal for a lock says what to do. */
@@ -325,7 +356,7 @@ function lockedRun(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv)
   const run = runPulumi(args, cwd, env);
   if (run.status === 0) return run.stdout;
   const output = `${run.stderr}\n${run.stdout}`;
-  if (/currently locked|update is currently in progress|conflict/i.test(output)) {
+  if (LOCK_REFUSAL.test(output)) {
     const match = /created by ([^@\s]+)@(\S+) \(pid (\d+)\)/.exec(output);
     throw new RecoverError(
       `the stack is locked${match ? ` by ${match[1]}@${match[2]} (pid ${match[3]})` : ""}: ${LOCKED_ADVICE}`,
@@ -382,6 +413,8 @@ interface Recovery {
   say(text: string): void;
   /** What was done to the stack or its backend: reported, and said at once. */
   act(text: string): void;
+  /** The stack's locks as they are now (read again before a stale one is removed). */
+  lookAtLocks?: () => StackLock[];
 }
 
 async function recover(options: Options, io: RecoverIo): Promise<RecoverReport> {
@@ -391,7 +424,8 @@ async function recover(options: Options, io: RecoverIo): Promise<RecoverReport> 
   const state = exportedState(recovery);
   recovery.report.otherPendingCreates = state.otherPendingCreates;
   // Elsewhere a lock shows only to a command that takes one: a dry run takes none.
-  const locks = backend ? fileBackendLocks(backend) : options.dryRun ? [] : probedLocks(recovery, state.stackUrn);
+  recovery.lookAtLocks = () => (backend ? fileBackendLocks(backend) : probedLocks(recovery, state.stackUrn));
+  const locks = backend || !options.dryRun ? recovery.lookAtLocks() : [];
   if (state.pendingCreates.length === 0) return nothingPending(recovery, state, locks);
 
   const ctx = operationContext(recovery);

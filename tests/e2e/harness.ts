@@ -85,6 +85,10 @@ export interface StackOptions {
   /** Extra environment for the CLI, the program and the providers. */
   env?: Record<string, string>;
   stackName?: string;
+  /** A CI runner's PULUMI_HOME, shared by its stacks (tests/e2e/teams/runners.ts); default: the stack's own. */
+  pulumiHome?: string;
+  /** The backend PULUMI_HOME is logged in to, instead of a file backend of the stack's own. */
+  loggedIn?: boolean;
 }
 
 /** What a run of the CLI itself (`TestStack.cli`) answered. */

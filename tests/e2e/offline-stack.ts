@@ -47,6 +47,10 @@ export interface OfflineStackOptions {
   env?: Record<string, string>;
   /** The prefix of the temporary directory (e.g. "restcloud-e2e-"). */
   tempPrefix: string;
+  /** A PULUMI_HOME of the caller's (a CI runner's, its stacks share it); default: one in the temporary directory. */
+  pulumiHome?: string;
+  /** The backend that PULUMI_HOME is logged in to (`pulumi login`), instead of a file backend of the stack's own. */
+  loggedIn?: boolean;
 }
 
 export interface OfflineStack {
@@ -57,15 +61,18 @@ export interface OfflineStack {
   settingsFile: string;
 }
 
-export async function createOfflineStack(options: OfflineStackOptions): Promise<OfflineStack> {
-  const { repoRoot, programDir, tempPrefix } = options;
-  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), tempPrefix));
-  const backendDir = path.join(tempDir, "backend");
-  const homeDir = path.join(tempDir, "home");
-  fs.mkdirSync(backendDir);
-  fs.mkdirSync(homeDir);
+/**
+ * The environment of the CLI, the program and the providers: PULUMI_HOME, the backend (a file backend
+ * in `backendDir`, or none: the one PULUMI_HOME is logged in to), a passphrase, offline settings.
+ */
+export function offlineEnv(
+  repoRoot: string,
+  homeDir: string,
+  backendDir: string | undefined,
+  extra: Record<string, string> = {},
+): Record<string, string> {
   const cliRoot = pulumiCliRoot(repoRoot);
-  const env: Record<string, string> = {
+  return {
     PATH: [
       path.join(repoRoot, "node_modules", ".bin"), // Node 22
       // pulumi, the language host and the dynamic-provider plugin, side by side as in the official
@@ -73,7 +80,7 @@ export async function createOfflineStack(options: OfflineStackOptions): Promise<
       path.join(cliRoot, "bin"),
       process.env.PATH ?? "",
     ].join(path.delimiter),
-    PULUMI_BACKEND_URL: `file://${backendDir}`,
+    ...(backendDir !== undefined ? { PULUMI_BACKEND_URL: `file://${backendDir}` } : {}),
     PULUMI_HOME: homeDir,
     PULUMI_CONFIG_PASSPHRASE: "restcloud-offline-passphrase",
     PULUMI_SKIP_UPDATE_CHECK: "true",
@@ -82,8 +89,19 @@ export async function createOfflineStack(options: OfflineStackOptions): Promise<
     PULUMI_SKIP_CONFIRMATIONS: "true",
     // The programs' tsconfig then needs module "nodenext".
     PULUMI_NODEJS_TRANSPILE_ONLY: "true",
-    ...options.env,
+    ...extra,
   };
+}
+
+export async function createOfflineStack(options: OfflineStackOptions): Promise<OfflineStack> {
+  const { repoRoot, programDir, tempPrefix } = options;
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), tempPrefix));
+  const backendDir = path.join(tempDir, "backend");
+  const homeDir = options.pulumiHome ?? path.join(tempDir, "home");
+  fs.mkdirSync(backendDir);
+  fs.mkdirSync(homeDir, { recursive: true });
+  const cliRoot = pulumiCliRoot(repoRoot);
+  const env = offlineEnv(repoRoot, homeDir, options.loggedIn ? undefined : backendDir, options.env);
   const pulumiCommand = await PulumiCommand.get({ root: cliRoot, skipVersionCheck: true });
   // A stack name of its own: two runs may use the same program, and each writes Pulumi.<stack>.yaml.
   const stackName = options.stackName ?? `test-${path.basename(tempDir).slice(tempPrefix.length).toLowerCase()}`;

@@ -53,7 +53,7 @@ export const KILLED_UP_PROGRAM = path.join(PROGRAMS, "killed-up");
 export const KILLED_UP_SIZE = 11;
 
 /** The service's asynchronous work (VPC, tier, instance starts, the volume's attach): long enough to kill during. */
-const ASYNC_DELAY_MS = 1500;
+export const ASYNC_DELAY_MS = 1500;
 /** The provider processes exit once their health checks of the engine fail (pulumi-engine-watch.ts): seconds. */
 const PROVIDERS_GONE_WITHIN_MS = 60_000;
 
@@ -86,7 +86,7 @@ const CREATES = new Set(
   ),
 );
 
-async function createsAnswered(apiUrl: string): Promise<number> {
+export async function createsAnswered(apiUrl: string): Promise<number> {
   const { byOperation } = await emulatorStats(apiUrl);
   return Object.entries(byOperation)
     .filter(([op]) => CREATES.has(op))
@@ -125,7 +125,7 @@ export interface KilledUpRow {
   totalMs: number;
 }
 
-interface Timeline {
+export interface Timeline {
   /** From the CLI's start to the first create answered, and to the up's end. */
   firstCreateMs: number;
   endMs: number;
@@ -133,12 +133,12 @@ interface Timeline {
 }
 
 /** Spawns `pulumi up` on the stack, the CLI alone (the way a CI runner starts it). */
-function spawnUp(stack: TestStack) {
+export function spawnUp(stack: TestStack) {
   const workspace = stack.stack.workspace as LocalWorkspace;
   const cli = spawn(
     path.join(pulumiCliRoot(), "bin", "pulumi"),
     ["up", "--yes", "--skip-preview", "--non-interactive", "--color", "never", "--stack", stack.stack.name],
-    { cwd: KILLED_UP_PROGRAM, env: { ...process.env, ...workspace.envVars }, stdio: ["ignore", "pipe", "pipe"] },
+    { cwd: workspace.workDir, env: { ...process.env, ...workspace.envVars }, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
   cli.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -148,15 +148,23 @@ function spawnUp(stack: TestStack) {
 }
 
 /** `restcloud recover --json` as a user runs it: the built CLI, in the program's directory, the stack's environment. */
-function runRecover(
+export function runRecover(
   stack: TestStack,
+  extraArgs: readonly string[] = [],
 ): Promise<{ code: number; report: RecoverReport; stdout: string; stderr: string }> {
   const workspace = stack.stack.workspace as LocalWorkspace;
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [path.join(REPO_ROOT, "dist", "provider", "cli.js"), "recover", "--json", "--stack", stack.stack.name],
-      { cwd: KILLED_UP_PROGRAM, env: { ...process.env, ...workspace.envVars }, maxBuffer: 64 * 1024 * 1024 },
+      [
+        path.join(REPO_ROOT, "dist", "provider", "cli.js"),
+        "recover",
+        "--json",
+        "--stack",
+        stack.stack.name,
+        ...extraArgs,
+      ],
+      { cwd: workspace.workDir, env: { ...process.env, ...workspace.envVars }, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1;
         let report: RecoverReport;
@@ -173,20 +181,25 @@ function runRecover(
 
 const outside = (audit: AccountAudit) => audit.orphans.length;
 
-/**
- * The stack's state as the file backend holds it, read from its checkpoint file: what the killed
- * up left, readable even when the CLI cannot read it (a checkpoint whose attributes the kill left
- * empty, which recover repairs).
- */
-function checkpointState(stack: TestStack): {
+/** A state's resources and its pending operations' resources. */
+export interface KilledState {
   resources: ReturnType<typeof stateResourceOf>[];
   pending: ReturnType<typeof stateResourceOf>[];
-} {
+}
+
+/**
+ * The state the killed up left. On a file backend, read from its checkpoint file: readable even when
+ * the CLI cannot read it (a checkpoint whose attributes the kill left empty, which recover repairs).
+ * On any other backend (a team's PostgreSQL), `pulumi stack export`, which takes no lock.
+ */
+export async function killedState(stack: TestStack): Promise<KilledState> {
   const dir = path.join(stack.tempDir, "backend", ".pulumi", "stacks");
-  const file = fs
-    .readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .find((f) => path.basename(f) === `${stack.stack.name}.json`);
-  if (file === undefined) throw new Error(`no checkpoint of ${stack.stack.name} in ${dir}`);
+  const file = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { recursive: true, encoding: "utf8" })
+        .find((f) => path.basename(f) === `${stack.stack.name}.json`)
+    : undefined;
+  if (file === undefined) return stateOf(stack);
   const { checkpoint } = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as {
     checkpoint: { latest?: Deployment };
   };
@@ -197,7 +210,7 @@ function checkpointState(stack: TestStack): {
 }
 
 /** The account's records (owner tags left out) that no resource of the state holds. */
-async function outsideState(apiUrl: string, state: ReturnType<typeof checkpointState>): Promise<number> {
+export async function outsideState(apiUrl: string, state: KilledState): Promise<number> {
   const held = new Set(
     [...state.resources, ...state.pending]
       .filter((r) => r.kind !== undefined && typeof r.id === "string" && r.id !== "")
@@ -214,6 +227,66 @@ async function outsideState(apiUrl: string, state: ReturnType<typeof checkpointS
 async function staleOwnerTags(apiUrl: string): Promise<number> {
   const tags = (await accountResources(apiUrl)).tag ?? {};
   return Object.values(tags).filter((tag) => tag.key === OWNER_TAG_KEY).length;
+}
+
+/** The moment of the kill, and how long the run's providers outlived the CLI. */
+export interface KilledUp {
+  /** Creates answered when the CLI was killed. */
+  createsAtKill: number;
+  killedAtMs: number;
+  providersGoneMs: number;
+  /** What the CLI printed until its kill. */
+  output: string;
+}
+
+/**
+ * Runs `pulumi up` on the stack and kills the CLI with SIGKILL at `point` (`beforeKill` runs first,
+ * the up still running), then waits until the run's providers are gone, and ends the rest of the
+ * run's processes (told apart by `pulumiHome`), as a CI runner's end would.
+ */
+export async function killUp(
+  stack: TestStack,
+  apiUrl: string,
+  pulumiHome: string,
+  point: KillPoint,
+  timeline?: Timeline,
+  beforeKill?: (cliPid: number) => Promise<void>,
+): Promise<KilledUp> {
+  const started = Date.now();
+  const up = spawnUp(stack);
+  let finished = false;
+  void up.exited.then(() => (finished = true));
+  if ("creates" in point) {
+    await until(`create ${point.creates} to be answered`, 120_000, async () =>
+      finished || (await createsAnswered(apiUrl)) >= point.creates ? true : undefined,
+    );
+  } else {
+    await until("the first create to be answered", 120_000, async () =>
+      finished || (await createsAnswered(apiUrl)) > 0 ? true : undefined,
+    );
+    await sleep(point.fraction * (timeline!.endMs - timeline!.firstCreateMs));
+  }
+  if (!finished) await beforeKill?.(up.cli.pid!);
+  if (finished) throw new Error(`the up ended before the kill point:\n${up.output()}`);
+  const createsAtKill = await createsAnswered(apiUrl);
+  const killedAtMs = Date.now() - started;
+  up.cli.kill("SIGKILL");
+  await up.exited;
+
+  const killedAt = Date.now();
+  await until("the provider processes to exit", PROVIDERS_GONE_WITHIN_MS, async () =>
+    processesOf(pulumiHome).some(isProvider) ? undefined : true,
+  );
+  const providersGoneMs = Date.now() - killedAt;
+  // The language host and the program have nothing to finish: a CI runner's end takes them too.
+  for (const p of processesOf(pulumiHome)) {
+    try {
+      process.kill(p.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+  return { createsAtKill, killedAtMs, providersGoneMs, output: up.output() };
 }
 
 /** Runs tasks at most `limit` at a time, in the order they come. */
@@ -317,44 +390,11 @@ export function killedUpSuite(mode: "dynamic" | "native"): void {
     const stack = await freshStack(emulator, point.untagged === true);
     const pulumiHome = path.join(stack.tempDir, "home");
     try {
-      // ---- pulumi up, killed ----
-      const started = Date.now();
-      const up = spawnUp(stack);
-      let finished = false;
-      void up.exited.then(() => (finished = true));
-      if ("creates" in point) {
-        await until(`create ${point.creates} to be answered`, 120_000, async () =>
-          finished || (await createsAnswered(emulator.url)) >= point.creates ? true : undefined,
-        );
-      } else {
-        await until("the first create to be answered", 120_000, async () =>
-          finished || (await createsAnswered(emulator.url)) > 0 ? true : undefined,
-        );
-        await sleep(point.fraction * (timeline.endMs - timeline.firstCreateMs));
-      }
-      if (finished) throw new Error(`the up ended before the kill point:\n${up.output()}`);
-      const createsAtKill = await createsAnswered(emulator.url);
-      const killedAtMs = Date.now() - started;
-      up.cli.kill("SIGKILL");
-      await up.exited;
-
-      // ---- until the run's providers are gone ----
-      const killedAt = Date.now();
-      await until("the provider processes to exit", PROVIDERS_GONE_WITHIN_MS, async () =>
-        processesOf(pulumiHome).some(isProvider) ? undefined : true,
-      );
-      const providersGoneMs = Date.now() - killedAt;
-      // The language host and the program have nothing to finish: a CI runner's end takes them too.
-      for (const p of processesOf(pulumiHome)) {
-        try {
-          process.kill(p.pid, "SIGKILL");
-        } catch {
-          // already gone
-        }
-      }
-      const killedState = checkpointState(stack);
-      const pendingBefore = killedState.pending.filter((r) => r.kind !== undefined).length;
-      const outsideBefore = await outsideState(emulator.url, killedState);
+      const killed = await killUp(stack, emulator.url, pulumiHome, point, timeline);
+      const { createsAtKill, killedAtMs, providersGoneMs } = killed;
+      const stateLeft = await killedState(stack);
+      const pendingBefore = stateLeft.pending.filter((r) => r.kind !== undefined).length;
+      const outsideBefore = await outsideState(emulator.url, stateLeft);
       const createsAtRecover = await createsAnswered(emulator.url);
 
       // ---- restcloud recover ----

@@ -15,7 +15,7 @@
  */
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { discoverCatalog } from "../catalog-ids";
-import { TestStack } from "../harness";
+import { TestStack, type StackOptions } from "../harness";
 import {
   PROGRAMS,
   RESOURCE_COLLECTIONS,
@@ -37,6 +37,9 @@ const CREATES = ["acquireIpAddress", "createFirewallRule", "createEgressRule", "
 export interface SharedParentReport {
   mode: string;
   seed: number;
+  stacks: string[];
+  /** The account's records once every stack converged. */
+  records: number;
   /** Ups each app stack needed to converge. */
   ups: number[];
   /** Answers lost, by operation. */
@@ -78,29 +81,52 @@ const firstLine = (error: unknown) =>
     .slice(-1)[0]
     .slice(0, 300);
 
-export async function runSharedParent(
+/** How a run makes its stacks, and what it does while they stand (a team's runners: teams/shared-backend.test.ts). */
+export interface SharedParentOptions {
+  /** Makes a stack; default: TestStack.create (a file backend and a PULUMI_HOME of the stack's own). */
+  newStack?: (options: StackOptions, index: number) => Promise<TestStack>;
+  /** Before the stacks' names (which name their settings files beside the shared program). */
+  stackPrefix?: string;
+  appStacks?: number;
+  /** Runs once the stacks are deployed and audited, before their destroys. */
+  whileDeployed?: (deployed: DeployedStacks) => Promise<void>;
+}
+
+export interface DeployedStacks {
+  apiUrl: string;
+  network: TestStack;
+  apps: TestStack[];
+  parent: { vpcUuid: string; tierUuid: string };
+}
+
+/** The network stack up, and the app stacks on its VPC and tier (not yet up). */
+async function sharedParentStacks(
+  apiUrl: string,
   mode: string,
   modeConfig: Record<string, string>,
   seed: number,
-): Promise<SharedParentReport> {
-  const started = Date.now();
-  let emulator: RunningEmulator | undefined;
-  const stacks: TestStack[] = [];
-  try {
-    emulator = await startEmulator({ port: 0, seed, asyncDelayMs: 20 });
-    const base = { ...catalogConfig(emulator.url, await discoverCatalog(emulator.url)), ...modeConfig };
-    const network = await TestStack.create({
+  options: SharedParentOptions,
+  stacks: TestStack[],
+): Promise<DeployedStacks> {
+  const newStack = options.newStack ?? ((stackOptions: StackOptions) => TestStack.create(stackOptions));
+  const prefix = options.stackPrefix ?? "";
+  const base = { ...catalogConfig(apiUrl, await discoverCatalog(apiUrl)), ...modeConfig };
+  const network = await newStack(
+    {
       programDir: SHARED_PARENT_PROGRAM,
-      stackName: `network-${mode}-${seed}`,
+      stackName: `${prefix}network-${mode}-${seed}`,
       config: { ...base, role: "network" },
-    });
-    stacks.push(network);
-    const parent = (await network.up()).outputs as { vpcUuid: string; tierUuid: string };
-    const apps = await Promise.all(
-      Array.from({ length: APP_STACKS }, (_, i) =>
-        TestStack.create({
+    },
+    0,
+  );
+  stacks.push(network);
+  const parent = (await network.up()).outputs as { vpcUuid: string; tierUuid: string };
+  const apps = await Promise.all(
+    Array.from({ length: options.appStacks ?? APP_STACKS }, (_, i) =>
+      newStack(
+        {
           programDir: SHARED_PARENT_PROGRAM,
-          stackName: `app-${i + 1}-${mode}-${seed}`,
+          stackName: `${prefix}app-${i + 1}-${mode}-${seed}`,
           config: {
             ...base,
             role: "app",
@@ -109,43 +135,66 @@ export async function runSharedParent(
             vpcUuid: parent.vpcUuid,
             tierUuid: parent.tierUuid,
           },
-        }),
+        },
+        i + 1,
       ),
-    );
-    stacks.push(...apps);
+    ),
+  );
+  stacks.push(...apps);
+  return { apiUrl, network, apps, parent };
+}
 
-    await setFaultRules(emulator.url, [
-      { operation: CREATES, effect: "status", when: "after", probability: LOST_ANSWERS },
-    ]);
-    await clearFaultLog(emulator.url);
-    const firstErrors: string[] = [];
-    const ups = await Promise.all(
-      apps.map(async (stack) => {
-        try {
-          await stack.up();
-          return 1;
-        } catch (error) {
-          firstErrors.push(`${stack.stack.name}: ${firstLine(error)}`);
-          await stack.up();
-          return 2;
-        }
-      }),
-    );
-    const faults: Record<string, number> = {};
-    for (const entry of await faultLog(emulator.url)) {
-      const operation = entry.operation ?? "?";
-      faults[operation] = (faults[operation] ?? 0) + 1;
-    }
+/** Every app stack up at once under lost answers (a second up when the first fails); the faults fired. */
+async function upUnderFaults(apiUrl: string, apps: readonly TestStack[]) {
+  await setFaultRules(apiUrl, [{ operation: CREATES, effect: "status", when: "after", probability: LOST_ANSWERS }]);
+  await clearFaultLog(apiUrl);
+  const firstErrors: string[] = [];
+  const ups = await Promise.all(
+    apps.map(async (stack) => {
+      try {
+        await stack.up();
+        return 1;
+      } catch (error) {
+        firstErrors.push(`${stack.stack.name}: ${firstLine(error)}`);
+        await stack.up();
+        return 2;
+      }
+    }),
+  );
+  const faults: Record<string, number> = {};
+  for (const entry of await faultLog(apiUrl)) {
+    const operation = entry.operation ?? "?";
+    faults[operation] = (faults[operation] ?? 0) + 1;
+  }
+  return { ups, faults, firstErrors };
+}
+
+export async function runSharedParent(
+  mode: string,
+  modeConfig: Record<string, string>,
+  seed: number,
+  options: SharedParentOptions = {},
+): Promise<SharedParentReport> {
+  const started = Date.now();
+  let emulator: RunningEmulator | undefined;
+  const stacks: TestStack[] = [];
+  try {
+    emulator = await startEmulator({ port: 0, seed, asyncDelayMs: 20 });
+    const deployed = await sharedParentStacks(emulator.url, mode, modeConfig, seed, options, stacks);
+    const { ups, faults, firstErrors } = await upUnderFaults(emulator.url, deployed.apps);
     const audit = await auditStacks(emulator.url, stacks);
+    await options.whileDeployed?.(deployed);
 
     // Every app stack destroys (the answers to creates still lost: destroys send none), then the parent's.
-    await Promise.all(apps.map((stack) => stack.destroy()));
-    await network.destroy();
+    await Promise.all(deployed.apps.map((stack) => stack.destroy()));
+    await deployed.network.destroy();
     const after = await auditStacks(emulator.url, stacks);
     if (after.records !== 0) throw new Error(`records left after every destroy: ${after.orphans.join(", ")}`);
     return {
       mode,
       seed,
+      stacks: stacks.map((stack) => stack.stack.name),
+      records: audit.records,
       ups,
       faults,
       sharedIds: audit.sharedIds,
@@ -165,7 +214,7 @@ export function printReports(reports: readonly SharedParentReport[]): void {
     reports
       .map(
         (r) =>
-          `${r.mode} mode, seed ${r.seed}: ups per app stack ${r.ups.join(" ")}; answers lost ` +
+          `${r.mode} mode, seed ${r.seed}: ${r.stacks.length} stacks, ${r.records} records; ups per app stack ${r.ups.join(" ")}; answers lost ` +
           `${JSON.stringify(r.faults)}; shared ids ${r.sharedIds.length}, orphans ${r.orphans.length}, ` +
           `lost ${r.lost.length}; ${r.seconds.toFixed(0)} s` +
           r.firstErrors.map((e) => `\n  first up failed: ${e}`).join(""),
