@@ -13,6 +13,8 @@ export interface S3Server {
   readonly env: Record<string, string>;
   /** The keys the bucket holds. */
   keys(): Promise<string[]>;
+  /** Writes an object. */
+  put(key: string, body: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -53,6 +55,10 @@ export async function startS3(bucket = "pulumi-state"): Promise<S3Server> {
     async keys() {
       const listing = await (await fetch(`${endpoint}/${bucket}?list-type=2`)).text();
       return [...listing.matchAll(/<Key>([^<]+)<\/Key>/g)].map((m) => m[1]);
+    },
+    async put(key, body) {
+      const answer = await fetch(`${endpoint}/${bucket}/${key}`, { method: "PUT", body });
+      if (!answer.ok) throw new Error(`PUT ${key}: HTTP ${answer.status}`);
     },
     async stop() {
       server.kill("SIGKILL");

@@ -1,10 +1,9 @@
-// A runner killed mid-up on a team's PostgreSQL backend, and another runner's `restcloud recover` (no
-// `pulumi cancel` by hand): the lock found by recover's probe and judged, then `up` and `destroy` there.
-// One mode per test file (killed-runner-dynamic/-native.test.ts), the steps of killed-up-scenario.ts.
-import { randomUUID } from "node:crypto";
+// A runner killed mid-up on a team's backend (PostgreSQL, S3), and another runner's `restcloud recover`
+// (no `pulumi cancel` by hand): the lock found by recover's probe and judged, then `up` there, a third
+// runner's discover, and `destroy`. One mode and backend per test file, the steps of killed-up-scenario.ts.
 import * as os from "node:os";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { discoverCatalog } from "../catalog-ids";
+import { DEMO_KEYS, discoverCatalog } from "../catalog-ids";
 import { NATIVE_MODE } from "../native/native-helpers";
 import {
   ASYNC_DELAY_MS,
@@ -25,7 +24,7 @@ import {
   stateOf,
   type FaultRule,
 } from "../reliability/helpers";
-import { startPostgres, type PostgresServer } from "../postgres-server";
+import { startBackend, type BackendKind, type TeamBackend } from "./backends";
 import { Runner, type RunnerResult } from "./runners";
 
 /** A lock of a runner on another machine, as `--release-lock` names it. */
@@ -45,54 +44,33 @@ const HELD_CREATES: FaultRule = {
 const printed = (what: string, run: RunnerResult) =>
   `--- ${what}: exit ${run.code}\n${run.stdout}${run.stderr ? `${run.stderr}` : ""}`;
 
-/**
- * A lock row as the CLI writes one (`<db>/.pulumi/locks/organization/<project>/<stack>/<id>.json`,
- * the lock's JSON in base64 under "data"), found beside the stack's checkpoint key.
- */
-function insertLock(pg: PostgresServer, stack: string, lock: { host: string; pid: number }): string {
-  const checkpoint = pg
-    .sql("select key from pulumi_state")
-    .split("\n")
-    .map((key) => new RegExp(`^(.*)\\.pulumi/stacks/([^/]+)/${stack}\\.json$`).exec(key.trim()))
-    .find((m) => m !== null);
-  if (!checkpoint) throw new Error(`no checkpoint key of stack ${stack} in pulumi_state`);
-  const key = `${checkpoint[1]}.pulumi/locks/organization/${checkpoint[2]}/${stack}/${randomUUID()}.json`;
-  const body = { pid: lock.pid, username: "ci", hostname: lock.host, timestamp: new Date().toISOString() };
-  const data = JSON.stringify({ data: Buffer.from(JSON.stringify(body)).toString("base64") });
-  pg.sql(`insert into pulumi_state (key, data) values ('${key}', '${data}')`);
-  return key;
-}
-
-const lockKeys = (pg: PostgresServer, stack: string) =>
-  pg
-    .sql(`select key from pulumi_state where key like '%/.pulumi/locks/%/${stack}/%'`)
-    .split("\n")
-    .filter((key) => key.trim() !== "");
-
 /** The ids recover's listing says it adopted, by logical name. */
 const adoptedIn = (text: string) =>
   Object.fromEntries([...text.matchAll(/^ {2}\w+ (\S+): adopted (\S+), found by/gm)].map((m) => [m[1], m[2]]));
 
-export function killedRunnerSuite(mode: "dynamic" | "native"): void {
-  let pg: PostgresServer;
+export function killedRunnerSuite(mode: "dynamic" | "native", backendKind: BackendKind = "postgres"): void {
+  let backend: TeamBackend;
   let emulator: RunningEmulator;
   const runners: Runner[] = [];
   const log: string[] = [];
 
   beforeAll(async () => {
-    [pg, emulator] = await Promise.all([startPostgres(), startEmulator({ port: 0, asyncDelayMs: ASYNC_DELAY_MS })]);
-    runners.push(...(await Runner.loginAll([`a-${mode}`, `b-${mode}`], pg.loginUrl)));
+    [backend, emulator] = await Promise.all([
+      startBackend(backendKind),
+      startEmulator({ port: 0, asyncDelayMs: ASYNC_DELAY_MS }),
+    ]);
+    runners.push(...(await Runner.loginAll([`a-${mode}`, `b-${mode}`, `c-${mode}`], backend)));
   });
 
   afterAll(async () => {
     console.log(log.join("\n"));
     for (const runner of runners) runner.dispose();
     await emulator?.stop();
-    await pg?.stop();
+    await backend?.stop();
   });
 
   test(`${mode} mode: runner A's up killed mid-create; runner B's recover finds the lock, judges it, adopts; up and destroy from B`, async () => {
-    const [a, b] = runners;
+    const [a, b, c] = runners;
     const stackName = `team-killed-${mode}`;
     const config = {
       ...catalogConfig(emulator.url, await discoverCatalog(emulator.url)),
@@ -128,7 +106,7 @@ export function killedRunnerSuite(mode: "dynamic" | "native"): void {
       expect(whileRunning!.stderr).toContain(
         `@${os.hostname()} (pid ${cliPid}), a process of this machine that still runs`,
       );
-      expect(lockKeys(pg, stackName)).toHaveLength(1);
+      expect(await backend.lockKeys(stackName)).toHaveLength(1);
 
       // ---- B's recover: the lock found by the probe, A's pid dead on this host: released; creates adopted ----
       stackB = await b.stack({ programDir: KILLED_UP_PROGRAM, stackName, config });
@@ -143,7 +121,7 @@ export function killedRunnerSuite(mode: "dynamic" | "native"): void {
       expect({ exit: recovered.code, recovered }).toEqual({ exit: 0, recovered });
       expect(recovered.stdout).toContain("Removed the lock the killed `pulumi up` left");
       expect(recovered.stdout).toContain(`@${os.hostname()} (pid ${cliPid}), gone)`);
-      expect(lockKeys(pg, stackName)).toEqual([]);
+      expect(await backend.lockKeys(stackName)).toEqual([]);
       expect((await stateOf(stackB)).pending).toEqual([]);
       expect(await outsideState(emulator.url, await killedState(stackB))).toBe(0);
       const adopted = adoptedIn(recovered.stdout);
@@ -157,14 +135,27 @@ export function killedRunnerSuite(mode: "dynamic" | "native"): void {
       for (const [name, id] of Object.entries(adopted))
         expect({ [name]: held.find((r) => r.name === name)?.id }).toEqual({ [name]: id });
 
+      // ---- runner C, which holds no stack: discover reads B's stack from the backend, lists nothing ----
+      const discovered = await c.restcloud(["discover", "--json", "--out", c.dir], KILLED_UP_PROGRAM, {
+        RESTCLOUD_API_URL: emulator.url,
+        RESTCLOUD_API_KEY: DEMO_KEYS.apiKey,
+        RESTCLOUD_SECRET_KEY: DEMO_KEYS.secretKey,
+      });
+      expect(discovered.code).toBe(0);
+      const report = JSON.parse(discovered.stdout) as { stacks: string[]; records: unknown[] };
+      expect({ stacks: report.stacks.map((s) => s.split("/").pop()), records: report.records }).toEqual({
+        stacks: [stackName],
+        records: [],
+      });
+
       // ---- a lock of another machine: refused, then released by --release-lock HOST:PID ----
-      insertLock(pg, stackName, FOREIGN);
+      await backend.insertLock(stackName, FOREIGN);
       const refused = await b.restcloud(["recover", "--stack", stackName], KILLED_UP_PROGRAM);
-      log.push(printed("runner B: restcloud recover, a lock of another machine in pulumi_state", refused));
+      log.push(printed("runner B: restcloud recover, a lock of another machine in the backend", refused));
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain(`@${FOREIGN.host} (pid ${FOREIGN.pid}), a run on another machine`);
       expect(refused.stderr).toContain(`restcloud recover --release-lock ${FOREIGN.host}:${FOREIGN.pid}`);
-      expect(lockKeys(pg, stackName)).toHaveLength(1);
+      expect(await backend.lockKeys(stackName)).toHaveLength(1);
       const released = await b.restcloud(
         ["recover", "--stack", stackName, "--release-lock", `${FOREIGN.host}:${FOREIGN.pid}`],
         KILLED_UP_PROGRAM,
@@ -174,7 +165,7 @@ export function killedRunnerSuite(mode: "dynamic" | "native"): void {
       expect(released.stdout).toContain(
         `Removed the lock the killed \`pulumi up\` left (ci@${FOREIGN.host} (pid ${FOREIGN.pid}), named by --release-lock)`,
       );
-      expect(lockKeys(pg, stackName)).toEqual([]);
+      expect(await backend.lockKeys(stackName)).toEqual([]);
 
       // ---- B's destroy: the account is empty ----
       await stackB.destroy();

@@ -15,6 +15,12 @@ export interface RunnerResult {
   stderr: string;
 }
 
+/** A backend to log in to: its URL, and the environment its clients need (an object store's keys). */
+export interface Backend {
+  loginUrl: string;
+  env: Record<string, string>;
+}
+
 export class Runner {
   private constructor(
     readonly name: string,
@@ -22,15 +28,16 @@ export class Runner {
     readonly dir: string,
     readonly home: string,
     readonly env: Record<string, string>,
+    private readonly backend: Backend,
   ) {}
 
-  /** A runner logged in to `backendUrl` with `pulumi login`. */
-  static async login(name: string, backendUrl: string): Promise<Runner> {
+  /** A runner logged in to the backend with `pulumi login` (its environment: what the backend's clients need). */
+  static async login(name: string, backend: Backend): Promise<Runner> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `restcloud-runner-${name}-`));
     const home = path.join(dir, "home");
     fs.mkdirSync(home);
-    const runner = new Runner(name, dir, home, offlineEnv(REPO_ROOT, home, undefined));
-    const login = await runner.run(path.join(pulumiCliRoot(), "bin", "pulumi"), ["login", backendUrl], dir);
+    const runner = new Runner(name, dir, home, offlineEnv(REPO_ROOT, home, undefined, backend.env), backend);
+    const login = await runner.run(path.join(pulumiCliRoot(), "bin", "pulumi"), ["login", backend.loginUrl], dir);
     if (login.code !== 0) {
       runner.dispose();
       throw new Error(`runner ${name}: ${login.command}: exit ${login.code}\n${login.stderr}`);
@@ -43,14 +50,19 @@ export class Runner {
    * table at login (`CREATE TABLE IF NOT EXISTS`), and two first logins at once may both try: one fails
    * with "duplicate key value violates unique constraint pg_type_typname_nsp_index" (CLI 3.274.1).
    */
-  static async loginAll(names: readonly string[], backendUrl: string): Promise<Runner[]> {
-    const first = await Runner.login(names[0], backendUrl);
-    return [first, ...(await Promise.all(names.slice(1).map((name) => Runner.login(name, backendUrl))))];
+  static async loginAll(names: readonly string[], backend: Backend): Promise<Runner[]> {
+    const first = await Runner.login(names[0], backend);
+    return [first, ...(await Promise.all(names.slice(1).map((name) => Runner.login(name, backend))))];
   }
 
   /** A stack of a program in the runner's backend (created, or selected when another runner made it). */
   stack(options: StackOptions): Promise<TestStack> {
-    return TestStack.create({ ...options, pulumiHome: this.home, loggedIn: true });
+    return TestStack.create({
+      ...options,
+      env: { ...this.backend.env, ...options.env },
+      pulumiHome: this.home,
+      loggedIn: true,
+    });
   }
 
   /** Runs a program in the runner's environment; never throws. */

@@ -27,7 +27,7 @@ beforeAll(async () => {
   pg = await startPostgres();
   // One runner per stack, and one that holds none (the discover job).
   const names = ["network", ...Array.from({ length: APP_STACKS }, (_, i) => `app-${i + 1}`), "discover"];
-  runners.push(...(await Runner.loginAll(names, pg.loginUrl)));
+  runners.push(...(await Runner.loginAll(names, { loginUrl: pg.loginUrl, env: {} })));
 });
 
 afterAll(async () => {
@@ -60,6 +60,8 @@ async function discoverFromThirdRunner(deployed: DeployedStacks): Promise<void> 
     RESTCLOUD_API_KEY: DEMO_KEYS.apiKey,
     RESTCLOUD_SECRET_KEY: DEMO_KEYS.secretKey,
     RESTCLOUD_ZONE_UUID: zoneUuid,
+    // The adopting program it writes runs in the native mode (in the dynamic one it writes none).
+    RESTCLOUD_MODE: "native",
   };
   const out = path.join(runner.dir, "discovered");
   const run = (args: string[]) => runner.restcloud(["discover", "--out", out, ...args], SHARED_PARENT_PROGRAM, env);

@@ -2,7 +2,6 @@
 // PostgreSQL backend (the S3 login on an object store of its own), with the page's program. Between
 // blocks the test plays what the page only tells: a runner killed mid-up, a dead runner's lock.
 import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -11,6 +10,7 @@ import { startPostgres, type PostgresServer } from "../postgres-server";
 import { docBlock, linkPackageInto, runSteps, splitCommands, userEnvironment } from "../readme-steps";
 import { emulatorStats, managedRecords } from "../reliability/helpers";
 import { startS3, type S3Server } from "../s3-server";
+import { insertPostgresLock } from "./backends";
 
 jest.setTimeout(15 * 60_000);
 
@@ -82,21 +82,6 @@ async function killAppUp(): Promise<void> {
   await exited;
 }
 
-/** A lock of app-b held by a runner of another machine that died (the row its `pulumi up` would leave). */
-function leaveForeignLock(): void {
-  const lock = {
-    pid: DEAD_RUNNER.pid,
-    username: "ci",
-    hostname: DEAD_RUNNER.host,
-    timestamp: new Date().toISOString(),
-  };
-  const data = Buffer.from(JSON.stringify(lock)).toString("base64");
-  // Keys start with the URL's path (the database's name): take it from the stack's checkpoint.
-  const checkpoint = pg.sql("select key from pulumi_state where key like '%/.pulumi/stacks/shop/app-b.json'").trim();
-  const key = `${checkpoint.slice(0, checkpoint.indexOf(".pulumi/"))}.pulumi/locks/organization/shop/app-b/${randomUUID()}.json`;
-  pg.sql(`insert into pulumi_state (key, data) values ('${key}', '${JSON.stringify({ data })}')`);
-}
-
 /** At the end, while the page's emulator still runs: no record left of any stack. */
 async function accountIsEmpty(): Promise<void> {
   const left = [...(await managedRecords(apiOf().url))].filter(([, records]) => Object.keys(records).length > 0);
@@ -132,7 +117,7 @@ test("every other shell block of the page, in order, on PostgreSQL: runners, a d
   const lastOf = (name: string) => blocks.slice(0, BLOCKS.indexOf(name) + 1).flatMap((b) => b.commands).length - 1;
   const checkpoints = new Map<number, () => Promise<void>>([
     [lastOf("runners"), killAppUp],
-    [lastOf("recover"), async () => leaveForeignLock()],
+    [lastOf("recover"), async () => insertPostgresLock(pg, "app-b", DEAD_RUNNER)],
     [lastOf("cleanup"), accountIsEmpty],
   ]);
   const run = await runSteps(project, env, commands, { timeoutMs: 12 * 60_000, checkpoints });
