@@ -209,6 +209,20 @@ export async function runSharedParent(
   }
 }
 
+/**
+ * What every run of stacks sharing a parent must show: each stack converged within two ups, no record
+ * held twice, none orphaned or lost, and the lost answers did fire on the shared parent's creates.
+ */
+export function expectConverged(report: SharedParentReport): void {
+  expect(report.ups.every((n) => n <= 2)).toBe(true);
+  expect({ sharedIds: report.sharedIds, orphans: report.orphans, lost: report.lost }).toEqual({
+    sharedIds: [],
+    orphans: [],
+    lost: [],
+  });
+  expect(report.faults.acquireIpAddress ?? 0).toBeGreaterThan(0);
+}
+
 export function printReports(reports: readonly SharedParentReport[]): void {
   console.log(
     reports

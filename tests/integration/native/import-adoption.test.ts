@@ -12,35 +12,23 @@
  * - a refresh before any `up` keeps the marker.
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- the SDK's stubs, as the plugin loads them */
-import type * as grpcJs from "@grpc/grpc-js";
+import { serveProvider, type ServedProvider } from "./served-provider";
 import type * as ProviderMessages from "@pulumi/pulumi/proto/provider_pb";
 import { startEmulator, DEMO_CREDENTIALS, type RunningEmulator } from "../../../emulator/index";
-import { NativeProvider, serve } from "../../../provider/native/server";
 import { fromStruct, toStruct } from "../../../provider/native/marshal";
-import { sdkModule } from "../../../provider/native/sdk-modules";
-import { DECLARATIONS } from "../../../provider/resources/registry";
-import { FUNCTIONS } from "../../../provider/functions/registry";
 import { NOT_READ_ON_IMPORT } from "../../../provider/engine/engine";
 
 jest.setTimeout(60_000);
 
-const grpc = sdkModule<typeof grpcJs>("@grpc/grpc-js");
 const pb = require("@pulumi/pulumi/proto/provider_pb") as typeof ProviderMessages;
-const { ResourceProviderClient } = require("@pulumi/pulumi/proto/provider_grpc_pb");
 
-type Call = (request: unknown, callback: (error: grpcJs.ServiceError | null, response: never) => void) => void;
 type Values = Record<string, unknown>;
 const { DiffChanges } = pb.DiffResponse;
 
 let emulator: RunningEmulator;
-let client: Record<string, Call>;
-let stopServer: () => void;
+let served: ServedProvider;
 
-function rpc<T>(method: string, request: unknown): Promise<T> {
-  return new Promise((resolve, reject) =>
-    client[method]!.call(client, request, (error, response) => (error ? reject(error) : resolve(response as T))),
-  );
-}
+const rpc = <T>(method: string, request: unknown): Promise<T> => served.rpc<T>(method, request);
 
 /**
  * A resource the program declares: its kind, logical name, and the arguments it declares (every one
@@ -114,15 +102,7 @@ beforeAll(async () => {
   emulator = await startEmulator({ port: 0, asyncDelayMs: 20 });
   const zoneUuid = emulator.context.catalog.zones[0]!.uuid;
   const zone = emulator.context.catalog.zoneCatalog(zoneUuid)!;
-  const provider = new NativeProvider({
-    version: "9.9.9",
-    schema: () => JSON.stringify({ name: "restcloud", provider: { inputProperties: {} } }),
-    declarations: DECLARATIONS,
-    functions: () => FUNCTIONS,
-  });
-  const served = await serve(provider);
-  stopServer = served.stop;
-  client = new ResourceProviderClient(`127.0.0.1:${served.port}`, grpc.credentials.createInsecure());
+  served = await serveProvider();
   await rpc(
     "configure",
     new pb.ConfigureRequest().setArgs(toStruct({ apiUrl: emulator.url, ...DEMO_CREDENTIALS, zoneUuid })),
@@ -173,8 +153,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  (client as unknown as grpcJs.Client)?.close();
-  stopServer?.();
+  served?.stop();
   await emulator?.stop();
 });
 

@@ -4,38 +4,27 @@
  * side of it (the engine acting on these answers) is in tests/e2e/native.
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- the SDK's stubs, as the plugin loads them */
-import type * as grpcJs from "@grpc/grpc-js";
-import type * as ProviderMessages from "@pulumi/pulumi/proto/provider_pb";
-import { startEmulator, DEMO_CREDENTIALS, type RunningEmulator } from "../../../emulator/index";
-import { NativeProvider, serve } from "../../../provider/native/server";
-import { fromStruct, toStruct, SIG_KEY, SECRET_SIG } from "../../../provider/native/marshal";
-import { sdkModule } from "../../../provider/native/sdk-modules";
+import { NativeProvider } from "../../../provider/native/server";
 import { DECLARATIONS } from "../../../provider/resources/registry";
 import { FUNCTIONS } from "../../../provider/functions/registry";
+import { serveProvider, type ServedProvider } from "./served-provider";
+import type * as ProviderMessages from "@pulumi/pulumi/proto/provider_pb";
+import { startEmulator, DEMO_CREDENTIALS, type RunningEmulator } from "../../../emulator/index";
+import { fromStruct, toStruct, SIG_KEY, SECRET_SIG } from "../../../provider/native/marshal";
 import { NOT_READ_ON_IMPORT } from "../../../provider/engine/engine";
 import { UNKNOWN } from "../../../provider/wire";
 
-const grpc = sdkModule<typeof grpcJs>("@grpc/grpc-js");
 const pb = require("@pulumi/pulumi/proto/provider_pb") as typeof ProviderMessages;
 const { Empty } = require("google-protobuf/google/protobuf/empty_pb");
-const { ResourceProviderClient } = require("@pulumi/pulumi/proto/provider_grpc_pb");
-
-type Call = (request: unknown, callback: (error: grpcJs.ServiceError | null, response: never) => void) => void;
 
 let emulator: RunningEmulator;
-let provider: NativeProvider;
-let client: Record<string, Call>;
-let stopServer: () => void;
+let served: ServedProvider;
 let zoneUuid: string;
 let vpcOfferingUuid: string;
 
 const VPC_URN = "urn:pulumi:dev::proj::restcloud:index:Vpc::web";
 
-function rpc<T>(method: string, request: unknown): Promise<T> {
-  return new Promise((resolve, reject) =>
-    client[method]!.call(client, request, (error, response) => (error ? reject(error) : resolve(response as T))),
-  );
-}
+const rpc = <T>(method: string, request: unknown): Promise<T> => served.rpc<T>(method, request);
 
 /** A request about the VPC `web`: its URN and type token set. */
 function vpc<R extends { setUrn(urn: string): R; setType(type: string): R }>(request: R): R {
@@ -57,16 +46,7 @@ beforeAll(async () => {
   const catalog = emulator.context.catalog;
   zoneUuid = catalog.zones[0]!.uuid;
   vpcOfferingUuid = catalog.zoneCatalog(zoneUuid)!.vpcOfferings[0]!.uuid;
-  provider = new NativeProvider({
-    version: "9.9.9",
-    schema: () => JSON.stringify({ name: "restcloud", provider: { inputProperties: {} } }),
-    declarations: DECLARATIONS,
-    functions: () => FUNCTIONS,
-  });
-  const served = await serve(provider);
-  stopServer = served.stop;
-  const port = served.port;
-  client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+  served = await serveProvider();
   // The settings as an explicit provider sends them: typed values, the keys secret.
   await rpc(
     "configure",
@@ -85,8 +65,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  (client as unknown as grpcJs.Client).close();
-  stopServer();
+  served?.stop();
   await emulator.stop();
 });
 
