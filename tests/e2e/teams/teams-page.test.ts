@@ -8,7 +8,8 @@ import * as path from "node:path";
 import { REPO_ROOT } from "../harness";
 import { startPostgres, type PostgresServer } from "../postgres-server";
 import { docBlock, linkPackageInto, runSteps, splitCommands, userEnvironment } from "../readme-steps";
-import { emulatorStats, managedRecords } from "../reliability/helpers";
+import { faultLog, managedRecords, setFaultRules } from "../reliability/helpers";
+import { until } from "../native/native-helpers";
 import { startS3, type S3Server } from "../s3-server";
 import { insertPostgresLock } from "./backends";
 
@@ -60,8 +61,9 @@ function apiOf(): { url: string; env: NodeJS.ProcessEnv } {
 }
 
 /**
- * A runner killed mid-up, as a machine that went away: app-a destroyed, then its up started again and
- * its whole process group killed once both records are made and carry their owner tags.
+ * A runner killed mid-up, as a machine that went away: app-a destroyed, then its up started again, the
+ * firewall rule's create made by the service and its answer held (the service slow to answer), and the
+ * run's whole process group killed then: the rule's create is left pending, its record made.
  */
 async function killAppUp(): Promise<void> {
   const api = apiOf();
@@ -69,15 +71,15 @@ async function killAppUp(): Promise<void> {
     spawn("pulumi", args, { cwd: project, env: api.env, detached: true, stdio: "ignore" });
   const destroyed = cli(["destroy", "--yes", "--stack", "app-a"]);
   expect(await new Promise((resolve) => destroyed.on("exit", resolve))).toBe(0);
-  const tagsBefore = (await emulatorStats(api.url)).byOperation.createTags ?? 0;
+  await setFaultRules(api.url, [
+    { operation: "createFirewallRule", effect: "hang", when: "after", hangMs: 20_000, count: 1 },
+  ]);
   const up = cli(["up", "--yes", "--stack", "app-a"]);
   const exited = new Promise((resolve) => up.on("exit", resolve));
-  for (;;) {
-    const stats = (await emulatorStats(api.url)).byOperation;
-    if ((stats.createFirewallRule ?? 0) > 0 && (stats.createTags ?? 0) >= tagsBefore + 2) break;
+  await until("the firewall rule's create to be held", 60_000, async () => {
     if (up.exitCode !== null) throw new Error("the up ended before it could be killed");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+    return (await faultLog(api.url)).length > 0 ? true : undefined;
+  });
   process.kill(-up.pid!, "SIGKILL");
   await exited;
 }
@@ -124,7 +126,8 @@ test("every other shell block of the page, in order, on PostgreSQL: runners, a d
   console.log(run.output);
   if (run.checkFailure) throw run.checkFailure;
   expect(run.code).toBe(0);
-  // The dead runner's lock found and removed, the killed up's records adopted; then the foreign lock named.
+  // The dead runner's lock found and removed, the killed up's pending rule adopted; then the foreign lock named.
+  expect(run.output).toMatch(/FirewallRule https: adopted [0-9a-f-]{36}/);
   expect(run.output).toMatch(/Removed the lock the killed `pulumi up` left \(root@\S+ \(pid \d+\), gone\)/);
   expect(run.output).toContain(`${DEAD_RUNNER.host}`);
   // app-b's records, which no stack holds once its state is removed, listed and then deleted.
