@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import { ApiError, RestCloudError } from "../client/errors";
 import { PriceBook } from "../pricing";
 import { DECLARATIONS } from "../resources/registry";
+import { pulumiProjectFile } from "../pulumi-project";
 import { commandClient, resolveProviderConfig } from "../settings";
 import {
   BudgetValueError,
@@ -87,7 +88,7 @@ function pulumi(args: string[], cwd: string, env: NodeJS.ProcessEnv, allowFailur
 
 /** The stack's `restcloud:*` config with secrets in clear, when `cwd` is a Pulumi project. */
 function stackConfig(cwd: string, stack: string | undefined, env: NodeJS.ProcessEnv): Record<string, string> {
-  if (!fs.existsSync(path.join(cwd, "Pulumi.yaml")) && !fs.existsSync(path.join(cwd, "Pulumi.yml"))) return {};
+  if (pulumiProjectFile(cwd) === undefined) return {};
   const run = spawnSync(
     "pulumi",
     ["config", "--json", "--show-secrets", "--non-interactive", ...(stack ? ["--stack", stack] : [])],

@@ -8,6 +8,8 @@ import { ApiError, RestCloudError } from "../client/errors";
 import type { ResourceDeclaration } from "../engine/declaration";
 import { DECLARATIONS } from "../resources/registry";
 import { commandClient, resolveProviderConfig, type ProviderConfig } from "../settings";
+import { modeOf, type FrontEnd } from "../program/mode";
+import { pulumiProjectRuntime } from "../pulumi-project";
 import { importFile, planAdoption, pythonProgram, todoHints, typescriptProgram, type Planned } from "./codegen";
 import { deleteRecords, type DeleteOutcome } from "./delete";
 import { discover, type Discovery } from "./discover";
@@ -16,7 +18,6 @@ import {
   ProjectError,
   listStacks,
   projectName,
-  projectRuntime,
   readHoldings,
   shortStackName,
   stackConfig,
@@ -223,7 +224,7 @@ function apiClient(
   opts: Options,
   projectStacks: Project["stacks"],
   env: NodeJS.ProcessEnv,
-): { config: ProviderConfig; client: RestCloudClient; stack: string | undefined; mode: string } {
+): { config: ProviderConfig; client: RestCloudClient; stack: string | undefined; mode: FrontEnd } {
   const configStack = opts.stacks[0] ?? projectStacks.find((s) => s.current)?.name;
   const fromStack = projectStacks.length > 0 ? stackConfig(opts.cwd, configStack, env) : {};
   const config = resolveProviderConfig({ get: (key) => fromStack[key] }, env);
@@ -231,8 +232,12 @@ function apiClient(
   if (missing.length > 0) throw new ProjectError(`no API settings: ${missing.join("; ")}`);
   apiUrlForErrors = config.apiUrl;
   const client = commandClient(config, { env });
-  // As the program reads it (program/mode.ts): the stack's restcloud:mode, else RESTCLOUD_MODE, else dynamic.
-  const mode = (fromStack["restcloud:mode"] || env.RESTCLOUD_MODE || "dynamic").trim().toLowerCase();
+  let mode: FrontEnd;
+  try {
+    mode = modeOf(fromStack["restcloud:mode"], env); // as the program reads it
+  } catch (error) {
+    throw new ProjectError((error as Error).message);
+  }
   return { config, client, stack: configStack, mode };
 }
 
@@ -241,8 +246,8 @@ function apiClient(
  * import (its Read gets no state), and its program would create new records beside the ones found.
  * Other runtimes' SDKs are always served by the native plugin.
  */
-function dynamicModeRefusal(cwd: string, stack: string | undefined, mode: string): string | undefined {
-  if (mode === "native" || (projectRuntime(cwd) ?? "nodejs") !== "nodejs") return undefined;
+function dynamicModeRefusal(cwd: string, stack: string | undefined, mode: FrontEnd): string | undefined {
+  if (mode === "native" || (pulumiProjectRuntime(cwd) ?? "nodejs") !== "nodejs") return undefined;
   return (
     `wrote no files: ${stack ? `stack ${shortStackName(stack)}` : "the stack"} runs in the ${mode} mode, where an import cannot adopt ` +
     "a record (its program would create new ones beside those found); run " +

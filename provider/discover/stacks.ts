@@ -1,9 +1,8 @@
 // The project's side of `restcloud discover`: its stacks and, per stack, the ids its resources hold
 // (`pulumi stack export`, either front end's type tokens; a pending create with an id counts).
-import * as fs from "node:fs";
-import * as path from "node:path";
 import { kindOfTypeToken } from "../type-tokens";
 import { pulumiFailure, runPulumi } from "../pulumi-cli";
+import { pulumiProjectFile, pulumiProjectName } from "../pulumi-project";
 import type { ResourceDeclaration } from "../engine/declaration";
 
 /** A failure of the pulumi CLI or of the project (exit code 1). */
@@ -18,28 +17,12 @@ export function pulumi(args: readonly string[], cwd: string, env: NodeJS.Process
 
 /** The project's name, from its Pulumi.yaml (or Pulumi.yml); a ProjectError when there is none. */
 export function projectName(cwd: string): string {
-  const file = ["Pulumi.yaml", "Pulumi.yml"].map((f) => path.join(cwd, f)).find((f) => fs.existsSync(f));
+  const file = pulumiProjectFile(cwd);
   if (file === undefined)
     throw new ProjectError(`not a Pulumi project: no Pulumi.yaml in ${cwd} (run it in the project's directory)`);
-  const match = /^name:[ \t]*(?:"([^"]*)"|'([^']*)'|([^#\s][^#\n]*?))[ \t]*(?:#.*)?$/m.exec(
-    fs.readFileSync(file, "utf8"),
-  );
-  const name = match?.[1] ?? match?.[2] ?? match?.[3];
+  const name = pulumiProjectName(cwd);
   if (!name) throw new ProjectError(`${file} names no project (its \`name:\`)`);
   return name;
-}
-
-/**
- * The project's runtime (Pulumi.yaml's `runtime: nodejs`, or `runtime:` with `name: python` below it);
- * undefined when the file says none.
- */
-export function projectRuntime(cwd: string): string | undefined {
-  const file = ["Pulumi.yaml", "Pulumi.yml"].map((f) => path.join(cwd, f)).find((f) => fs.existsSync(f));
-  const text = file === undefined ? "" : fs.readFileSync(file, "utf8");
-  const match =
-    /^runtime:[ \t]*["']?([A-Za-z0-9_-]+)/m.exec(text) ??
-    /^runtime:[ \t]*\n(?:[ \t]+.*\n)*?[ \t]+name:[ \t]*["']?([A-Za-z0-9_-]+)/m.exec(text);
-  return match?.[1];
 }
 
 export interface StackSummary {

@@ -6,13 +6,18 @@ export type FrontEnd = "dynamic" | "native";
 
 /** The configured mode; an error naming the setting when it is neither. */
 export function configuredMode(): FrontEnd {
-  let text: string | undefined;
+  let configured: string | undefined;
   try {
-    text = new (pulumiSdk().Config)("restcloud").get("mode");
+    configured = new (pulumiSdk().Config)("restcloud").get("mode");
   } catch {
-    text = undefined; // outside a Pulumi program
+    configured = undefined; // outside a Pulumi program
   }
-  text = (text || process.env.RESTCLOUD_MODE || "dynamic").trim().toLowerCase();
+  return modeOf(configured);
+}
+
+/** The mode a stack's `restcloud:mode` says, else RESTCLOUD_MODE, else dynamic; an error when it is neither. */
+export function modeOf(configured: string | undefined, env: NodeJS.ProcessEnv = process.env): FrontEnd {
+  const text = (configured || env.RESTCLOUD_MODE || "dynamic").trim().toLowerCase();
   if (text !== "dynamic" && text !== "native")
     throw new Error(
       `restcloud:mode must be "dynamic" or "native", not "${text}" (pulumi config set restcloud:mode native)`,

@@ -19,6 +19,7 @@ import {
 } from "./deployment";
 import { claimFound, findRecords, type Finding } from "./match";
 import { pulumiFailure, runPulumi as runPulumiCli, type PulumiRun } from "../pulumi-cli";
+import { pulumiProjectFile, pulumiProjectName } from "../pulumi-project";
 
 export const RECOVER_USAGE = `Usage: restcloud recover [options]
 
@@ -200,16 +201,6 @@ function liveLocksAdvice(live: readonly StackLock[]): string {
     .join("; and by ");
 }
 
-/** The project's name, from Pulumi.yaml's `name:`. */
-function projectName(cwd: string): string | undefined {
-  const file = ["Pulumi.yaml", "Pulumi.yml"].map((f) => path.join(cwd, f)).find((f) => fs.existsSync(f));
-  if (file === undefined) return undefined;
-  const match = /^name:[ \t]*(?:"([^"]*)"|'([^']*)'|([^#\s][^#\n]*?))[ \t]*(?:#.*)?$/m.exec(
-    fs.readFileSync(file, "utf8"),
-  );
-  return match?.[1] ?? match?.[2] ?? match?.[3];
-}
-
 /** Where a file backend (file://, the local backend) keeps the stack: its root, project and stack name. */
 interface FileBackend {
   root: string;
@@ -227,7 +218,7 @@ function fileBackendOf(cwd: string, env: NodeJS.ProcessEnv, stackArgs: readonly 
   }
   if (!url?.startsWith("file://")) return undefined;
   const stack = (stackArgs[1] ?? pulumiOk(["stack", "--show-name"], cwd, env).trim()).split("/").pop()!;
-  return { root: fileURLToPath(url.split("?")[0]), project: projectName(cwd), stack };
+  return { root: fileURLToPath(url.split("?")[0]), project: pulumiProjectName(cwd), stack };
 }
 
 /** A file backend's directories of the stack under `.pulumi/<area>` (project-scoped, then the older layout). */
@@ -438,7 +429,7 @@ async function recover(options: Options, io: RecoverIo): Promise<RecoverReport> 
 
 function startRecovery(options: Options, io: RecoverIo): Recovery {
   const cwd = path.resolve(io.cwd, options.cwd ?? ".");
-  if (!fs.existsSync(path.join(cwd, "Pulumi.yaml")) && !fs.existsSync(path.join(cwd, "Pulumi.yml")))
+  if (pulumiProjectFile(cwd) === undefined)
     throw new UsageError(
       `not a Pulumi project: no Pulumi.yaml in ${cwd} (run it in the project's directory, or --cwd)`,
     );

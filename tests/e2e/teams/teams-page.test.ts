@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { DEMO_KEYS } from "../catalog-ids";
 import { REPO_ROOT } from "../harness";
 import { startPostgres, type PostgresServer } from "../postgres-server";
 import { docBlock, linkPackageInto, runSteps, splitCommands, userEnvironment } from "../readme-steps";
@@ -56,7 +57,12 @@ function apiOf(): { url: string; env: NodeJS.ProcessEnv } {
   const url = /http:\/\/[0-9.:]+/.exec(fs.readFileSync(path.join(project, "emulator.log"), "utf8"))![0];
   return {
     url,
-    env: { ...env, RESTCLOUD_API_URL: url, RESTCLOUD_API_KEY: "demo-api-key", RESTCLOUD_SECRET_KEY: "demo-secret-key" },
+    env: {
+      ...env,
+      RESTCLOUD_API_URL: url,
+      RESTCLOUD_API_KEY: DEMO_KEYS.apiKey,
+      RESTCLOUD_SECRET_KEY: DEMO_KEYS.secretKey,
+    },
   };
 }
 
