@@ -21,6 +21,7 @@ import {
   withNotReadMarker,
 } from "./import";
 import { runProcedure, runWait } from "./waits";
+import { autoNamed, proposedNameReason, type Autonaming } from "./autonaming";
 
 export { NOT_READ_ON_IMPORT };
 
@@ -37,13 +38,15 @@ export interface ResourceCall {
   pendingReady?: boolean;
 }
 
-/** How check fills an absent auto-named argument: `<logicalName>-<7 hex digits>`. */
+/** How check fills an absent auto-named argument: as the stack's autonaming says, else `<logicalName>-<7 hex digits>`. */
 export interface Naming {
   logicalName: string;
   /** The name generated before (kept across updates); a new one is made only without it. */
   previousName?: string;
   /** The engine's random seed (native Check): the same seed gives the same name, in preview and up. */
   seed?: Uint8Array;
+  /** The stack's `pulumi:autonaming` for the resource, when the engine sends it (native Check; autonaming.ts). */
+  autonaming?: Autonaming;
 }
 
 export interface CheckFailure {
@@ -141,15 +144,19 @@ export class Engine {
 
   /**
    * Validates the arguments (a failure per bad field, unknown values pass) and fills defaults:
-   * the auto-name (kept from the previous inputs when there are any) and the default zone. A required
+   * the auto-name (kept from the previous inputs when there are any; else as the stack's autonaming
+   * says, autonaming.ts) and the default zone. A required
    * argument an import could not read may be absent when olds and news both say so (absenceAccepted).
    */
   check(olds: PropertyMap, news: PropertyMap, naming?: Naming): { inputs: PropertyMap; failures: CheckFailure[] } {
     const d = this.declaration;
     const inputs: PropertyMap = { ...news };
-    if (d.autoName && inputs[d.autoName] === undefined && naming) {
-      inputs[d.autoName] = naming.previousName ?? autoName(naming.logicalName, naming.seed);
-    }
+    const named =
+      d.autoName && inputs[d.autoName] === undefined && naming
+        ? autoNamed(naming, () => autoName(naming.logicalName, naming.seed))
+        : undefined;
+    if (named && "name" in named) inputs[d.autoName!] = named.name;
+    const proposedName = named && "name" in named && named.proposed ? named.name : undefined;
     for (const [key, value] of Object.entries(d.defaults ?? {})) {
       if (inputs[key] === undefined) inputs[key] = value;
     }
@@ -158,6 +165,7 @@ export class Engine {
       if (zone) inputs[d.zoneDefault] = zone;
     }
     const failures: CheckFailure[] = [];
+    if (named && "failure" in named) failures.push({ property: d.autoName!, reason: named.failure });
     if (d.zoneDefault && inputs[d.zoneDefault] === undefined) {
       failures.push({
         property: d.zoneDefault,
@@ -175,7 +183,12 @@ export class Engine {
         if (unknownKeys.has(String(issue.path[0]))) continue;
         if (issue.path.length === 0 && unknownKeys.size > 0) continue; // a cross-field rule over unknowns
         if (issue.path.length === 1 && notRead.has(property)) continue; // absent, as the import could not read it
-        failures.push({ property: property || "(arguments)", reason: this.reason(issue) });
+        const reason = this.reason(issue);
+        failures.push({
+          property: property || "(arguments)",
+          reason:
+            property === d.autoName && proposedName !== undefined ? proposedNameReason(reason, proposedName) : reason,
+        });
       }
     }
     for (const key of Object.keys(news)) {

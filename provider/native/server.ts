@@ -5,7 +5,7 @@ import type * as grpcJs from "@grpc/grpc-js";
 import type * as ProviderMessages from "@pulumi/pulumi/proto/provider_pb";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import type { AnyObjectSchema, ResourceDeclaration } from "../engine/declaration";
-import { ResourceInitError, type PropertyMap, type ResourceCall } from "../engine/engine";
+import { ResourceInitError, type Naming, type PropertyMap, type ResourceCall } from "../engine/engine";
 import { UNKNOWN } from "../wire";
 import { operationMonitor, type Notice } from "../engine/operation";
 import type { AnyFunctionDeclaration } from "../functions/define";
@@ -70,6 +70,19 @@ function settingsOf(props: PropertyMap): Map<string, string> {
     settings.set(name, typeof value === "string" ? value : JSON.stringify(value));
   }
   return settings;
+}
+
+/**
+ * The stack's `pulumi:autonaming` for the resource, as the engine sends it: only to a provider whose
+ * Configure says it takes it, and only when the stack sets a pattern, verbatim or disabled for it.
+ */
+function autonamingOf(request: ProviderMessages.CheckRequest): Pick<Naming, "autonaming"> {
+  const options = request.getAutonaming();
+  if (!options) return {};
+  const { Mode } = pb.CheckRequest.AutonamingOptions;
+  const mode =
+    options.getMode() === Mode.ENFORCE ? "enforce" : options.getMode() === Mode.DISABLE ? "disable" : "propose";
+  return { autonaming: { mode, proposedName: options.getProposedName() } };
 }
 
 function timeoutOf(seconds: number): Pick<ResourceCall, "timeoutMs"> {
@@ -207,7 +220,10 @@ export class NativeProvider {
     return response;
   }
 
-  /** Takes only `restcloud:*` settings; secrets stay secret (acceptSecrets). */
+  /**
+   * Takes only `restcloud:*` settings; secrets stay secret (acceptSecrets); the engine then sends the
+   * stack's autonaming with each Check (supportsAutonamingConfiguration).
+   */
   async configure(request: ProviderMessages.ConfigureRequest): Promise<ProviderMessages.ConfigureResponse> {
     const settings = request.hasArgs()
       ? settingsOf(fromStruct(request.getArgs()).props)
@@ -216,10 +232,14 @@ export class NativeProvider {
     const response = new pb.ConfigureResponse();
     response.setAcceptsecrets(true);
     response.setSupportspreview(true);
+    response.setSupportsAutonamingConfiguration(true);
     return response;
   }
 
-  /** Fills the auto-name from the engine's random seed, so a preview and the update running its plan show one name. */
+  /**
+   * Fills the auto-name as the stack's autonaming says, else from the engine's random seed: either way
+   * a preview and the update running its plan show one name.
+   */
   async check(request: ProviderMessages.CheckRequest): Promise<ProviderMessages.CheckResponse> {
     const type = resourceType(request.getType(), request.getUrn());
     const engine = this.session.engine(type);
@@ -231,6 +251,7 @@ export class NativeProvider {
       logicalName: logicalName(request.getName(), request.getUrn()),
       ...(typeof previous === "string" && previous !== UNKNOWN ? { previousName: previous } : {}),
       seed: request.getRandomseed_asU8(),
+      ...autonamingOf(request),
     });
     if (checked.failures.length === 0)
       checked.failures.push(...(await engine.checkReferences(olds.props, checked.inputs)));

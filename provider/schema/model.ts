@@ -186,7 +186,8 @@ function describedWith(p: PropertyModel, ...sentences: (string | undefined)[]): 
 }
 
 /** Words for the defaults the engine applies: the auto-name and the provider's default zone. */
-const AUTO_NAME_DEFAULT = "the resource's logical name plus a random suffix, kept across updates";
+const AUTO_NAME_DEFAULT =
+  "the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode)";
 const RESOURCE_ZONE_DEFAULT = "the provider's `restcloud:zoneUuid`";
 const FUNCTION_ZONE_DEFAULT = "the provider's `restcloud:zoneUuid` (or RESTCLOUD_ZONE_UUID)";
 

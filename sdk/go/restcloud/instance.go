@@ -67,7 +67,7 @@ type Instance struct {
 	IsoUuid pulumi.StringPtrOutput `pulumi:"isoUuid"`
 	// Memory in MiB, for a custom compute plan only. Updated in place (resizeVm).
 	Memory pulumi.IntPtrOutput `pulumi:"memory"`
-	// The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the instance.
+	// The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the instance.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The default network's name.
 	NetworkName pulumi.StringPtrOutput `pulumi:"networkName"`
@@ -186,7 +186,7 @@ type instanceArgs struct {
 	IsoUuid *string `pulumi:"isoUuid"`
 	// Memory in MiB, for a custom compute plan only. Updated in place (resizeVm).
 	Memory *int `pulumi:"memory"`
-	// The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the instance.
+	// The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the instance.
 	Name *string `pulumi:"name"`
 	// The default network (a Network or a VpcTier). Changing it replaces the instance.
 	NetworkUuid string `pulumi:"networkUuid"`
@@ -228,7 +228,7 @@ type InstanceArgs struct {
 	IsoUuid pulumi.StringPtrInput
 	// Memory in MiB, for a custom compute plan only. Updated in place (resizeVm).
 	Memory pulumi.IntPtrInput
-	// The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the instance.
+	// The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the instance.
 	Name pulumi.StringPtrInput
 	// The default network (a Network or a VpcTier). Changing it replaces the instance.
 	NetworkUuid pulumi.StringInput
@@ -392,7 +392,7 @@ func (o InstanceOutput) Memory() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Instance) pulumi.IntPtrOutput { return v.Memory }).(pulumi.IntPtrOutput)
 }
 
-// The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the instance.
+// The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the instance.
 func (o InstanceOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Instance) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

@@ -57,7 +57,7 @@ type InternalLoadBalancer struct {
 	IpAddress pulumi.StringPtrOutput `pulumi:"ipAddress"`
 	// Whether the API reports it as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the internal load balancer.
+	// The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the internal load balancer.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The VPC tier (a VpcTier) it balances in. Changing it replaces the internal load balancer.
 	NetworkUuid pulumi.StringOutput `pulumi:"networkUuid"`
@@ -145,7 +145,7 @@ type internalLoadBalancerArgs struct {
 	Description *string `pulumi:"description"`
 	// The instances' port it forwards to. Changing it replaces the internal load balancer.
 	InstancePort int `pulumi:"instancePort"`
-	// The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the internal load balancer.
+	// The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the internal load balancer.
 	Name *string `pulumi:"name"`
 	// The VPC tier (a VpcTier) it balances in. Changing it replaces the internal load balancer.
 	NetworkUuid string `pulumi:"networkUuid"`
@@ -165,7 +165,7 @@ type InternalLoadBalancerArgs struct {
 	Description pulumi.StringPtrInput
 	// The instances' port it forwards to. Changing it replaces the internal load balancer.
 	InstancePort pulumi.IntInput
-	// The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the internal load balancer.
+	// The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the internal load balancer.
 	Name pulumi.StringPtrInput
 	// The VPC tier (a VpcTier) it balances in. Changing it replaces the internal load balancer.
 	NetworkUuid pulumi.StringInput
@@ -292,7 +292,7 @@ func (o InternalLoadBalancerOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *InternalLoadBalancer) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the internal load balancer.
+// The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the internal load balancer.
 func (o InternalLoadBalancerOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *InternalLoadBalancer) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

@@ -72,7 +72,7 @@ type KubernetesCluster struct {
 	HaEnabled pulumi.BoolPtrOutput `pulumi:"haEnabled"`
 	// The Kubernetes version (see getKubernetesVersions). Changing it replaces the Kubernetes cluster.
 	KubernetesVersionUuid pulumi.StringOutput `pulumi:"kubernetesVersionUuid"`
-	// The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the Kubernetes cluster.
+	// The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the Kubernetes cluster.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The network the nodes join. Changing it replaces the Kubernetes cluster.
 	NetworkUuid pulumi.StringOutput `pulumi:"networkUuid"`
@@ -192,7 +192,7 @@ type kubernetesClusterArgs struct {
 	HaEnabled *bool `pulumi:"haEnabled"`
 	// The Kubernetes version (see getKubernetesVersions). Changing it replaces the Kubernetes cluster.
 	KubernetesVersionUuid string `pulumi:"kubernetesVersionUuid"`
-	// The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the Kubernetes cluster.
+	// The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the Kubernetes cluster.
 	Name *string `pulumi:"name"`
 	// The network the nodes join. Changing it replaces the Kubernetes cluster.
 	NetworkUuid string `pulumi:"networkUuid"`
@@ -230,7 +230,7 @@ type KubernetesClusterArgs struct {
 	HaEnabled pulumi.BoolPtrInput
 	// The Kubernetes version (see getKubernetesVersions). Changing it replaces the Kubernetes cluster.
 	KubernetesVersionUuid pulumi.StringInput
-	// The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the Kubernetes cluster.
+	// The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the Kubernetes cluster.
 	Name pulumi.StringPtrInput
 	// The network the nodes join. Changing it replaces the Kubernetes cluster.
 	NetworkUuid pulumi.StringInput
@@ -398,7 +398,7 @@ func (o KubernetesClusterOutput) KubernetesVersionUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringOutput { return v.KubernetesVersionUuid }).(pulumi.StringOutput)
 }
 
-// The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the Kubernetes cluster.
+// The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the Kubernetes cluster.
 func (o KubernetesClusterOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

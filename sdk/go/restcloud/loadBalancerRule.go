@@ -52,7 +52,7 @@ type LoadBalancerRule struct {
 	IpAddressUuid pulumi.StringOutput `pulumi:"ipAddressUuid"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// The rule's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateLoadBalancerRule).
+	// The rule's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateLoadBalancerRule).
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The network whose instances receive the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the load-balancer rule.
 	NetworkUuid pulumi.StringOutput `pulumi:"networkUuid"`
@@ -144,7 +144,7 @@ type loadBalancerRuleArgs struct {
 	Algorithm *LoadBalancerRuleAlgorithm `pulumi:"algorithm"`
 	// The public IP address whose port is balanced. Changing it replaces the load-balancer rule.
 	IpAddressUuid string `pulumi:"ipAddressUuid"`
-	// The rule's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateLoadBalancerRule).
+	// The rule's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateLoadBalancerRule).
 	Name *string `pulumi:"name"`
 	// The network whose instances receive the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the load-balancer rule.
 	NetworkUuid string `pulumi:"networkUuid"`
@@ -164,7 +164,7 @@ type LoadBalancerRuleArgs struct {
 	Algorithm LoadBalancerRuleAlgorithmPtrInput
 	// The public IP address whose port is balanced. Changing it replaces the load-balancer rule.
 	IpAddressUuid pulumi.StringInput
-	// The rule's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateLoadBalancerRule).
+	// The rule's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateLoadBalancerRule).
 	Name pulumi.StringPtrInput
 	// The network whose instances receive the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the load-balancer rule.
 	NetworkUuid pulumi.StringInput
@@ -280,7 +280,7 @@ func (o LoadBalancerRuleOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *LoadBalancerRule) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// The rule's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateLoadBalancerRule).
+// The rule's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateLoadBalancerRule).
 func (o LoadBalancerRuleOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *LoadBalancerRule) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

@@ -57,7 +57,7 @@ type Network struct {
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
 	// Whether the network is shared with other accounts. Default: false. Changing it replaces the network.
 	IsPublic pulumi.BoolPtrOutput `pulumi:"isPublic"`
-	// The network's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateNetwork).
+	// The network's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateNetwork).
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The network's DNS domain. Updated in place (updateNetwork).
 	NetworkDomain pulumi.StringPtrOutput `pulumi:"networkDomain"`
@@ -132,7 +132,7 @@ type networkArgs struct {
 	Description *string `pulumi:"description"`
 	// Whether the network is shared with other accounts. Default: false. Changing it replaces the network.
 	IsPublic *bool `pulumi:"isPublic"`
-	// The network's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateNetwork).
+	// The network's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateNetwork).
 	Name *string `pulumi:"name"`
 	// The network's DNS domain. Updated in place (updateNetwork).
 	NetworkDomain *string `pulumi:"networkDomain"`
@@ -154,7 +154,7 @@ type NetworkArgs struct {
 	Description pulumi.StringPtrInput
 	// Whether the network is shared with other accounts. Default: false. Changing it replaces the network.
 	IsPublic pulumi.BoolPtrInput
-	// The network's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateNetwork).
+	// The network's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateNetwork).
 	Name pulumi.StringPtrInput
 	// The network's DNS domain. Updated in place (updateNetwork).
 	NetworkDomain pulumi.StringPtrInput
@@ -290,7 +290,7 @@ func (o NetworkOutput) IsPublic() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Network) pulumi.BoolPtrOutput { return v.IsPublic }).(pulumi.BoolPtrOutput)
 }
 
-// The network's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateNetwork).
+// The network's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateNetwork).
 func (o NetworkOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Network) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

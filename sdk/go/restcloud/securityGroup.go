@@ -44,7 +44,7 @@ type SecurityGroup struct {
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the security group.
+	// The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the security group.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
@@ -99,7 +99,7 @@ func (SecurityGroupState) ElementType() reflect.Type {
 type securityGroupArgs struct {
 	// Free text shown with the group. Default: "". Changing it replaces the security group.
 	Description *string `pulumi:"description"`
-	// The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the security group.
+	// The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the security group.
 	Name *string `pulumi:"name"`
 }
 
@@ -107,7 +107,7 @@ type securityGroupArgs struct {
 type SecurityGroupArgs struct {
 	// Free text shown with the group. Default: "". Changing it replaces the security group.
 	Description pulumi.StringPtrInput
-	// The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the security group.
+	// The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the security group.
 	Name pulumi.StringPtrInput
 }
 
@@ -208,7 +208,7 @@ func (o SecurityGroupOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SecurityGroup) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the security group.
+// The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the security group.
 func (o SecurityGroupOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *SecurityGroup) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

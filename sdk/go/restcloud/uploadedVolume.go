@@ -56,7 +56,7 @@ type UploadedVolume struct {
 	InstanceUuid pulumi.StringPtrOutput `pulumi:"instanceUuid"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the uploaded volume.
+	// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the uploaded volume.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The volume's size in GB: the image's, once uploaded.
 	Size pulumi.Float64PtrOutput `pulumi:"size"`
@@ -132,7 +132,7 @@ type uploadedVolumeArgs struct {
 	Format UploadedVolumeFormat `pulumi:"format"`
 	// The instance the volume is attached to; unset to detach it (detachVolume, attachVolume). Updated in place (detachVolume, attachVolume).
 	InstanceUuid *string `pulumi:"instanceUuid"`
-	// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the uploaded volume.
+	// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the uploaded volume.
 	Name *string `pulumi:"name"`
 	// Where the cloud downloads the disk image from (http or https). Changing it replaces the uploaded volume.
 	Url string `pulumi:"url"`
@@ -148,7 +148,7 @@ type UploadedVolumeArgs struct {
 	Format UploadedVolumeFormatInput
 	// The instance the volume is attached to; unset to detach it (detachVolume, attachVolume). Updated in place (detachVolume, attachVolume).
 	InstanceUuid pulumi.StringPtrInput
-	// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the uploaded volume.
+	// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the uploaded volume.
 	Name pulumi.StringPtrInput
 	// Where the cloud downloads the disk image from (http or https). Changing it replaces the uploaded volume.
 	Url pulumi.StringInput
@@ -273,7 +273,7 @@ func (o UploadedVolumeOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *UploadedVolume) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the uploaded volume.
+// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the uploaded volume.
 func (o UploadedVolumeOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *UploadedVolume) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

@@ -55,7 +55,7 @@ type VmSnapshot struct {
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
 	// Whether the instance currently derives from this snapshot (its latest, or the one reverted to).
 	IsCurrent pulumi.BoolPtrOutput `pulumi:"isCurrent"`
-	// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the VM snapshot.
+	// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the VM snapshot.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot and waits for the job. Its value at creation and its removal revert nothing. Use e.g. a date or a counter: "2025-06-01-restore". Updated in place (revertToVmSnapshot).
 	RevertTrigger pulumi.StringPtrOutput `pulumi:"revertTrigger"`
@@ -124,7 +124,7 @@ type vmSnapshotArgs struct {
 	Description *string `pulumi:"description"`
 	// The instance to snapshot. Changing it replaces the VM snapshot.
 	InstanceUuid string `pulumi:"instanceUuid"`
-	// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the VM snapshot.
+	// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the VM snapshot.
 	Name *string `pulumi:"name"`
 	// Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot and waits for the job. Its value at creation and its removal revert nothing. Use e.g. a date or a counter: "2025-06-01-restore". Updated in place (revertToVmSnapshot).
 	RevertTrigger *string `pulumi:"revertTrigger"`
@@ -140,7 +140,7 @@ type VmSnapshotArgs struct {
 	Description pulumi.StringPtrInput
 	// The instance to snapshot. Changing it replaces the VM snapshot.
 	InstanceUuid pulumi.StringInput
-	// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the VM snapshot.
+	// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the VM snapshot.
 	Name pulumi.StringPtrInput
 	// Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot and waits for the job. Its value at creation and its removal revert nothing. Use e.g. a date or a counter: "2025-06-01-restore". Updated in place (revertToVmSnapshot).
 	RevertTrigger pulumi.StringPtrInput
@@ -267,7 +267,7 @@ func (o VmSnapshotOutput) IsCurrent() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VmSnapshot) pulumi.BoolPtrOutput { return v.IsCurrent }).(pulumi.BoolPtrOutput)
 }
 
-// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the VM snapshot.
+// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the VM snapshot.
 func (o VmSnapshotOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *VmSnapshot) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

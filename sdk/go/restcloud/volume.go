@@ -54,7 +54,7 @@ type Volume struct {
 	InstanceUuid pulumi.StringPtrOutput `pulumi:"instanceUuid"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume.
+	// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the volume.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The size in GB; shrinking needs allowShrink. Updated in place (resizeVolume).
 	Size pulumi.IntOutput `pulumi:"size"`
@@ -127,7 +127,7 @@ type volumeArgs struct {
 	AllowShrink *bool `pulumi:"allowShrink"`
 	// The instance the volume is attached to; unset to detach. Updated in place (detachVolume, attachVolume).
 	InstanceUuid *string `pulumi:"instanceUuid"`
-	// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume.
+	// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the volume.
 	Name *string `pulumi:"name"`
 	// The size in GB; shrinking needs allowShrink. Updated in place (resizeVolume).
 	Size int `pulumi:"size"`
@@ -143,7 +143,7 @@ type VolumeArgs struct {
 	AllowShrink pulumi.BoolPtrInput
 	// The instance the volume is attached to; unset to detach. Updated in place (detachVolume, attachVolume).
 	InstanceUuid pulumi.StringPtrInput
-	// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume.
+	// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the volume.
 	Name pulumi.StringPtrInput
 	// The size in GB; shrinking needs allowShrink. Updated in place (resizeVolume).
 	Size pulumi.IntInput
@@ -265,7 +265,7 @@ func (o VolumeOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Volume) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume.
+// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the volume.
 func (o VolumeOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Volume) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

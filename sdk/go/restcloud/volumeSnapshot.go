@@ -47,7 +47,7 @@ type VolumeSnapshot struct {
 	DomainName pulumi.StringPtrOutput `pulumi:"domainName"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume snapshot.
+	// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the volume snapshot.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// When the snapshot was taken (ISO 8601).
 	SnapshotTime pulumi.StringPtrOutput `pulumi:"snapshotTime"`
@@ -112,7 +112,7 @@ func (VolumeSnapshotState) ElementType() reflect.Type {
 }
 
 type volumeSnapshotArgs struct {
-	// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume snapshot.
+	// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the volume snapshot.
 	Name *string `pulumi:"name"`
 	// The volume to snapshot. Changing it replaces the volume snapshot.
 	VolumeUuid string `pulumi:"volumeUuid"`
@@ -122,7 +122,7 @@ type volumeSnapshotArgs struct {
 
 // The set of arguments for constructing a VolumeSnapshot resource.
 type VolumeSnapshotArgs struct {
-	// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume snapshot.
+	// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the volume snapshot.
 	Name pulumi.StringPtrInput
 	// The volume to snapshot. Changing it replaces the volume snapshot.
 	VolumeUuid pulumi.StringInput
@@ -227,7 +227,7 @@ func (o VolumeSnapshotOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VolumeSnapshot) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume snapshot.
+// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the volume snapshot.
 func (o VolumeSnapshotOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *VolumeSnapshot) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

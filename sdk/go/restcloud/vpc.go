@@ -52,7 +52,7 @@ type Vpc struct {
 	DomainName pulumi.StringPtrOutput `pulumi:"domainName"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpc).
+	// The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpc).
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The DNS domain of the VPC's networks. Changing it replaces the VPC.
 	NetworkDomain pulumi.StringPtrOutput `pulumi:"networkDomain"`
@@ -130,7 +130,7 @@ type vpcArgs struct {
 	Cidr string `pulumi:"cidr"`
 	// Free text shown with the VPC. Updated in place (updateVpc).
 	Description *string `pulumi:"description"`
-	// The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpc).
+	// The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpc).
 	Name *string `pulumi:"name"`
 	// The DNS domain of the VPC's networks. Changing it replaces the VPC.
 	NetworkDomain *string `pulumi:"networkDomain"`
@@ -150,7 +150,7 @@ type VpcArgs struct {
 	Cidr pulumi.StringInput
 	// Free text shown with the VPC. Updated in place (updateVpc).
 	Description pulumi.StringPtrInput
-	// The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpc).
+	// The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpc).
 	Name pulumi.StringPtrInput
 	// The DNS domain of the VPC's networks. Changing it replaces the VPC.
 	NetworkDomain pulumi.StringPtrInput
@@ -271,7 +271,7 @@ func (o VpcOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Vpc) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpc).
+// The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpc).
 func (o VpcOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Vpc) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

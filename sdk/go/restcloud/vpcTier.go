@@ -57,7 +57,7 @@ type VpcTier struct {
 	Gateway pulumi.StringPtrOutput `pulumi:"gateway"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// The tier's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpcNetwork).
+	// The tier's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpcNetwork).
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The tier's netmask, derived from `cidr`.
 	Netmask pulumi.StringPtrOutput `pulumi:"netmask"`
@@ -141,7 +141,7 @@ type vpcTierArgs struct {
 	Description *string `pulumi:"description"`
 	// The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the VPC tier.
 	Gateway *string `pulumi:"gateway"`
-	// The tier's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpcNetwork).
+	// The tier's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpcNetwork).
 	Name *string `pulumi:"name"`
 	// The tier's DNS domain. Updated in place (updateVpcNetwork).
 	NetworkDomain *string `pulumi:"networkDomain"`
@@ -163,7 +163,7 @@ type VpcTierArgs struct {
 	Description pulumi.StringPtrInput
 	// The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the VPC tier.
 	Gateway pulumi.StringPtrInput
-	// The tier's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpcNetwork).
+	// The tier's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpcNetwork).
 	Name pulumi.StringPtrInput
 	// The tier's DNS domain. Updated in place (updateVpcNetwork).
 	NetworkDomain pulumi.StringPtrInput
@@ -292,7 +292,7 @@ func (o VpcTierOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VpcTier) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// The tier's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpcNetwork).
+// The tier's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpcNetwork).
 func (o VpcTierOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *VpcTier) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

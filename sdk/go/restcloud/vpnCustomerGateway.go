@@ -84,7 +84,7 @@ type VpnCustomerGateway struct {
 	IpsecPresharedKey pulumi.StringOutput `pulumi:"ipsecPresharedKey"`
 	// Whether the API reports the record as active.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpnCustomerGateway).
+	// The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpnCustomerGateway).
 	Name pulumi.StringOutput `pulumi:"name"`
 	// One connection per remote CIDR block. Default: false (the API's). Updated in place (updateVpnCustomerGateway).
 	SplitConnection pulumi.BoolPtrOutput `pulumi:"splitConnection"`
@@ -202,7 +202,7 @@ type vpnCustomerGatewayArgs struct {
 	IkeVersion *VpnCustomerGatewayIkeVersion `pulumi:"ikeVersion"`
 	// The IPsec pre-shared key: a secret, encrypted in state (inputs and outputs). Updated in place (updateVpnCustomerGateway).
 	IpsecPresharedKey string `pulumi:"ipsecPresharedKey"`
-	// The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpnCustomerGateway).
+	// The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpnCustomerGateway).
 	Name *string `pulumi:"name"`
 	// One connection per remote CIDR block. Default: false (the API's). Updated in place (updateVpnCustomerGateway).
 	SplitConnection *bool `pulumi:"splitConnection"`
@@ -238,7 +238,7 @@ type VpnCustomerGatewayArgs struct {
 	IkeVersion VpnCustomerGatewayIkeVersionPtrInput
 	// The IPsec pre-shared key: a secret, encrypted in state (inputs and outputs). Updated in place (updateVpnCustomerGateway).
 	IpsecPresharedKey pulumi.StringInput
-	// The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpnCustomerGateway).
+	// The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpnCustomerGateway).
 	Name pulumi.StringPtrInput
 	// One connection per remote CIDR block. Default: false (the API's). Updated in place (updateVpnCustomerGateway).
 	SplitConnection pulumi.BoolPtrInput
@@ -411,7 +411,7 @@ func (o VpnCustomerGatewayOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VpnCustomerGateway) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpnCustomerGateway).
+// The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpnCustomerGateway).
 func (o VpnCustomerGatewayOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *VpnCustomerGateway) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

@@ -53,7 +53,7 @@ class InstanceArgs:
         :param pulumi.Input[_builtins.str] hypervisor_name: The hypervisor to place it on. Changing it replaces the instance.
         :param pulumi.Input[_builtins.str] iso_uuid: The ISO attached to the instance (as a CD-ROM; one at a time); unset to detach it. Updated in place (detachIso, attachIso).
         :param pulumi.Input[_builtins.int] memory: Memory in MiB, for a custom compute plan only. Updated in place (resizeVm).
-        :param pulumi.Input[_builtins.str] name: The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the instance.
+        :param pulumi.Input[_builtins.str] name: The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the instance.
         :param pulumi.Input[Sequence[Any]] reboot_triggers: Any values (a date, a counter, another resource's output...). A change to the list reboots the instance (stopInstance, then startInstance; the API has no reboot call) when its state is Running, and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (stopInstance, startInstance).
         :param pulumi.Input[_builtins.int] root_disk_size: The root disk in GB. Default: the template's. Changing it replaces the instance.
         :param pulumi.Input[_builtins.str] security_group_name: A security group applied at boot. Changing it replaces the instance.
@@ -238,7 +238,7 @@ class InstanceArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the instance.
+        The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the instance.
         """
         return pulumi.get(self, "name")
 
@@ -387,7 +387,7 @@ class Instance(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] hypervisor_name: The hypervisor to place it on. Changing it replaces the instance.
         :param pulumi.Input[_builtins.str] iso_uuid: The ISO attached to the instance (as a CD-ROM; one at a time); unset to detach it. Updated in place (detachIso, attachIso).
         :param pulumi.Input[_builtins.int] memory: Memory in MiB, for a custom compute plan only. Updated in place (resizeVm).
-        :param pulumi.Input[_builtins.str] name: The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the instance.
+        :param pulumi.Input[_builtins.str] name: The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the instance.
         :param pulumi.Input[_builtins.str] network_uuid: The default network (a Network or a VpcTier). Changing it replaces the instance.
         :param pulumi.Input[Sequence[Any]] reboot_triggers: Any values (a date, a counter, another resource's output...). A change to the list reboots the instance (stopInstance, then startInstance; the API has no reboot call) when its state is Running, and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (stopInstance, startInstance).
         :param pulumi.Input[_builtins.int] root_disk_size: The root disk in GB. Default: the template's. Changing it replaces the instance.
@@ -648,7 +648,7 @@ class Instance(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the instance.
+        The instance's host name (to rename an instance in place, set displayName). Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the instance.
         """
         return pulumi.get(self, "name")
 

@@ -37,7 +37,7 @@ class InternalLoadBalancerArgs:
         :param pulumi.Input['InternalLoadBalancerAlgorithm'] algorithm: How connections are spread: source, roundrobin or leastconn. Default: "roundrobin". Changing it replaces the internal load balancer.
         :param pulumi.Input[_builtins.bool] assign_instances: Assign the tier's instances to it at creation (assignLbRule), which activates it. Default: true. Changing it replaces the internal load balancer.
         :param pulumi.Input[_builtins.str] description: Free text shown with the load balancer. Changing it replaces the internal load balancer.
-        :param pulumi.Input[_builtins.str] name: The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the internal load balancer.
+        :param pulumi.Input[_builtins.str] name: The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the internal load balancer.
         :param pulumi.Input[_builtins.str] source_ip_address: The address it listens on, inside the tier. Default: a free address of the tier, chosen by the cloud (see `ipAddress`). Changing it replaces the internal load balancer.
         """
         pulumi.set(__self__, "instance_port", instance_port)
@@ -134,7 +134,7 @@ class InternalLoadBalancerArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the internal load balancer.
+        The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the internal load balancer.
         """
         return pulumi.get(self, "name")
 
@@ -195,7 +195,7 @@ class InternalLoadBalancer(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] assign_instances: Assign the tier's instances to it at creation (assignLbRule), which activates it. Default: true. Changing it replaces the internal load balancer.
         :param pulumi.Input[_builtins.str] description: Free text shown with the load balancer. Changing it replaces the internal load balancer.
         :param pulumi.Input[_builtins.int] instance_port: The instances' port it forwards to. Changing it replaces the internal load balancer.
-        :param pulumi.Input[_builtins.str] name: The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the internal load balancer.
+        :param pulumi.Input[_builtins.str] name: The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the internal load balancer.
         :param pulumi.Input[_builtins.str] network_uuid: The VPC tier (a VpcTier) it balances in. Changing it replaces the internal load balancer.
         :param pulumi.Input[_builtins.str] source_ip_address: The address it listens on, inside the tier. Default: a free address of the tier, chosen by the cloud (see `ipAddress`). Changing it replaces the internal load balancer.
         :param pulumi.Input[_builtins.int] source_port: The port it listens on, at its source address. Changing it replaces the internal load balancer.
@@ -369,7 +369,7 @@ class InternalLoadBalancer(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the internal load balancer.
+        The load balancer's name, unique in the account, and the resource's id. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the internal load balancer.
         """
         return pulumi.get(self, "name")
 

@@ -52,7 +52,7 @@ class KubernetesClusterArgs:
         :param pulumi.Input[_builtins.str] docker_registry_username: The registry's user name. Changing it replaces the Kubernetes cluster.
         :param pulumi.Input[_builtins.str] external_load_balancer_ip_address: The address of an external load balancer for the API server. Changing it replaces the Kubernetes cluster.
         :param pulumi.Input[_builtins.bool] ha_enabled: A highly available control plane. Default: false. Changing it replaces the Kubernetes cluster.
-        :param pulumi.Input[_builtins.str] name: The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.str] name: The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the Kubernetes cluster.
         :param pulumi.Input[_builtins.int] node_root_disk_size: The root disk of every node in GB. Changing it replaces the Kubernetes cluster.
         :param pulumi.Input[_builtins.str] ssh_key_name: The SSH key pair installed on the nodes. Changing it replaces the Kubernetes cluster.
         :param pulumi.Input['KubernetesClusterState'] state: The desired state. Default: "Running". Updated in place (startKubernetes, stopKubernetes).
@@ -241,7 +241,7 @@ class KubernetesClusterArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the Kubernetes cluster.
+        The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "name")
 
@@ -354,7 +354,7 @@ class KubernetesCluster(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] external_load_balancer_ip_address: The address of an external load balancer for the API server. Changing it replaces the Kubernetes cluster.
         :param pulumi.Input[_builtins.bool] ha_enabled: A highly available control plane. Default: false. Changing it replaces the Kubernetes cluster.
         :param pulumi.Input[_builtins.str] kubernetes_version_uuid: The Kubernetes version (see getKubernetesVersions). Changing it replaces the Kubernetes cluster.
-        :param pulumi.Input[_builtins.str] name: The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the Kubernetes cluster.
+        :param pulumi.Input[_builtins.str] name: The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the Kubernetes cluster.
         :param pulumi.Input[_builtins.str] network_uuid: The network the nodes join. Changing it replaces the Kubernetes cluster.
         :param pulumi.Input[_builtins.int] node_root_disk_size: The root disk of every node in GB. Changing it replaces the Kubernetes cluster.
         :param pulumi.Input[_builtins.int] size: The number of worker nodes. Updated in place (scaleKubernetes).
@@ -619,7 +619,7 @@ class KubernetesCluster(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the Kubernetes cluster.
+        The cluster's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the Kubernetes cluster.
         """
         return pulumi.get(self, "name")
 

@@ -38,7 +38,7 @@ class LoadBalancerRuleArgs:
         :param pulumi.Input[_builtins.int] private_port: The instances' port. Changing it replaces the load-balancer rule.
         :param pulumi.Input[_builtins.int] public_port: The public port. Changing it replaces the load-balancer rule.
         :param pulumi.Input['LoadBalancerRuleAlgorithm'] algorithm: How connections are spread: source (by client address), roundrobin or leastconn. Default: "roundrobin". Updated in place (updateLoadBalancerRule).
-        :param pulumi.Input[_builtins.str] name: The rule's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateLoadBalancerRule).
+        :param pulumi.Input[_builtins.str] name: The rule's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateLoadBalancerRule).
         :param pulumi.Input['LoadBalancerRuleStickinessArgs'] stickiness: A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. The API cannot change it in place. Default: none. Changing it replaces the load-balancer rule.
         :param pulumi.Input[_builtins.str] stickiness_policy_uuid: An existing stickiness policy to apply instead. Changing it replaces the load-balancer rule.
         """
@@ -121,7 +121,7 @@ class LoadBalancerRuleArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The rule's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateLoadBalancerRule).
+        The rule's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateLoadBalancerRule).
         """
         return pulumi.get(self, "name")
 
@@ -193,7 +193,7 @@ class LoadBalancerRule(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input['LoadBalancerRuleAlgorithm'] algorithm: How connections are spread: source (by client address), roundrobin or leastconn. Default: "roundrobin". Updated in place (updateLoadBalancerRule).
         :param pulumi.Input[_builtins.str] ip_address_uuid: The public IP address whose port is balanced. Changing it replaces the load-balancer rule.
-        :param pulumi.Input[_builtins.str] name: The rule's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateLoadBalancerRule).
+        :param pulumi.Input[_builtins.str] name: The rule's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateLoadBalancerRule).
         :param pulumi.Input[_builtins.str] network_uuid: The network whose instances receive the traffic: the address's network, or a tier of the address's VPC. Changing it replaces the load-balancer rule.
         :param pulumi.Input[_builtins.int] private_port: The instances' port. Changing it replaces the load-balancer rule.
         :param pulumi.Input[_builtins.int] public_port: The public port. Changing it replaces the load-balancer rule.
@@ -350,7 +350,7 @@ class LoadBalancerRule(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The rule's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateLoadBalancerRule).
+        The rule's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateLoadBalancerRule).
         """
         return pulumi.get(self, "name")
 

@@ -35,7 +35,7 @@ class NetworkArgs:
         :param pulumi.Input[_builtins.str] acl_uuid: The network ACL list applied to the network. Updated in place (replaceAcl).
         :param pulumi.Input[_builtins.str] description: Free text shown with the network. Updated in place (updateNetwork).
         :param pulumi.Input[_builtins.bool] is_public: Whether the network is shared with other accounts. Default: false. Changing it replaces the network.
-        :param pulumi.Input[_builtins.str] name: The network's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateNetwork).
+        :param pulumi.Input[_builtins.str] name: The network's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateNetwork).
         :param pulumi.Input[_builtins.str] network_domain: The network's DNS domain. Updated in place (updateNetwork).
         :param pulumi.Input[Sequence[Any]] restart_triggers: Any values (a date, a counter, another resource's output...). A change to the list restarts the network (restartNetwork, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartNetwork).
         :param pulumi.Input[_builtins.str] security_group_uuid: The security group applied to the network. Updated in place (changeSecurityGroup).
@@ -111,7 +111,7 @@ class NetworkArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The network's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateNetwork).
+        The network's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateNetwork).
         """
         return pulumi.get(self, "name")
 
@@ -206,7 +206,7 @@ class Network(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] acl_uuid: The network ACL list applied to the network. Updated in place (replaceAcl).
         :param pulumi.Input[_builtins.str] description: Free text shown with the network. Updated in place (updateNetwork).
         :param pulumi.Input[_builtins.bool] is_public: Whether the network is shared with other accounts. Default: false. Changing it replaces the network.
-        :param pulumi.Input[_builtins.str] name: The network's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateNetwork).
+        :param pulumi.Input[_builtins.str] name: The network's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateNetwork).
         :param pulumi.Input[_builtins.str] network_domain: The network's DNS domain. Updated in place (updateNetwork).
         :param pulumi.Input[_builtins.str] network_offering_uuid: The network offering (see getNetworkOfferings). Changing it replaces the network.
         :param pulumi.Input[Sequence[Any]] restart_triggers: Any values (a date, a counter, another resource's output...). A change to the list restarts the network (restartNetwork, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartNetwork).
@@ -389,7 +389,7 @@ class Network(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The network's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateNetwork).
+        The network's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateNetwork).
         """
         return pulumi.get(self, "name")
 

@@ -25,7 +25,7 @@ class SecurityGroupArgs:
         The set of arguments for constructing a SecurityGroup resource.
 
         :param pulumi.Input[_builtins.str] description: Free text shown with the group. Default: "". Changing it replaces the security group.
-        :param pulumi.Input[_builtins.str] name: The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the security group.
+        :param pulumi.Input[_builtins.str] name: The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the security group.
         """
         if description is not None:
             pulumi.set(__self__, "description", description)
@@ -48,7 +48,7 @@ class SecurityGroupArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the security group.
+        The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the security group.
         """
         return pulumi.get(self, "name")
 
@@ -85,7 +85,7 @@ class SecurityGroup(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] description: Free text shown with the group. Default: "". Changing it replaces the security group.
-        :param pulumi.Input[_builtins.str] name: The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the security group.
+        :param pulumi.Input[_builtins.str] name: The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the security group.
         """
         ...
     @overload
@@ -191,7 +191,7 @@ class SecurityGroup(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the security group.
+        The group's name, unique in the account (the API has no update call). Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the security group.
         """
         return pulumi.get(self, "name")
 

@@ -33,7 +33,7 @@ class UploadedVolumeArgs:
         :param pulumi.Input[_builtins.str] url: Where the cloud downloads the disk image from (http or https). Changing it replaces the uploaded volume.
         :param pulumi.Input[_builtins.str] checksum: The image's digest, which the cloud checks after the download: hexadecimal, optionally prefixed by its algorithm ({SHA-256}...). Changing it replaces the uploaded volume.
         :param pulumi.Input[_builtins.str] instance_uuid: The instance the volume is attached to; unset to detach it (detachVolume, attachVolume). Updated in place (detachVolume, attachVolume).
-        :param pulumi.Input[_builtins.str] name: The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the uploaded volume.
+        :param pulumi.Input[_builtins.str] name: The volume's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the uploaded volume.
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the uploaded volume.
         """
         pulumi.set(__self__, "format", format)
@@ -99,7 +99,7 @@ class UploadedVolumeArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the uploaded volume.
+        The volume's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the uploaded volume.
         """
         return pulumi.get(self, "name")
 
@@ -156,7 +156,7 @@ class UploadedVolume(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] checksum: The image's digest, which the cloud checks after the download: hexadecimal, optionally prefixed by its algorithm ({SHA-256}...). Changing it replaces the uploaded volume.
         :param pulumi.Input['UploadedVolumeFormat'] format: The image's format: QCOW2, OVA, RAW, VHDX or VHD. Changing it replaces the uploaded volume.
         :param pulumi.Input[_builtins.str] instance_uuid: The instance the volume is attached to; unset to detach it (detachVolume, attachVolume). Updated in place (detachVolume, attachVolume).
-        :param pulumi.Input[_builtins.str] name: The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the uploaded volume.
+        :param pulumi.Input[_builtins.str] name: The volume's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the uploaded volume.
         :param pulumi.Input[_builtins.str] url: Where the cloud downloads the disk image from (http or https). Changing it replaces the uploaded volume.
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the uploaded volume.
         """
@@ -322,7 +322,7 @@ class UploadedVolume(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the uploaded volume.
+        The volume's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the uploaded volume.
         """
         return pulumi.get(self, "name")
 

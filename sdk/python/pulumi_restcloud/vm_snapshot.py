@@ -30,7 +30,7 @@ class VmSnapshotArgs:
 
         :param pulumi.Input[_builtins.str] instance_uuid: The instance to snapshot. Changing it replaces the VM snapshot.
         :param pulumi.Input[_builtins.str] description: What the snapshot holds. Default: "". Changing it replaces the VM snapshot.
-        :param pulumi.Input[_builtins.str] name: The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the VM snapshot.
+        :param pulumi.Input[_builtins.str] name: The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the VM snapshot.
         :param pulumi.Input[_builtins.str] revert_trigger: Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot and waits for the job. Its value at creation and its removal revert nothing. Use e.g. a date or a counter: "2025-06-01-restore". Updated in place (revertToVmSnapshot).
         :param pulumi.Input[_builtins.bool] snapshot_memory: Also capture the instance's memory (the instance must be Running). Default: false. Changing it replaces the VM snapshot.
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the VM snapshot (the instance's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VM snapshot.
@@ -75,7 +75,7 @@ class VmSnapshotArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the VM snapshot.
+        The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the VM snapshot.
         """
         return pulumi.get(self, "name")
 
@@ -154,7 +154,7 @@ class VmSnapshot(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] description: What the snapshot holds. Default: "". Changing it replaces the VM snapshot.
         :param pulumi.Input[_builtins.str] instance_uuid: The instance to snapshot. Changing it replaces the VM snapshot.
-        :param pulumi.Input[_builtins.str] name: The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the VM snapshot.
+        :param pulumi.Input[_builtins.str] name: The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the VM snapshot.
         :param pulumi.Input[_builtins.str] revert_trigger: Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot and waits for the job. Its value at creation and its removal revert nothing. Use e.g. a date or a counter: "2025-06-01-restore". Updated in place (revertToVmSnapshot).
         :param pulumi.Input[_builtins.bool] snapshot_memory: Also capture the instance's memory (the instance must be Running). Default: false. Changing it replaces the VM snapshot.
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the VM snapshot (the instance's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VM snapshot.
@@ -316,7 +316,7 @@ class VmSnapshot(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the VM snapshot.
+        The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the VM snapshot.
         """
         return pulumi.get(self, "name")
 

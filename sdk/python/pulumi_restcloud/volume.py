@@ -32,7 +32,7 @@ class VolumeArgs:
         :param pulumi.Input[_builtins.str] storage_offering_uuid: The storage plan (see getStoragePlans). Updated in place (resizeVolume).
         :param pulumi.Input[_builtins.bool] allow_shrink: Allow a smaller size to shrink the volume (data beyond the new size is lost). Default: false. Updated in place (resizeVolume).
         :param pulumi.Input[_builtins.str] instance_uuid: The instance the volume is attached to; unset to detach. Updated in place (detachVolume, attachVolume).
-        :param pulumi.Input[_builtins.str] name: The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume.
+        :param pulumi.Input[_builtins.str] name: The volume's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the volume.
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume.
         """
         pulumi.set(__self__, "size", size)
@@ -98,7 +98,7 @@ class VolumeArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume.
+        The volume's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the volume.
         """
         return pulumi.get(self, "name")
 
@@ -154,7 +154,7 @@ class Volume(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] allow_shrink: Allow a smaller size to shrink the volume (data beyond the new size is lost). Default: false. Updated in place (resizeVolume).
         :param pulumi.Input[_builtins.str] instance_uuid: The instance the volume is attached to; unset to detach. Updated in place (detachVolume, attachVolume).
-        :param pulumi.Input[_builtins.str] name: The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume.
+        :param pulumi.Input[_builtins.str] name: The volume's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the volume.
         :param pulumi.Input[_builtins.int] size: The size in GB; shrinking needs allowShrink. Updated in place (resizeVolume).
         :param pulumi.Input[_builtins.str] storage_offering_uuid: The storage plan (see getStoragePlans). Updated in place (resizeVolume).
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume.
@@ -313,7 +313,7 @@ class Volume(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The volume's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume.
+        The volume's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the volume.
         """
         return pulumi.get(self, "name")
 

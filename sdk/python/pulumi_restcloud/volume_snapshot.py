@@ -26,7 +26,7 @@ class VolumeSnapshotArgs:
         The set of arguments for constructing a VolumeSnapshot resource.
 
         :param pulumi.Input[_builtins.str] volume_uuid: The volume to snapshot. Changing it replaces the volume snapshot.
-        :param pulumi.Input[_builtins.str] name: The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume snapshot.
+        :param pulumi.Input[_builtins.str] name: The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the volume snapshot.
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the snapshot (the volume's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume snapshot.
         """
         pulumi.set(__self__, "volume_uuid", volume_uuid)
@@ -51,7 +51,7 @@ class VolumeSnapshotArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume snapshot.
+        The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the volume snapshot.
         """
         return pulumi.get(self, "name")
 
@@ -101,7 +101,7 @@ class VolumeSnapshot(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] name: The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume snapshot.
+        :param pulumi.Input[_builtins.str] name: The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the volume snapshot.
         :param pulumi.Input[_builtins.str] volume_uuid: The volume to snapshot. Changing it replaces the volume snapshot.
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the snapshot (the volume's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume snapshot.
         """
@@ -221,7 +221,7 @@ class VolumeSnapshot(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates. Changing it replaces the volume snapshot.
+        The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the volume snapshot.
         """
         return pulumi.get(self, "name")
 

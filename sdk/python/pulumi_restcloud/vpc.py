@@ -33,7 +33,7 @@ class VpcArgs:
         :param pulumi.Input[_builtins.str] cidr: The VPC's address space, e.g. 10.1.0.0/16; tiers lie inside it. Changing it replaces the VPC.
         :param pulumi.Input[_builtins.str] vpc_offering_uuid: The VPC offering (see getVpcOfferings). Changing it replaces the VPC.
         :param pulumi.Input[_builtins.str] description: Free text shown with the VPC. Updated in place (updateVpc).
-        :param pulumi.Input[_builtins.str] name: The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpc).
+        :param pulumi.Input[_builtins.str] name: The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpc).
         :param pulumi.Input[_builtins.str] network_domain: The DNS domain of the VPC's networks. Changing it replaces the VPC.
         :param pulumi.Input[_builtins.str] public_load_balancer_provider: The provider of public load balancing in the VPC. Changing it replaces the VPC.
         :param pulumi.Input[Sequence[Any]] restart_triggers: Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartVpc).
@@ -94,7 +94,7 @@ class VpcArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpc).
+        The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpc).
         """
         return pulumi.get(self, "name")
 
@@ -188,7 +188,7 @@ class Vpc(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] cidr: The VPC's address space, e.g. 10.1.0.0/16; tiers lie inside it. Changing it replaces the VPC.
         :param pulumi.Input[_builtins.str] description: Free text shown with the VPC. Updated in place (updateVpc).
-        :param pulumi.Input[_builtins.str] name: The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpc).
+        :param pulumi.Input[_builtins.str] name: The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpc).
         :param pulumi.Input[_builtins.str] network_domain: The DNS domain of the VPC's networks. Changing it replaces the VPC.
         :param pulumi.Input[_builtins.str] public_load_balancer_provider: The provider of public load balancing in the VPC. Changing it replaces the VPC.
         :param pulumi.Input[Sequence[Any]] restart_triggers: Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartVpc).
@@ -343,7 +343,7 @@ class Vpc(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpc).
+        The VPC's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpc).
         """
         return pulumi.get(self, "name")
 

@@ -37,7 +37,7 @@ class VpcTierArgs:
         :param pulumi.Input[_builtins.str] acl_uuid: The network ACL list applied to the tier. Updated in place (replaceAcl).
         :param pulumi.Input[_builtins.str] description: Free text shown with the tier. Updated in place (updateVpcNetwork).
         :param pulumi.Input[_builtins.str] gateway: The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the VPC tier.
-        :param pulumi.Input[_builtins.str] name: The tier's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpcNetwork).
+        :param pulumi.Input[_builtins.str] name: The tier's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpcNetwork).
         :param pulumi.Input[_builtins.str] network_domain: The tier's DNS domain. Updated in place (updateVpcNetwork).
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the tier. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC tier.
         """
@@ -133,7 +133,7 @@ class VpcTierArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The tier's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpcNetwork).
+        The tier's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpcNetwork).
         """
         return pulumi.get(self, "name")
 
@@ -207,7 +207,7 @@ class VpcTier(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] cidr: The tier's address block, inside the VPC's CIDR and apart from its sibling tiers, e.g. 10.1.1.0/24. Changing it replaces the VPC tier.
         :param pulumi.Input[_builtins.str] description: Free text shown with the tier. Updated in place (updateVpcNetwork).
         :param pulumi.Input[_builtins.str] gateway: The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the VPC tier.
-        :param pulumi.Input[_builtins.str] name: The tier's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpcNetwork).
+        :param pulumi.Input[_builtins.str] name: The tier's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpcNetwork).
         :param pulumi.Input[_builtins.str] network_domain: The tier's DNS domain. Updated in place (updateVpcNetwork).
         :param pulumi.Input[_builtins.str] network_offering_uuid: The network offering for VPC tiers (see getNetworkOfferings). Updated in place (updateVpcNetwork).
         :param pulumi.Input[_builtins.str] vpc_uuid: The VPC the tier belongs to. Changing it replaces the VPC tier.
@@ -385,7 +385,7 @@ class VpcTier(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The tier's name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpcNetwork).
+        The tier's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpcNetwork).
         """
         return pulumi.get(self, "name")
 

@@ -53,7 +53,7 @@ class VpnCustomerGatewayArgs:
         :param pulumi.Input[_builtins.bool] force_encapsulation: Force UDP encapsulation of ESP (NAT traversal). Default: false (the API's). Updated in place (updateVpnCustomerGateway).
         :param pulumi.Input[_builtins.int] ike_lifetime: The IKE (phase 1) lifetime in seconds. Default: 86400. Updated in place (updateVpnCustomerGateway).
         :param pulumi.Input['VpnCustomerGatewayIkeVersion'] ike_version: The IKE version: ike (negotiated), ikev1 or ikev2. Default: "ike" (the API's). Updated in place (updateVpnCustomerGateway).
-        :param pulumi.Input[_builtins.str] name: The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpnCustomerGateway).
+        :param pulumi.Input[_builtins.str] name: The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpnCustomerGateway).
         :param pulumi.Input[_builtins.bool] split_connection: One connection per remote CIDR block. Default: false (the API's). Updated in place (updateVpnCustomerGateway).
         """
         pulumi.set(__self__, "cidr_list", cidr_list)
@@ -259,7 +259,7 @@ class VpnCustomerGatewayArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpnCustomerGateway).
+        The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpnCustomerGateway).
         """
         return pulumi.get(self, "name")
 
@@ -344,7 +344,7 @@ class VpnCustomerGateway(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] ike_policy: The IKE Diffie-Hellman group, e.g. "Group 14(modp2048)". Updated in place (updateVpnCustomerGateway).
         :param pulumi.Input['VpnCustomerGatewayIkeVersion'] ike_version: The IKE version: ike (negotiated), ikev1 or ikev2. Default: "ike" (the API's). Updated in place (updateVpnCustomerGateway).
         :param pulumi.Input[_builtins.str] ipsec_preshared_key: The IPsec pre-shared key: a secret, encrypted in state (inputs and outputs). Updated in place (updateVpnCustomerGateway).
-        :param pulumi.Input[_builtins.str] name: The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpnCustomerGateway).
+        :param pulumi.Input[_builtins.str] name: The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpnCustomerGateway).
         :param pulumi.Input[_builtins.bool] split_connection: One connection per remote CIDR block. Default: false (the API's). Updated in place (updateVpnCustomerGateway).
         """
         ...
@@ -638,7 +638,7 @@ class VpnCustomerGateway(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateVpnCustomerGateway).
+        The gateway's name, unique in the account. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpnCustomerGateway).
         """
         return pulumi.get(self, "name")
 

@@ -21,6 +21,7 @@ let emulator: RunningEmulator;
 let served: ServedProvider;
 let zoneUuid: string;
 let vpcOfferingUuid: string;
+let configured: ProviderMessages.ConfigureResponse;
 
 const VPC_URN = "urn:pulumi:dev::proj::restcloud:index:Vpc::web";
 
@@ -48,7 +49,7 @@ beforeAll(async () => {
   vpcOfferingUuid = catalog.zoneCatalog(zoneUuid)!.vpcOfferings[0]!.uuid;
   served = await serveProvider();
   // The settings as an explicit provider sends them: typed values, the keys secret.
-  await rpc(
+  configured = await rpc<ProviderMessages.ConfigureResponse>(
     "configure",
     new pb.ConfigureRequest().setAcceptsecrets(true).setArgs(
       toStruct({
@@ -126,6 +127,30 @@ test("Check: the auto-name comes from the engine's random seed (the same seed, t
   expect(names[0]!.zoneUuid).toBe(zoneUuid); // the provider's default zone
   const kept = await rpc<ProviderMessages.CheckResponse>("check", checkRequest(news, 5, names[0]!));
   expect(fromStruct(kept.getInputs()).props.name).toBe(names[0]!.name);
+});
+
+test("Configure takes the stack's autonaming; Check follows each mode the engine sends", async () => {
+  expect(configured.getSupportsAutonamingConfiguration()).toBe(true);
+  const { Mode } = pb.CheckRequest.AutonamingOptions;
+  const check = async (news: Record<string, unknown>, mode: number, proposedName = "") => {
+    const options = new pb.CheckRequest.AutonamingOptions().setMode(mode).setProposedName(proposedName);
+    const response = await rpc<ProviderMessages.CheckResponse>("check", checkRequest(news, 1).setAutonaming(options));
+    const failures = response.getFailuresList().map((f) => `${f.getProperty()}: ${f.getReason()}`);
+    return { name: fromStruct(response.getInputs()).props.name, failures };
+  };
+  const news = { cidr: "10.1.0.0/16", vpcOfferingUuid };
+  expect(await check(news, Mode.PROPOSE, "dev-web-1a2b")).toEqual({ name: "dev-web-1a2b", failures: [] });
+  expect(await check({ ...news, name: "mine" }, Mode.ENFORCE, "web")).toEqual({ name: "mine", failures: [] });
+  expect(await check(news, Mode.DISABLE)).toEqual({
+    name: undefined,
+    failures: [
+      "name: is required: the stack's autonaming is disabled (pulumi:autonaming), so the program must give it",
+    ],
+  });
+  expect((await check(news, Mode.ENFORCE, "dev/web")).failures).toEqual([
+    "name: must start with a letter or digit and hold only letters, digits, '.', '_', '-'; " +
+      '"dev/web" is the name the stack\'s autonaming pattern gave (pulumi:autonaming)',
+  ]);
 });
 
 test("Check: a failure per bad argument, named", async () => {

@@ -9,14 +9,14 @@ import { Engine, NOT_READ_ON_IMPORT, autoName } from "../../../provider/engine/e
 import { parseDuration } from "../../../provider/duration";
 import { UNKNOWN, containsUnknown } from "../../../provider/wire";
 import { META_KEY, namingOf, withoutMeta } from "../../../provider/dynamic/meta";
-import { cidrBlock, checkPortRange, port, protocol } from "../../../provider/engine/validators";
+import { cidrBlock, checkPortRange, port, protocol, resourceName } from "../../../provider/engine/validators";
 
 const widget = defineResource({
   type: "Widget",
   description: "A test resource.",
   inputs: z
     .object({
-      name: z.string().optional(),
+      name: resourceName.optional(),
       zoneUuid: z.string().optional(),
       cidr: cidrBlock,
       protocol: protocol.optional(),
@@ -135,6 +135,65 @@ describe("check", () => {
         Uint8Array.from({ length: 32 }, () => 7),
       ),
     ).not.toBe(preview);
+  });
+
+  describe("as the stack's pulumi:autonaming says (the engine's proposal, native Check)", () => {
+    const news = { zoneUuid: "z", cidr: "10.0.0.0/16" };
+    const naming = (mode: "propose" | "enforce" | "disable", proposedName?: string, previousName?: string) => ({
+      logicalName: "web",
+      ...(previousName ? { previousName } : {}),
+      autonaming: { mode, ...(proposedName !== undefined ? { proposedName } : {}) },
+    });
+
+    test.each(["propose", "enforce"] as const)(
+      "%s: the proposed name when the program gives none; the program's name, or the one given before, wins",
+      (mode) => {
+        expect(engine().check({}, news, naming(mode, "dev-web-1a2b"))).toEqual({
+          inputs: { ...news, name: "dev-web-1a2b" },
+          failures: [],
+        });
+        expect(engine().check({}, { ...news, name: "mine" }, naming(mode, "dev-web-1a2b")).inputs.name).toBe("mine");
+        // An update: the engine proposes anew (a new seed), and the name stays.
+        const olds = { ...news, name: "dev-web-1a2b" };
+        expect(engine().check(olds, news, naming(mode, "dev-web-9f9f", "dev-web-1a2b")).inputs.name).toBe(
+          "dev-web-1a2b",
+        );
+      },
+    );
+
+    test("disable: a failure naming the argument when the program gives no name; none with a name, or one given before", () => {
+      expect(engine().check({}, news, naming("disable")).failures).toEqual([
+        {
+          property: "name",
+          reason: "is required: the stack's autonaming is disabled (pulumi:autonaming), so the program must give it",
+        },
+      ]);
+      expect(engine().check({}, { ...news, name: "mine" }, naming("disable")).failures).toEqual([]);
+      expect(engine().check({}, { ...news, name: UNKNOWN }, naming("disable")).failures).toEqual([]);
+      expect(
+        engine().check({ ...news, name: "web-3f9a2c1" }, news, naming("disable", undefined, "web-3f9a2c1")),
+      ).toEqual({
+        inputs: { ...news, name: "web-3f9a2c1" },
+        failures: [],
+      });
+    });
+
+    test.each(["propose", "enforce"] as const)(
+      "%s: a proposed name the argument's rules refuse fails, naming the argument, the rule and the name",
+      (mode) => {
+        expect(engine().check({}, news, naming(mode, "dev/web 1a2b")).failures).toEqual([
+          {
+            property: "name",
+            reason:
+              "must start with a letter or digit and hold only letters, digits, '.', '_', '-'; " +
+              '"dev/web 1a2b" is the name the stack\'s autonaming pattern gave (pulumi:autonaming)',
+          },
+        ]);
+        expect(engine().check({}, news, naming(mode, "x".repeat(64))).failures).toEqual([
+          { property: "name", reason: expect.stringMatching(/^must be at most 63 characters; "x{64}" is the name/) },
+        ]);
+      },
+    );
   });
 
   test("dynamic adapter: a name drifted out of band (after refresh) is not taken as the default", () => {

@@ -129,7 +129,7 @@ describe("resources in schema.json", () => {
       default: "Fast",
     });
     expect(inputs.name.description).toBe(
-      "The name. Default: the resource's logical name plus a random suffix, kept across updates. Updated in place (updateGadget).",
+      "The name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateGadget).",
     );
     // A default check does not fill in is documented, not given to the SDKs (they would send it).
     expect(inputs.ports).toEqual({
@@ -276,7 +276,7 @@ describe("docs and the README tables", () => {
     expect(page).toContain("| `size` | integer (2 to 9) | yes |  | updates in place: updateGadget (awaited) | no |");
     expect(page).toContain("| `password` | string | no |  | replaces | yes |");
     expect(page).toContain(
-      "| `name` | string | no | the resource's logical name plus a random suffix, kept across updates | updates in place",
+      "| `name` | string | no | the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode) | updates in place",
     );
     expect(page).toContain("| `zoneUuid` | string | no | the provider's `restcloud:zoneUuid` | replaces |");
     expect(page).toContain("| `token` | string | no | yes | A token the API returns. |");
