@@ -42,8 +42,11 @@ export function parseMaxIncrease(text: string): IncreaseLimit {
   );
 }
 
-const cents = (n: number): number => Math.round(n * 100) / 100;
-const money = (n: number): string => n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** An amount to the cent, as budgets compare it. */
+export const cents = (n: number): number => Math.round(n * 100) / 100;
+/** An amount as the messages show it: 1,234.50. */
+export const money = (n: number): string =>
+  n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const signedMoney = (n: number): string => `${n < 0 ? "-" : "+"}${money(Math.abs(n))}`;
 const percentText = (n: number): string => `${Number(n.toFixed(2))}%`;
 
@@ -54,33 +57,41 @@ export interface BudgetCheck {
   readonly warnings: readonly string[];
 }
 
+/** How the messages name each limit: `restcloud cost`'s flags, or a policy's settings. */
+export interface BudgetNames {
+  readonly maxMonthly: string;
+  readonly maxIncrease: string;
+}
+const FLAGS: BudgetNames = { maxMonthly: "--max-monthly", maxIncrease: "--max-increase" };
+
 /** The estimate against the budget. */
-export function checkBudget(estimate: CostEstimate, budget: Budget): BudgetCheck {
+export function checkBudget(estimate: CostEstimate, budget: Budget, given: Partial<BudgetNames> = {}): BudgetCheck {
+  const names = { ...FLAGS, ...given };
   const unit = estimate.currency;
   const overruns: string[] = [];
   const total = cents(estimate.totalMonthlyCost);
   if (budget.maxMonthly !== undefined && total > budget.maxMonthly)
     overruns.push(
-      `the monthly total ${money(total)} ${unit} is over the budget of ${money(budget.maxMonthly)} ${unit} (--max-monthly)`,
+      `the monthly total ${money(total)} ${unit} is over the budget of ${money(budget.maxMonthly)} ${unit} (${names.maxMonthly})`,
     );
   const limit = budget.maxIncrease;
   const diff = cents(estimate.diffTotalMonthlyCost);
   if (limit && "amount" in limit && diff > limit.amount)
     overruns.push(
-      `the monthly increase ${signedMoney(diff)} ${unit} is over the limit of ${money(limit.amount)} ${unit} (--max-increase)`,
+      `the monthly increase ${signedMoney(diff)} ${unit} is over the limit of ${money(limit.amount)} ${unit} (${names.maxIncrease})`,
     );
   if (limit && "percent" in limit && diff > 0) {
     const past = cents(estimate.pastTotalMonthlyCost);
     if (past <= 0)
       overruns.push(
-        `the monthly increase ${signedMoney(diff)} ${unit} from 0.00 ${unit} is over the limit of ${percentText(limit.percent)} (--max-increase)`,
+        `the monthly increase ${signedMoney(diff)} ${unit} from 0.00 ${unit} is over the limit of ${percentText(limit.percent)} (${names.maxIncrease})`,
       );
     else {
       const percent = Number(((diff / past) * 100).toFixed(2));
       if (percent > limit.percent)
         overruns.push(
           `the monthly increase ${signedMoney(diff)} ${unit} (+${percentText(percent)} of ${money(past)} ${unit}) ` +
-            `is over the limit of ${percentText(limit.percent)} (--max-increase)`,
+            `is over the limit of ${percentText(limit.percent)} (${names.maxIncrease})`,
         );
     }
   }

@@ -4,7 +4,6 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { ApiError, RestCloudError } from "../client/errors";
 import { PriceBook } from "../pricing";
 import { DECLARATIONS } from "../resources/registry";
 import { pulumiProjectFile } from "../pulumi-project";
@@ -17,7 +16,7 @@ import {
   parseMaxMonthly,
   type Budget,
 } from "./budget";
-import { EstimateError, estimateCost, type CostEstimate } from "./estimate";
+import { EstimateError, estimateCost, estimateFailure, type CostEstimate } from "./estimate";
 import { infracostJson } from "./infracost";
 import { estimateMarkdown } from "./markdown";
 import { PlanFormatError, readPlan, type Plan } from "./plan";
@@ -116,17 +115,11 @@ export async function runCost(argv: readonly string[], io: CostIo): Promise<numb
       io.stderr(`restcloud cost: ${error.message}\n\n${COST_USAGE}`);
       return 2;
     }
-    io.stderr(`restcloud cost: ${describe(error)}\nrestcloud cost: the estimate failed\n`);
+    io.stderr(
+      `restcloud cost: ${estimateFailure(error).join("\nrestcloud cost: ")}\nrestcloud cost: the estimate failed\n`,
+    );
     return 1;
   }
-}
-
-function describe(error: unknown): string {
-  if (error instanceof EstimateError) return error.problems.join("\nrestcloud cost: ");
-  if (error instanceof ApiError && (error.status === undefined || error.status >= 500))
-    return `the API did not answer (${error.serverMessage}); the estimate needs its cost catalog`;
-  if (error instanceof RestCloudError || error instanceof PlanFormatError) return error.message;
-  return error instanceof Error ? error.message : String(error);
 }
 
 async function cost(argv: readonly string[], io: CostIo): Promise<number> {

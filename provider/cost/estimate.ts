@@ -1,5 +1,6 @@
 // A plan priced: per resource its monthly cost before and after, totals and difference, in the catalog's currency or
 // another. Values not known at preview are listed and left out of the totals, never counted as 0.
+import { ApiError, RestCloudError } from "../client/errors";
 import type { ResourceDeclaration } from "../engine/declaration";
 import {
   HOURS_PER_MONTH,
@@ -11,7 +12,7 @@ import {
   type Referenced,
 } from "../pricing";
 import { UNKNOWN } from "../wire";
-import type { Plan, PlannedOp, PlannedResource, ResourceState } from "./plan";
+import { PlanFormatError, type Plan, type PlannedOp, type PlannedResource, type ResourceState } from "./plan";
 
 /**
  * What the estimate needs of a kind: its type name and its price facet (absent: free). The CLI hands
@@ -65,6 +66,22 @@ export class EstimateError extends Error {
   }
 }
 
+/** Why an estimate failed, in a line per problem: each named (an EstimateError), or the API's silence. */
+export function estimateFailure(error: unknown): string[] {
+  if (error instanceof EstimateError) return [...error.problems];
+  if (error instanceof ApiError && (error.status === undefined || error.status >= 500))
+    return [`the API did not answer (${error.serverMessage}); the estimate needs its cost catalog`];
+  if (error instanceof RestCloudError || error instanceof PlanFormatError) return [error.message];
+  return [error instanceof Error ? error.message : String(error)];
+}
+
+/** The components after the plan whose cost is not known, each with its resource. */
+export function unknownCosts(estimate: CostEstimate): { resource: ResourceCost; component: CostComponent }[] {
+  return estimate.resources.flatMap((resource) =>
+    resource.components.filter((c) => c.monthlyCost === null).map((component) => ({ resource, component })),
+  );
+}
+
 export interface EstimateOptions {
   /** The currency code to show prices in (`USD`); default: the catalog's default currency. */
   readonly currency?: string;
@@ -109,20 +126,22 @@ function planGraph(plan: Plan, defaultZoneUuid: string | undefined): PlanGraph {
 
   const zoneOf = (state: ResourceState, seen = new Set<ResourceState>()): string | undefined => {
     seen.add(state);
-    for (const key of ["zoneUuid", "ruleZoneUuid"]) {
-      const own = state.properties[key] ?? state.outputs[key];
-      if (typeof own === "string" && own !== "") return own;
-    }
+    const own = ["zoneUuid", "ruleZoneUuid"]
+      .map((key) => state.properties[key] ?? state.outputs[key])
+      .filter((zone): zone is string => typeof zone === "string" && zone !== "");
+    const known = own.find((zone) => zone !== UNKNOWN);
+    if (known !== undefined) return known;
+    // A zone known only after apply (a rule's ruleZoneUuid, an output) is that of what the resource hangs on.
     const deps = [...Object.values(state.propertyDependencies).flat(), ...state.dependencies];
     for (const urn of deps) {
       const dep = byUrn.get(urn);
       const depState = dep?.after ?? dep?.before;
       if (depState && !seen.has(depState)) {
         const zone = zoneOf(depState, seen);
-        if (zone !== undefined) return zone;
+        if (zone !== undefined && zone !== UNKNOWN) return zone;
       }
     }
-    return defaultZoneUuid;
+    return own.length > 0 ? UNKNOWN : defaultZoneUuid;
   };
 
   return {
@@ -256,7 +275,8 @@ export async function estimateCost(
     ]);
     resources.push(resourceCost(r, price === undefined, after, before, factor));
   }
-  if (problems.length > 0) throw new EstimateError(problems);
+  // A resource priced the same before and after (a stack export) would name its problem twice.
+  if (problems.length > 0) throw new EstimateError([...new Set(problems)]);
 
   const unknownComponents = resources.reduce((n, r) => n + r.unknownComponents, 0);
   return {

@@ -1,7 +1,7 @@
 // An estimate as a pull-request comment (`restcloud cost --format markdown`): the change, a table of the resources
 // whose cost changes with totals, what is unknown until apply, and a footer. The first line, `<!-- restcloud-cost -->`,
 // lets a workflow find and update the comment it posted before.
-import type { CostEstimate, ResourceCost } from "./estimate";
+import { unknownCosts, type CostEstimate, type ResourceCost } from "./estimate";
 
 export const MARKDOWN_MARKER = "<!-- restcloud-cost -->";
 
@@ -88,10 +88,8 @@ export function estimateMarkdown(estimate: CostEstimate): string {
     "",
   );
 
-  const unknown = estimate.resources.flatMap((r) =>
-    r.components
-      .filter((c) => c.monthlyCost === null)
-      .map((c) => `- ${cell(r)}: ${c.name}${c.unknown ? `: ${c.unknown}` : ""}`),
+  const unknown = unknownCosts(estimate).map(
+    ({ resource, component: c }) => `- ${cell(resource)}: ${c.name}${c.unknown ? `: ${c.unknown}` : ""}`,
   );
   if (unknown.length > 0) lines.push("**Not known until apply** (left out of the totals):", "", ...unknown, "");
 

@@ -355,6 +355,7 @@ test("the workflow: its run steps are the ones this test runs, its expressions t
     "post-comment",
     "infracost-json",
     "infracost-output",
+    "policy",
     "budget",
   ]);
   expect(job.steps.filter((s) => s.uses).map((s) => s.uses!.split("@")[0])).toEqual([
@@ -465,6 +466,14 @@ test("the Infracost JSON: valid against Infracost's schema, the catalog's figure
     "infracost output --path infracost.json --format html --out-file cost.html",
     "infracost output --path infracost.json --format slack-message --out-file slack-message.json",
   ]);
+});
+
+test("the policy check: the restcloud policy pack passes the pull request's preview, the API from RESTCLOUD_*", async () => {
+  const run = await runOk("policy");
+  expect(run.stdout).toMatch(/✅ restcloud-guardrails@v0\.1\.0 \(local: node_modules\/\.bin\/restcloud-policy\)/);
+  expect(JSON.parse(fs.readFileSync(path.join(project, "policy-config.json"), "utf8"))).toEqual({
+    "monthly-budget": { maxMonthly: Number(contexts.env.MAX_MONTHLY) },
+  });
 });
 
 test("the budget check: within the budgets, exit 0; over both, exit 3 and one line each on standard error", async () => {

@@ -16,7 +16,8 @@
  * `prepack`).
  *
  * The packed files are checked too: what the package needs at run time, no tests, no source maps,
- * no install script. Each step's time is printed.
+ * no install script. The no-change preview runs the policy pack as the package installed it
+ * (node_modules/.bin/restcloud-policy). Each step's time is printed.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -62,7 +63,7 @@ describe("a new project from the README", () => {
         encoding: "utf8",
         stdio: ["ignore", "pipe", "ignore"],
       }),
-    ) as { filename: string; files: { path: string }[] }[];
+    ) as { filename: string; files: { path: string; mode: number }[] }[];
     const packMs = Date.now() - started;
 
     // What the tarball holds: the run time, the emulator, types, docs and the template; no test, no map.
@@ -77,8 +78,12 @@ describe("a new project from the README", () => {
         "templates/restcloud-typescript/Pulumi.yaml",
         "docs/README.md",
         "schema.json",
+        "policy/restcloud-policy",
+        "dist/provider/policy/pack.js",
       ]),
     );
+    // The policy pack's launcher keeps its executable bit (npm sets it again on its .bin link anyway).
+    expect(packed[0].files.find((f) => f.path === "policy/restcloud-policy")!.mode & 0o111).toBe(0o111);
     expect(files.filter((f) => /(^|\/)tests?\/|\.map$|\.test\.|^dist\/bench\//.test(f))).toEqual([]);
     const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
       scripts: Record<string, string>;
@@ -87,10 +92,11 @@ describe("a new project from the README", () => {
     expect(path.basename(packed[0].filename)).toBe("pulumi-restcloud-0.1.0.tgz");
 
     const env = userEnvironment(work);
-    // The README's lines, then the no-change preview and destroy it tells of.
+    // The README's lines, then the no-change preview (checked by the policy pack as installed: docs/policy.md) and
+    // destroy it tells of.
     const commands = [
       ...lines.map((l) => l.replaceAll(README_PORT, port)),
-      "pulumi preview --expect-no-changes",
+      "pulumi preview --expect-no-changes --policy-pack node_modules/.bin/restcloud-policy",
       "pulumi destroy --yes",
     ];
     started = Date.now();
@@ -107,6 +113,7 @@ describe("a new project from the README", () => {
     expect(steps).toHaveLength(commands.length);
     expect(output).toMatch(/\+ 4 created/); // the stack, a VPC, a tier, an instance
     expect(output).toMatch(/- 4 deleted/);
+    expect(output).toMatch(/✅ restcloud-guardrails@v0\.1\.0 \(local: .*node_modules\/\.bin\/restcloud-policy\)/);
     // Quiet: no warning from Pulumi, npm content with the engines and the install.
     expect(output.split("\n").filter((l) => /^\s*warning:/i.test(l))).toEqual([]);
     expect(output).not.toMatch(/EBADENGINE|Cannot find module|install-scripts/);

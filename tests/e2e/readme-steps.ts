@@ -116,7 +116,7 @@ export function userEnvironment(work: string, { node = true }: { node?: boolean 
 
 /**
  * A project's node_modules as `npm install` of a project depending on this package leaves it: the
- * package (this checkout), the Pulumi SDK and TypeScript, and the package's commands in `.bin`.
+ * package (this checkout), the Pulumi SDK and TypeScript, and the package's commands (and policy pack) in `.bin`.
  */
 export function linkPackageInto(project: string): void {
   const modules = path.join(project, "node_modules");
@@ -127,6 +127,7 @@ export function linkPackageInto(project: string): void {
   for (const [bin, file] of [
     ["restcloud", "dist/provider/cli.js"],
     ["restcloud-emulator", "dist/emulator/cli.js"],
+    ["restcloud-policy", "policy/restcloud-policy"],
   ])
     fs.writeFileSync(path.join(modules, ".bin", bin), `#!/bin/sh\nexec node "${path.join(REPO_ROOT, file)}" "$@"\n`, {
       mode: 0o755,

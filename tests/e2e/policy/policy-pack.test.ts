@@ -1,7 +1,9 @@
-// The policy pack (policy/restcloud-policy) in `pulumi preview --policy-pack`, with the real CLI: a rule
-// that opens SSH to the world fails the preview, naming the resource; narrowed, the preview passes.
-// Groundwork of issue 35: the security policy, a TypeScript program in each mode (the two type tokens) and a
-// Python program.
+// The policy pack (policy/restcloud-policy) in `pulumi preview --policy-pack`, with the real CLI, for a TypeScript
+// program in each mode (the two type tokens) and a Python program (the native plugin): a stack over its budget with
+// SSH open to 0.0.0.0/0 fails the preview on both policies, priced from the emulator's catalog with the API's URL
+// and keys from the stack's config (secrets included: the engine hands them to the pack decrypted); with the budget
+// raised (--policy-pack-config) and the rule narrowed, the same stack passes. Two previews a case.
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { discoverCatalog, providerConfig } from "../catalog-ids";
@@ -31,7 +33,7 @@ const CASES = [
 ] as const;
 
 test.each(CASES)(
-  "%s: SSH open to 0.0.0.0/0 fails the preview, naming the rule; a narrowed rule passes",
+  "%s: over the budget with SSH open to 0.0.0.0/0, the preview fails on both; within it and narrowed, it passes",
   async (language, program, modeConfig) => {
     const catalog = await discoverCatalog(emulator.url);
     const source = path.join(__dirname, "programs", program);
@@ -41,25 +43,33 @@ test.each(CASES)(
       config: {
         ...providerConfig(emulator.url, catalog.zoneUuid),
         vpcOfferingUuid: catalog.vpcOfferingUuid,
+        tierOfferingUuid: catalog.tierOfferingUuid,
+        templateUuid: catalog.ubuntuTemplateUuid,
+        planUuid: catalog.smallPlanUuid,
         ...(modeConfig as Record<string, string>),
       },
     });
+    const policyConfig = path.join(stack.tempDir, "policy-config.json");
+    const preview = (maxMonthly: number) => {
+      fs.writeFileSync(policyConfig, JSON.stringify({ "monthly-budget": { maxMonthly } }));
+      return stack.cli(["preview", "--policy-pack", PACK, "--policy-pack-config", policyConfig]);
+    };
     try {
-      const open = await stack.cli(["preview", "--policy-pack", PACK]);
-      console.log(open.stdout);
-      expect(open.code).not.toBe(0);
-      expect(open.stdout).toContain("[mandatory]  no-sensitive-port-open-to-world");
-      expect(open.stdout).toContain("FirewallRule ssh opens SSH (22) to 0.0.0.0/0");
-      expect(open.stdout).toContain(
-        language === "TypeScript, dynamic"
-          ? "(pulumi-nodejs:dynamic/restcloud:FirewallRule: ssh)"
-          : "(restcloud:index:FirewallRule: ssh)",
+      const failing = await preview(10);
+      console.log(`${language}, the failing preview:\n${failing.stdout}`);
+      expect(failing.code).not.toBe(0);
+      const token = language === "TypeScript, dynamic" ? "pulumi-nodejs:dynamic/restcloud" : "restcloud:index";
+      expect(failing.stdout).toContain("[mandatory]  monthly-budget  (pulumi:pulumi:Stack: "); // a stack-level violation
+      expect(failing.stdout).toMatch(
+        /the monthly total [\d.,]+ EUR is over the budget of 10\.00 EUR \(maxMonthly\):\n\s+- Instance web: [\d.,]+ EUR\n/,
       );
+      expect(failing.stdout).toContain(`[mandatory]  no-sensitive-port-open-to-world  (${token}:FirewallRule: ssh)`);
+      expect(failing.stdout).toContain("FirewallRule ssh opens SSH (22) to 0.0.0.0/0");
 
       await stack.setConfig("sshCidr", "203.0.113.0/24");
-      const narrowed = await stack.cli(["preview", "--policy-pack", PACK]);
-      expect({ code: narrowed.code, stderr: narrowed.stderr }).toEqual({ code: 0, stderr: "" });
-      expect(narrowed.stdout).toMatch(/✅ restcloud-guardrails@v0\.1\.0/);
+      const passing = await preview(1000);
+      expect({ code: passing.code, stderr: passing.stderr }).toEqual({ code: 0, stderr: "" });
+      expect(passing.stdout).toMatch(/✅ restcloud-guardrails@v0\.1\.0/);
     } finally {
       await stack.dispose();
       python?.remove();
