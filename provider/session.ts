@@ -42,7 +42,7 @@ export class ProviderSession {
   }
 
   get settings(): ProviderSettings {
-    return { zoneUuid: this.config.zoneUuid, ownerTags: this.config.ownerTags };
+    return { zoneUuid: this.config.zoneUuid, ownerTags: this.config.ownerTags, defaultTags: this.config.defaultTags };
   }
 
   /** The client; an error naming each missing or invalid setting when the configuration is incomplete. */

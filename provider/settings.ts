@@ -4,13 +4,15 @@
 import { RestCloudClient } from "./client";
 import { DEFAULT_POLL_INTERVAL_MS, DEFAULT_TIMEOUT_MS, CREDENTIAL_ENV } from "./client/config";
 import { parseDuration } from "./duration";
-import { UNKNOWN } from "./wire";
+import { tagKeyProblems, tagValueProblems, type Tags } from "./engine/tags";
+import { UNKNOWN, containsUnknown } from "./wire";
 
 /**
  * How a setting's value reads: `integer` is a whole number of at least 1; `duration` is a string
- * such as "30s", "2m", "500ms" or "1h30m" (a string in schema.json).
+ * such as "30s", "2m", "500ms" or "1h30m" (a string in schema.json); `tags` is a map of strings
+ * under the rules of a tag (engine/tags.ts), given as JSON where only text can be (a variable).
  */
-export type SettingType = "string" | "integer" | "boolean" | "duration";
+export type SettingType = "string" | "integer" | "boolean" | "duration" | "tags";
 
 export interface ProviderSetting {
   /** `apiUrl`: `restcloud:apiUrl` in the stack config, the provider's `apiUrl` argument. */
@@ -123,13 +125,28 @@ const TABLE = [
     description:
       "Whether each record the provider creates is tagged `pulumi-owner` with its resource's URN (instances, volumes, snapshots, networks, tiers, VPCs, public IPs, firewall, port-forwarding and load-balancer rules): one more request per create. The tag is an atomic claim, so that stacks creating records under one parent at once never take each other's, and `restcloud discover` and `restcloud recover` know whose a record is. Without it, a create that cannot tell its record from another stack's fails instead, and a killed `pulumi up` leaves only names to go by.",
   },
+  {
+    key: "defaultTags",
+    env: "RESTCLOUD_DEFAULT_TAGS",
+    type: "tags",
+    secret: false,
+    required: false,
+    description:
+      'Tags for every resource that takes `tags` (the kinds the API tags), merged into its own `tags`, whose value wins for a key: `pulumi config set --path restcloud:defaultTags.team payments`, or JSON in the variable (`{"team":"payments"}`). A change updates the tags in place, replacing neither the provider nor any resource (docs/tags.md).',
+  },
 ] as const satisfies readonly ProviderSetting[];
 
 /** A setting's key: `apiUrl`, `maxConcurrentRequests`... */
 export type ProviderSettingKey = (typeof TABLE)[number]["key"];
 
 /** The value a setting of this type takes as a provider input (a duration is a string: "30s"). */
-export type SettingValue<T extends SettingType> = T extends "integer" ? number : T extends "boolean" ? boolean : string;
+export type SettingValue<T extends SettingType> = T extends "integer"
+  ? number
+  : T extends "boolean"
+    ? boolean
+    : T extends "tags"
+      ? Tags
+      : string;
 
 /** Every setting by key, with its value's type: `{ apiUrl: string; maxConcurrentRequests: number; ... }`. */
 export type ProviderSettingValues = { [S in (typeof TABLE)[number] as S["key"]]: SettingValue<S["type"]> };
@@ -153,6 +170,7 @@ export function settingDescription(s: ProviderSetting): string {
 
 /** `pulumi config set [--secret] restcloud:<key> <value>, or <ENV>`: how a setting is set. */
 export function howToSet(s: ProviderSetting): string {
+  if (s.type === "tags") return `pulumi config set --path restcloud:${s.key}.<key> <value>, or ${s.env} as JSON`;
   return `pulumi config set ${s.secret ? "--secret " : ""}restcloud:${s.key} <value>, or ${s.env}`;
 }
 
@@ -162,8 +180,11 @@ export interface SettingProblem {
   message: string;
 }
 
-/** What each type accepts, and the value it reads; the texts of stack config and env arrive as strings. */
-const READERS: Record<SettingType, { rule: string; read(raw: unknown): unknown }> = {
+/**
+ * What each type accepts, and the value it reads; the texts of stack config and env arrive as strings.
+ * `problems` says, of a value read, what else is wrong with it.
+ */
+const READERS: Record<SettingType, { rule: string; read(raw: unknown): unknown; problems?(value: never): string[] }> = {
   string: { rule: "must be a string", read: (raw) => (typeof raw === "string" ? raw : undefined) },
   integer: {
     rule: "must be a positive integer",
@@ -184,6 +205,21 @@ const READERS: Record<SettingType, { rule: string; read(raw: unknown): unknown }
     rule: 'must be a duration such as "30s", "2m" or "500ms"',
     read: (raw) => (typeof raw === "string" ? parseDuration(raw.trim()) : undefined),
   },
+  tags: {
+    rule: 'must be a map of tag keys to string values (as JSON in a variable: {"team":"payments"})',
+    read: (raw) => {
+      let value = raw;
+      if (typeof raw === "string") {
+        try {
+          value = JSON.parse(raw);
+        } catch {
+          return undefined;
+        }
+      }
+      return typeof value === "object" && value !== null && !Array.isArray(value) ? value : undefined;
+    },
+    problems: (tags: Tags) => [...tagKeyProblems(tags), ...tagValueProblems(tags)],
+  },
 };
 
 const isAbsent = (raw: unknown): boolean => raw === undefined || raw === null || raw === "";
@@ -199,6 +235,8 @@ function readSetting(s: ProviderSetting, raw: unknown): { value?: unknown; probl
   const reader = READERS[s.type];
   const value = reader.read(raw);
   if (value === undefined) return { problem: { key: s.key, message: `${s.key} ${reader.rule} (${howToSet(s)})` } };
+  const problems = reader.problems?.(value as never) ?? [];
+  if (problems.length > 0) return { problem: { key: s.key, message: `${s.key} ${problems.join("; ")}` } };
   return { value };
 }
 
@@ -213,6 +251,8 @@ export interface ProviderConfig {
   readonly shareReads: boolean;
   /** Whether creates tag their records with their owner (`restcloud:ownerTags`; engine/ownership.ts). */
   readonly ownerTags: boolean;
+  /** The tags merged into every taggable resource's own (`restcloud:defaultTags`; engine/tags.ts). */
+  readonly defaultTags: Readonly<Tags>;
   /** How long one request may go unanswered (`restcloud:requestTimeout`), as given ("30s"). */
   readonly requestTimeout: string;
   /** The same, in milliseconds. */
@@ -255,6 +295,7 @@ export function resolveProviderConfig(
     maxConcurrentRequests: (values.maxConcurrentRequests as number | undefined) ?? DEFAULT_MAX_CONCURRENT_REQUESTS,
     shareReads: (values.shareReads as boolean | undefined) ?? DEFAULT_SHARE_READS,
     ownerTags: (values.ownerTags as boolean | undefined) ?? DEFAULT_OWNER_TAGS,
+    defaultTags: (values.defaultTags as Tags | undefined) ?? {},
     requestTimeout: texts.requestTimeout ?? String(providerSetting("requestTimeout").default),
     requestTimeoutMs,
     pollInterval: texts.pollInterval ?? String(providerSetting("pollInterval").default),
@@ -277,7 +318,7 @@ export function validateProviderSettings(
 ): SettingProblem[] {
   return PROVIDER_SETTINGS.flatMap((s) => {
     const given = values[s.key];
-    if (given === UNKNOWN) return [];
+    if (given === UNKNOWN || containsUnknown(given)) return [];
     const { problem } = readSetting(s, isAbsent(given) ? env[s.env] || undefined : given);
     return problem ? [problem] : [];
   });

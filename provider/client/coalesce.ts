@@ -37,6 +37,41 @@ export const UUID_FILTERS: Readonly<Record<string, string>> = {
   resourceTagsList: "uuid",
 };
 
+/**
+ * Inputs that filter a list by another field of its records, shared the same way: the tags of one
+ * record (`resourceUuid`), which a refresh of many tagged resources reads at once.
+ */
+export const FIELD_FILTERS: Readonly<Record<string, { readonly input: string; readonly field: string }>> = {
+  resourceTagsList: { input: "resourceUuid", field: "resourceUuid" },
+};
+
+/** What a call filters on: the input, the field of the records it matches, and the value. */
+interface RecordFilter {
+  input: string;
+  field: string;
+  value: string;
+}
+
+/** The filter of a call: its uuid filter, else its field filter, when given as a string. */
+function filterOf(operation: string, values: Record<string, unknown>): RecordFilter | undefined {
+  const uuidInput = UUID_FILTERS[operation];
+  if (uuidInput !== undefined && typeof values[uuidInput] === "string")
+    return { input: uuidInput, field: "uuid", value: values[uuidInput] as string };
+  const byField = FIELD_FILTERS[operation];
+  if (byField !== undefined && typeof values[byField.input] === "string")
+    return { ...byField, value: values[byField.input] as string };
+  return undefined;
+}
+
+/** The records of a list answer that a filter keeps. */
+const kept = (answer: unknown[], filter: RecordFilter): unknown[] =>
+  answer.filter(
+    (record) =>
+      record !== null &&
+      typeof record === "object" &&
+      (record as Record<string, unknown>)[filter.field] === filter.value,
+  );
+
 const polling = new AsyncLocalStorage<true>();
 
 /** Runs a waiter's poll: the reads it makes leave on the common tick, with every other waiter's. */
@@ -48,8 +83,8 @@ export function asPoll<T>(read: () => Promise<T>): Promise<T> {
 export type ReadSender = (operation: AnyOperation, values: Record<string, unknown>) => Promise<unknown>;
 
 interface Caller {
-  /** The record uuid this caller filters on; undefined: it wants the whole answer. */
-  uuid: string | undefined;
+  /** What this caller filters on (a record's uuid, a tag's record); undefined: it wants the whole answer. */
+  filter: RecordFilter | undefined;
   /** The operation the call belongs to, if any. */
   scope: CallScope | undefined;
   resolve(value: unknown): void;
@@ -68,9 +103,8 @@ interface RecentList {
 
 interface Batch {
   operation: AnyOperation;
-  /** The input every caller shares (the uuid filter left out). */
+  /** The input every caller shares (its filter left out). */
   scope: Record<string, unknown>;
-  filter: string | undefined;
   callers: Caller[];
   /** When the request leaves (epoch ms), and the timer that sends it then. */
   dueAt: number;
@@ -82,9 +116,6 @@ interface Batch {
 /** A stable text of an input object, whatever the order of its keys. */
 const canonical = (values: Record<string, unknown>): string =>
   JSON.stringify(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-
-const recordUuid = (record: unknown): unknown =>
-  record !== null && typeof record === "object" ? (record as Record<string, unknown>).uuid : undefined;
 
 export class SharedReads {
   private readonly open = new Map<string, Batch>();
@@ -141,13 +172,12 @@ export class SharedReads {
    */
   call(operation: AnyOperation, values: Record<string, unknown>): Promise<unknown> {
     this.counts.calls++;
-    const filter = UUID_FILTERS[operation.name];
-    const uuid = filter !== undefined && typeof values[filter] === "string" ? (values[filter] as string) : undefined;
+    const filter = filterOf(operation.name, values);
     const scope =
-      uuid === undefined ? values : Object.fromEntries(Object.entries(values).filter(([k]) => k !== filter));
+      filter === undefined ? values : Object.fromEntries(Object.entries(values).filter(([k]) => k !== filter.input));
     const key = `${operation.name} ${canonical(scope)}`;
     const readKey = `${operation.name} ${canonical(values)}`;
-    const fromRecent = this.fromRecentList(key, readKey, uuid);
+    const fromRecent = this.fromRecentList(key, readKey, filter);
     if (fromRecent) return fromRecent;
     const dueAt = this.dueAt(readKey);
 
@@ -159,21 +189,21 @@ export class SharedReads {
       batch.timer = this.schedule(key, batch);
     }
     if (!batch) {
-      batch = { operation, scope, filter, callers: [], dueAt, timer: undefined as unknown as NodeJS.Timeout };
+      batch = { operation, scope, callers: [], dueAt, timer: undefined as unknown as NodeJS.Timeout };
       batch.timer = this.schedule(key, batch);
       this.open.set(key, batch);
     }
     const callers = batch.callers;
     const operationScope = currentScope();
-    const answer = new Promise((resolve, reject) => callers.push({ uuid, scope: operationScope, resolve, reject }));
+    const answer = new Promise((resolve, reject) => callers.push({ filter, scope: operationScope, resolve, reject }));
     return operationScope ? untilDeadline(operationScope, answer) : answer;
   }
 
   /**
-   * The answer from a recent whole-scope list (the records of `uuid`, or all of them), when the
+   * The answer from a recent whole-scope list (the records `filter` keeps, or all of them), when the
    * operation accepts one and has not made this read before (its polls always leave).
    */
-  private fromRecentList(key: string, readKey: string, uuid: string | undefined): Promise<unknown> | undefined {
+  private fromRecentList(key: string, readKey: string, filter: RecordFilter | undefined): Promise<unknown> | undefined {
     const scope = currentScope();
     const maxAgeMs = scope?.recentListsMs;
     if (!scope || maxAgeMs === undefined) return undefined;
@@ -185,7 +215,7 @@ export class SharedReads {
     if (repeated || !list || list.changing || list.changes !== this.changes || Date.now() - list.sentAt > maxAgeMs)
       return undefined;
     this.counts.recent++;
-    const answer = uuid === undefined ? list.answer : list.answer.filter((record) => recordUuid(record) === uuid);
+    const answer = filter === undefined ? list.answer : kept(list.answer, filter);
     return Promise.resolve(structuredClone(answer));
   }
 
@@ -227,13 +257,13 @@ export class SharedReads {
   }
 
   private async dispatch(batch: Batch): Promise<void> {
-    const { operation, scope, filter, callers } = batch;
-    const uuids = new Set(callers.map((c) => c.uuid));
+    const { operation, scope, callers } = batch;
+    const filters = new Set(callers.map((c) => (c.filter ? `${c.filter.input} ${c.filter.value}` : "")));
     // Reads of the recorded state ask the whole scope: the list then answers the kind's next reads too.
     const keepList = callers.some((c) => c.scope?.recentListsMs !== undefined);
-    // One uuid asked by every caller: send it as the filter. Otherwise the whole scope, filtered here.
-    const single = uuids.size === 1 && !keepList ? [...uuids][0] : undefined;
-    const input = single !== undefined && filter !== undefined ? { ...scope, [filter]: single } : scope;
+    // One filter asked by every caller: send it. Otherwise the whole scope, filtered here.
+    const single = filters.size === 1 && !keepList ? callers[0]!.filter : undefined;
+    const input = single !== undefined ? { ...scope, [single.input]: single.value } : scope;
     const sent = { sentAt: Date.now(), changes: this.changes, changing: this.changing > 0 };
     this.counts.requests++;
     if (callers.length > 1) this.log(`${operation.name}: one request serves ${callers.length} calls`);
@@ -254,8 +284,8 @@ export class SharedReads {
       this.recent.set(`${operation.name} ${canonical(scope)}`, { answer: structuredClone(answer), ...sent });
     for (const caller of callers) {
       const mine =
-        caller.uuid !== undefined && single === undefined && Array.isArray(answer)
-          ? answer.filter((record) => recordUuid(record) === caller.uuid)
+        caller.filter !== undefined && single === undefined && Array.isArray(answer)
+          ? kept(answer, caller.filter)
           : answer;
       caller.resolve(callers.length > 1 ? structuredClone(mine) : mine);
     }

@@ -52,8 +52,9 @@ Options:
   -h, --help       this text
 
 Settings: restcloud:apiUrl, apiKey, secretKey and zoneUuid from the stack's config, else
-RESTCLOUD_API_URL, RESTCLOUD_API_KEY, RESTCLOUD_SECRET_KEY, RESTCLOUD_ZONE_UUID. The pulumi CLI:
-PULUMI_CLI, else pulumi on PATH.
+RESTCLOUD_API_URL, RESTCLOUD_API_KEY, RESTCLOUD_SECRET_KEY, RESTCLOUD_ZONE_UUID; the code leaves
+out of each record's tags those restcloud:defaultTags (or RESTCLOUD_DEFAULT_TAGS) gives. The pulumi
+CLI: PULUMI_CLI, else pulumi on PATH.
 Exit codes: 0 done (whether or not anything was found); 1 failure, or records found that the stack's
 mode cannot adopt (no files written); 2 bad usage.
 `;
@@ -158,6 +159,7 @@ async function run(argv: readonly string[], io: DiscoverIo): Promise<number> {
   const discovery = await discover({
     client,
     zoneUuid: config.zoneUuid,
+    defaultTags: config.defaultTags,
     declarations,
     project: project.name,
     projectStacks: project.stacks.map((s) => shortStackName(s.name)),

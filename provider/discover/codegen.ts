@@ -1,6 +1,6 @@
 // What adopts the unheld records: `import.json` for `pulumi import --file` and the same resources as program code
 // (TypeScript, Python), in dependency order, with readable names and the arguments the records show (secrets from config).
-import type { z } from "zod";
+import { z } from "zod";
 import type { RestCloudClient } from "../client";
 import type { ResourceDeclaration } from "../engine/declaration";
 import { catalogKindOf, type CatalogKind } from "../engine/validators";
@@ -109,6 +109,13 @@ const snake = (parts: string[]) => parts.filter((p) => p !== "").join("_");
 const isReferenceField = (field: string) => /Uuids?$/.test(field) && field !== "zoneUuid";
 
 const isRequired = (schema: z.ZodType) => !schema.safeParse(undefined).success;
+
+/** Whether an argument is a map of values (`tags`), whose keys are data rather than field names. */
+function isMap(schema: z.ZodType): boolean {
+  let inner: z.ZodType = schema;
+  while (inner instanceof z.ZodOptional) inner = inner.unwrap() as z.ZodType;
+  return inner instanceof z.ZodRecord;
+}
 
 function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -321,6 +328,8 @@ interface Syntax {
   nil: string;
   argument(name: string): string;
   object(entries: [string, string][]): string;
+  /** A map (tags): its keys are data, spelled as they are in every language. */
+  map(entries: [string, string][]): string;
   ref(variable: string): string;
   secret(configKey: string): string;
   comment: string;
@@ -333,6 +342,7 @@ const TS: Syntax = {
   argument: (name) => name,
   object: (entries) =>
     `{ ${entries.map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${v}`).join(", ")} }`,
+  map: (entries) => TS.object(entries),
   ref: (v) => `${v}.id`,
   secret: (key) => `config.requireSecret(${JSON.stringify(key)})`,
   comment: "//",
@@ -344,6 +354,7 @@ const PY: Syntax = {
   nil: "None",
   argument: pythonName,
   object: (entries) => `{${entries.map(([k, v]) => `${JSON.stringify(pythonName(k))}: ${v}`).join(", ")}}`,
+  map: (entries) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${v}`).join(", ")}}`,
   ref: (v) => `${v}.id`,
   secret: (key) => `config.require_secret(${JSON.stringify(key)})`,
   comment: "#",
@@ -423,7 +434,11 @@ function argumentsOf(
     }
     const value = p.unheld.inputs[field];
     if (value === undefined || (field in defaults && sameValue(value, defaults[field]))) continue;
-    out.push([syntax.argument(field), literal(value, syntax, refer, field), []]);
+    const shape = p.declaration.inputs.shape as Record<string, z.ZodType>;
+    const text = isMap(shape[field]!)
+      ? syntax.map(Object.entries(value as Values).map(([k, v]) => [k, syntax.string(String(v))]))
+      : literal(value, syntax, refer, field);
+    out.push([syntax.argument(field), text, []]);
   }
   return out;
 }

@@ -5,6 +5,7 @@ import type { RestCloudClient } from "../client";
 import type { OperationContext, ResourceDeclaration } from "../engine/declaration";
 import { readForImport } from "../engine/import";
 import { ownedBy, parseOwner, type Owner } from "../engine/ownership";
+import { withoutDefaultTags, type Tags } from "../engine/tags";
 import { listAccount, type AccountRecord } from "./inventory";
 import type { Holdings } from "./stacks";
 
@@ -13,7 +14,7 @@ type Values = Record<string, unknown>;
 /** An unheld record: what the listing, the generated code and a delete need. */
 export interface Unheld {
   record: AccountRecord;
-  /** The arguments a program declares to match the record (readForImport). */
+  /** The arguments a program declares to match the record (readForImport, less the default tags). */
   inputs: Values;
   /** The outputs the read found (and the state a delete needs, e.g. a rule's zone). */
   outputs: Values;
@@ -78,10 +79,27 @@ function projectOf(record: AccountRecord, index: ReadonlyMap<string, AccountReco
   return undefined;
 }
 
+/**
+ * The candidates less the tags of the taggable records among them: those are their code's `tags`
+ * (readForImport carries them), not ResourceTags of their own.
+ */
+function withoutTagsOfListed<C extends { record: AccountRecord }>(
+  candidates: readonly C[],
+  declarations: readonly ResourceDeclaration[],
+): C[] {
+  const taggable = new Set(declarations.filter((d) => d.tagType).map((d) => d.type));
+  const listed = new Set(candidates.filter((c) => taggable.has(c.record.kind)).map((c) => c.record.id));
+  return candidates.filter(
+    ({ record }) => record.tagKey === undefined || record.parentId === undefined || !listed.has(record.parentId),
+  );
+}
+
 export interface DiscoverOptions {
   client: RestCloudClient;
   /** The provider's default zone (searched first by the reads). */
   zoneUuid?: string;
+  /** The provider's default tags: the code declares the rest of a record's tags (engine/tags.ts). */
+  defaultTags?: Readonly<Tags>;
   declarations: readonly ResourceDeclaration[];
   project: string;
   /** The project's stacks (short names, as URNs spell them). */
@@ -118,7 +136,7 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
       result.derived++;
       continue;
     }
-    if (options.holdings.holds(record.kind, record.id)) {
+    if (options.holdings.holdsRecord(record)) {
       result.held++;
       continue;
     }
@@ -130,6 +148,7 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
     }
     candidates.push({ record, ...(owner ? { owner } : {}) });
   }
+  const adopted = withoutTagsOfListed(candidates, options.declarations);
 
   const ctx: OperationContext = {
     client,
@@ -140,7 +159,7 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
   };
   const projectStacks = new Set(options.projectStacks);
   const read = await Promise.all(
-    candidates.map(async ({ record, owner }) => {
+    adopted.map(async ({ record, owner }) => {
       const declaration = declarations.get(record.kind);
       if (!declaration) return undefined;
       let imported;
@@ -156,7 +175,8 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
         return undefined;
       }
       const companions = inventory.records.filter((r) => r.outlives && r.derivedFrom === record.id);
-      const unheld: Unheld = { record, inputs: imported.inputs, outputs: imported.outputs, companions };
+      const inputs = withoutDefaultTags(imported.inputs, options.defaultTags);
+      const unheld: Unheld = { record, inputs, outputs: imported.outputs, companions };
       if (owner) {
         unheld.owner = owner;
         unheld.ownerStackExists = projectStacks.has(owner.stack);

@@ -4,6 +4,7 @@ import { kindOfTypeToken } from "../type-tokens";
 import { pulumiFailure, runPulumi } from "../pulumi-cli";
 import { pulumiProjectFile, pulumiProjectName } from "../pulumi-project";
 import type { ResourceDeclaration } from "../engine/declaration";
+import type { AccountRecord } from "../engine/inventory";
 
 /** A failure of the pulumi CLI or of the project (exit code 1). */
 export class ProjectError extends Error {}
@@ -59,12 +60,22 @@ export interface StackHoldings {
   count: number;
   /** The URNs of its restcloud resources whose create is pending (an interrupted `pulumi up`). */
   pendingCreates: Set<string>;
+  /** Record id -> the tag keys its resource's `tags` hold (engine/tags.ts): those tags are held too. */
+  tagKeys: Map<string, Set<string>>;
 }
 
 interface ExportedResource {
   urn?: string;
   type?: string;
   id?: string;
+  inputs?: { tags?: unknown };
+  outputs?: { tags?: unknown };
+}
+
+/** The keys of a resource's `tags` in its state (inputs, else outputs). */
+function tagKeysOf(resource: ExportedResource): string[] {
+  const tags = resource.inputs?.tags ?? resource.outputs?.tags;
+  return typeof tags === "object" && tags !== null && !Array.isArray(tags) ? Object.keys(tags) : [];
 }
 
 /** The ids a stack export (`pulumi stack export` JSON) holds, per kind. */
@@ -82,6 +93,7 @@ export function holdingsOf(stack: string, exported: unknown): StackHoldings {
       .filter((urn): urn is string => typeof urn === "string"),
   );
   const byKind = new Map<string, Set<string>>();
+  const tagKeys = new Map<string, Set<string>>();
   let count = 0;
   for (const resource of [...resources, ...pending]) {
     const kind = resource.type && kindOfTypeToken(resource.type);
@@ -91,8 +103,10 @@ export function holdingsOf(stack: string, exported: unknown): StackHoldings {
     if (!ids) byKind.set(kind, (ids = new Set()));
     if (!ids.has(resource.id)) count++;
     ids.add(resource.id);
+    const keys = tagKeysOf(resource);
+    if (keys.length > 0) tagKeys.set(resource.id, new Set([...(tagKeys.get(resource.id) ?? []), ...keys]));
   }
-  return { stack, byKind, count, pendingCreates };
+  return { stack, byKind, count, pendingCreates, tagKeys };
 }
 
 /** A stack's holdings, read with `pulumi stack export`. */
@@ -111,6 +125,8 @@ export function readHoldings(stack: string, cwd: string, env: NodeJS.ProcessEnv)
 export class Holdings {
   readonly #plain = new Set<string>();
   readonly #shared = new Map<string, Set<string>>();
+  /** `${record id} ${tag key}` of the tags resources' `tags` hold. */
+  readonly #tags = new Set<string>();
 
   /** Kinds whose id is another record's (their address's: no candidates, identity.ts): held per kind only. */
   readonly #sharedIdKinds: ReadonlySet<string>;
@@ -118,6 +134,7 @@ export class Holdings {
   constructor(stacks: readonly StackHoldings[], declarations: readonly ResourceDeclaration[]) {
     this.#sharedIdKinds = new Set(declarations.filter((d) => !d.identity.candidates).map((d) => d.type));
     for (const stack of stacks) {
+      for (const [id, keys] of stack.tagKeys ?? []) for (const key of keys) this.#tags.add(`${id} ${key}`);
       for (const [kind, ids] of stack.byKind) {
         if (this.#sharedIdKinds.has(kind)) {
           let set = this.#shared.get(kind);
@@ -126,6 +143,17 @@ export class Holdings {
         } else for (const id of ids) this.#plain.add(id);
       }
     }
+  }
+
+  /** Whether a state holds the record: by its id, or (a tag) by its key in its record's resource's `tags`. */
+  holdsRecord(record: Pick<AccountRecord, "kind" | "id" | "parentId" | "tagKey">): boolean {
+    if (
+      record.tagKey !== undefined &&
+      record.parentId !== undefined &&
+      this.#tags.has(`${record.parentId} ${record.tagKey}`)
+    )
+      return true;
+    return this.holds(record.kind, record.id);
   }
 
   holds(kind: string, id: string): boolean {

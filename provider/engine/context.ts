@@ -18,6 +18,8 @@ export interface ProviderSettings {
   readonly zoneUuid?: string;
   /** Whether creates claim their records with the owner tag (ownership.ts). Default: true. */
   readonly ownerTags?: boolean;
+  /** Tags check merges into every taggable resource's `tags`, the resource's own winning (tags.ts). */
+  readonly defaultTags?: Readonly<Record<string, string>>;
 }
 
 /** What a declaration's functions receive: a client, the settings, and this operation's time budget. */

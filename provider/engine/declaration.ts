@@ -7,6 +7,7 @@ import type { OperationContext } from "./context";
 import type { CreateContext, Identity } from "./identity";
 import type { InventoryFacet } from "./inventory";
 import type { OwnerTagType } from "./ownership";
+import { TAGS_ARGUMENT, TAGS_VIA, applyTagChanges, tagZoneOf, tagsArgument, type Tags } from "./tags";
 import type { AwaitedKind, Procedure, RecordLookup, Wait } from "./waits";
 
 export type { KindFacts, OperationContext, ProviderSettings } from "./context";
@@ -167,11 +168,46 @@ export interface Created<O> {
 /** What the engine knows of a resource: its arguments and, once read, its outputs. */
 export type State<IS extends AnyObjectSchema, OS extends AnyObjectSchema> = z.infer<IS> & Partial<z.infer<OS>>;
 
-/** Identity function that gives a declaration its types. */
-export function defineResource<IS extends AnyObjectSchema, OS extends AnyObjectSchema, R = unknown>(
-  declaration: ResourceDeclaration<IS, OS, R>,
-): ResourceDeclaration<IS, OS, R> {
-  return declaration;
+/** The arguments of a taggable kind: its own, and `tags` (tags.ts). */
+export type WithTags<IS extends AnyObjectSchema> =
+  IS extends z.ZodObject<infer Shape, infer Config>
+    ? z.ZodObject<Shape & { [TAGS_ARGUMENT]: typeof tagsArgument }, Config>
+    : never;
+
+/**
+ * Gives a declaration its types; a kind with a `tagType` gets the `tags` argument here, once for every
+ * taggable kind: the argument, its update step (createTags, deleteResourceTag), and its creation after
+ * the record is ready (as an argument the create call leaves at no tags: `createdAs`).
+ */
+export function defineResource<
+  IS extends AnyObjectSchema,
+  OS extends AnyObjectSchema,
+  R = unknown,
+  T extends OwnerTagType | undefined = undefined,
+>(
+  declaration: ResourceDeclaration<IS, OS, R> & { readonly tagType?: T },
+): ResourceDeclaration<[T] extends [OwnerTagType] ? WithTags<IS> : IS, OS, R> {
+  const tagType = declaration.tagType;
+  if (tagType === undefined) return declaration as never;
+  const { createdAs } = declaration;
+  const tagsStep: UpdateStep<{ tags?: Tags } & Record<string, unknown>> = {
+    fields: [TAGS_ARGUMENT],
+    via: TAGS_VIA,
+    reaches: ["resourceTag.create", "resourceTag.delete"],
+    apply: (ctx, id, news, olds) =>
+      applyTagChanges(
+        ctx,
+        { tagType, resourceUuid: id, zoneUuid: tagZoneOf({ ...olds, ...news }, ctx.settings) },
+        olds.tags ?? {},
+        news.tags ?? {},
+      ),
+  };
+  return {
+    ...declaration,
+    inputs: declaration.inputs.safeExtend({ [TAGS_ARGUMENT]: tagsArgument }),
+    updates: [...declaration.updates, tagsStep],
+    createdAs: (inputs: z.infer<IS>) => ({ ...createdAs?.(inputs), [TAGS_ARGUMENT]: {} }),
+  } as never;
 }
 
 /** The properties kept secret beyond those whose key matches a secret input. */

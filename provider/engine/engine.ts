@@ -22,6 +22,7 @@ import {
 } from "./import";
 import { runProcedure, runWait } from "./waits";
 import { autoNamed, proposedNameReason, type Autonaming } from "./autonaming";
+import { TAGS_ARGUMENT, declaresTags, liveTags, withDefaultTags } from "./tags";
 
 export { NOT_READ_ON_IMPORT };
 
@@ -163,6 +164,13 @@ export class Engine {
     if (d.zoneDefault && inputs[d.zoneDefault] === undefined) {
       const zone = this.environment.settings().zoneUuid;
       if (zone) inputs[d.zoneDefault] = zone;
+    }
+    if (d.tagType) {
+      const tags = withDefaultTags(inputs[TAGS_ARGUMENT], this.environment.settings().defaultTags, (v) =>
+        this.containsUnknown(v),
+      );
+      if (tags === undefined) delete inputs[TAGS_ARGUMENT];
+      else inputs[TAGS_ARGUMENT] = tags;
     }
     const failures: CheckFailure[] = [];
     if (named && "failure" in named) failures.push({ property: d.autoName!, reason: named.failure });
@@ -421,6 +429,9 @@ export class Engine {
     }
     const live = await d.read(ctx, id, readState as Record<string, unknown>);
     if (!live) return undefined;
+    // The tags of the keys the state declares (none declared: no request); others' keys stay out.
+    if (d.tagType && declaresTags(props[TAGS_ARGUMENT]))
+      live.inputs[TAGS_ARGUMENT] = await liveTags(ctx, id, Object.keys(props[TAGS_ARGUMENT]));
     // Drift is reported for the arguments the program declared: an optional argument left out
     // takes whatever default the API applies, and that is no drift.
     const declared = pickInputs(this.declaration, props);

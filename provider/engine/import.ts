@@ -4,6 +4,7 @@
 // carries.
 import { isNotFound } from "../client/errors";
 import type { OperationContext, ResourceDeclaration } from "./declaration";
+import { TAGS_ARGUMENT, liveTags } from "./tags";
 
 type Values = Record<string, unknown>;
 
@@ -136,6 +137,11 @@ export async function readForImport(
   const found = await locateAndRead(declaration, ctx, id);
   if (!found) return undefined;
   const { located, live } = found;
+  // Every tag but the owner's: a program declaring them shows no change.
+  if (declaration.tagType) {
+    const tags = await liveTags(ctx, id);
+    if (Object.keys(tags).length > 0) live.inputs[TAGS_ARGUMENT] = tags;
+  }
   const argumentNames = Object.keys(declaration.inputs.shape);
   const defaults = (declaration.defaults ?? {}) as Values;
   const unreadable = new Set<string>(declaration.unreadable ?? []);

@@ -15,6 +15,8 @@ export interface AccountRecord {
   parentId?: string;
   /** What tells a nameless record apart: "TCP 80-80", an address, "env=prod". */
   detail?: string;
+  /** A tag's key: the `tags` of the resource holding its record (parentId) hold it by that key, not by its id. */
+  tagKey?: string;
   /** The value of its `pulumi-owner` tag. */
   ownerTag?: string;
   /** Why it is no resource of its own (made by the service with another record); absent for resources. */

@@ -6,7 +6,7 @@ import type * as ProviderMessages from "@pulumi/pulumi/proto/provider_pb";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import type { AnyObjectSchema, ResourceDeclaration } from "../engine/declaration";
 import { ResourceInitError, type Naming, type PropertyMap, type ResourceCall } from "../engine/engine";
-import { UNKNOWN } from "../wire";
+import { UNKNOWN, containsUnknown } from "../wire";
 import { operationMonitor, type Notice } from "../engine/operation";
 import type { AnyFunctionDeclaration } from "../functions/define";
 import { invokeFunction } from "../functions/define";
@@ -66,7 +66,9 @@ function settingsOf(props: PropertyMap): Map<string, string> {
   const settings = new Map<string, string>();
   for (const [key, value] of Object.entries(props)) {
     const name = settingKey(key);
-    if (!PROVIDER_SETTING_KEYS.includes(name) || value === undefined || value === null || value === UNKNOWN) continue;
+    // A value not known yet (a preview's) is no setting yet: a map holding one (defaultTags) neither.
+    if (!PROVIDER_SETTING_KEYS.includes(name) || value === undefined || value === null || containsUnknown(value))
+      continue;
     settings.set(name, typeof value === "string" ? value : JSON.stringify(value));
   }
   return settings;

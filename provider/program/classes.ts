@@ -56,7 +56,11 @@ export type PublicIpAddress = InstanceType<typeof PublicIpAddress>;
 export const RemoteAccessVpn = resourceClass(RESOURCES.RemoteAccessVpn);
 export type RemoteAccessVpn = InstanceType<typeof RemoteAccessVpn>;
 
-/** A key/value tag on a resource (an instance, volume, snapshot, network, VPC, public IP, rule...). */
+/**
+ * A key/value tag on a resource (an instance, volume, snapshot, network, VPC, public IP, rule...),
+ * of this stack or not. A resource's own keys are its `tags` argument: declare each key in one
+ * place (docs/tags.md).
+ */
 export const ResourceTag = resourceClass(RESOURCES.ResourceTag);
 export type ResourceTag = InstanceType<typeof ResourceTag>;
 

@@ -46,7 +46,9 @@ async function zoneOfTagged(ctx: OperationContext, resourceType: string, uuid: s
 /** One key/value tag on a resource. */
 export const resourceTagDeclaration = defineResource({
   type: "ResourceTag",
-  description: "A key/value tag on a resource (an instance, volume, snapshot, network, VPC, public IP, rule...).",
+  description:
+    "A key/value tag on a resource (an instance, volume, snapshot, network, VPC, public IP, rule...), of this " +
+    "stack or not. A resource's own keys are its `tags` argument: declare each key in one place (docs/tags.md).",
   inputs: z.object({
     resourceType: z
       .enum(RESOURCE_TYPES)
@@ -86,6 +88,7 @@ export const resourceTagDeclaration = defineResource({
           id: tag.uuid,
           parentId: text(tag.resourceUuid),
           detail: `${tag.key ?? ""}=${tag.value ?? ""}`,
+          tagKey: tag.key,
         })),
   },
   create: async (ctx, inputs) => {

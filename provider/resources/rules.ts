@@ -52,16 +52,7 @@ const ruleOutputs = z.object({
 type RuleBehaviour = Pick<
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- shared by two input shapes; each declaration is typed
   ResourceDeclaration<any, typeof ruleOutputs>,
-  | "outputs"
-  | "updates"
-  | "defaultTimeouts"
-  | "identity"
-  | "tagType"
-  | "create"
-  | "locate"
-  | "record"
-  | "read"
-  | "delete"
+  "outputs" | "updates" | "defaultTimeouts" | "identity" | "create" | "locate" | "record" | "read" | "delete"
 >;
 
 /** An ICMP value of an ICMP rule as a number (the record writes it as text; "" for other protocols). */
@@ -124,8 +115,6 @@ function ruleBehaviour(
         );
       },
     },
-    // Egress rules cannot carry tags: the service's one rule per network and traffic names them.
-    ...(target === "ipAddressUuid" ? { tagType: "FirewallRule" as const } : {}),
     create: async (ctx, inputs: RuleArguments & Record<string, string>) => {
       const rule = await operations(ctx.client).create(ruleRequest(target, inputs), { verify: ctx.findCreated });
       return { id: rule.uuid, known: { ruleZoneUuid: rule.zoneUuid } };
@@ -196,6 +185,8 @@ export const firewallRuleDeclaration = defineResource({
     })
     .superRefine(checkPortRange),
   replaceOn: ["ipAddressUuid", ...RULE_ARGUMENTS],
+  // Egress rules cannot carry tags (the API's tag types have none for them).
+  tagType: "FirewallRule",
   ...ruleBehaviour("ipAddressUuid", "firewall rule", (client) => client.firewallRule as unknown as RuleOperations),
   inventory: ruleInventory("ipAddressUuid", "fw", (lists) =>
     lists.client.firewallRule.list({ zoneUuid: lists.zoneUuid }),

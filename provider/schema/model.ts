@@ -83,7 +83,8 @@ export interface FunctionModel {
 
 export interface ConfigModel {
   name: string;
-  type: "string" | "integer" | "boolean";
+  /** An object is a map of strings (tags). */
+  type: "string" | "integer" | "boolean" | "object";
   description: string;
   secret: boolean;
   required: boolean;
@@ -105,12 +106,13 @@ export interface PackageModel {
   types: Map<string, ComplexTypeSpec>;
 }
 
-/** A setting's type in schema.json: a duration is a string ("30s"). */
+/** A setting's type in schema.json: a duration is a string ("30s"), tags a map of strings. */
 const SCHEMA_TYPES: Record<SettingType, ConfigModel["type"]> = {
   string: "string",
   integer: "integer",
   boolean: "boolean",
   duration: "string",
+  tags: "object",
 };
 
 /**

@@ -26,13 +26,19 @@ function objectTypeSpec(properties: readonly PropertyModel[]) {
 const sortedEntries = <T>(entries: [string, T][]): Record<string, T> =>
   Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
-/** A setting as a property: its type, description, default, environment variable and secrecy. */
+/**
+ * A setting as a property: its type, description, default, environment variable and secrecy. A map
+ * (tags) names no variable: the SDKs' generators would read its JSON text as the map itself (Go's
+ * would not compile), and the plugin reads the variable anyway when the setting is not given.
+ */
 function settingSpec(c: ConfigModel): Record<string, unknown> {
+  const map = c.type === "object";
   return {
     type: c.type,
+    ...(map ? { additionalProperties: { type: "string" } } : {}),
     description: c.description,
     ...(c.default === undefined ? {} : { default: c.default }),
-    defaultInfo: { environment: [c.environment] },
+    ...(map ? {} : { defaultInfo: { environment: [c.environment] } }),
     ...(c.secret ? { secret: true } : {}),
   };
 }

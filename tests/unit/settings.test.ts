@@ -46,6 +46,7 @@ describe("the table", () => {
       "requestTimeout",
       "pollInterval",
       "ownerTags",
+      "defaultTags",
     ]);
     expect(new Set(ENV_NAMES).size).toBe(ENV_NAMES.length);
     for (const s of PROVIDER_SETTINGS) {
@@ -232,6 +233,28 @@ describe("validateProviderSettings: a provider resource's inputs, as they arrive
     expect(keysOf({ ...typedComplete, apiUrl: UNKNOWN, maxConcurrentRequests: UNKNOWN })).toEqual([]);
     expect(keysOf({ ...typedComplete, version: 3, "restcloud:case": "x" })).toEqual([]);
     expect(PROVIDER_SETTING_KEYS.includes("version")).toBe(false);
+  });
+
+  test("defaultTags: a map (a provider's argument), or its JSON (config, variable); a bad key or value is named", () => {
+    expect(validateProviderSettings({ ...typedComplete, defaultTags: { team: "payments" } }, noEnv)).toEqual([]);
+    expect(keysOf({ ...typedComplete, defaultTags: { team: UNKNOWN } })).toEqual([]);
+    const message = (defaultTags: unknown, env: Record<string, string> = noEnv) =>
+      validateProviderSettings({ ...typedComplete, defaultTags }, env).map((p) => p.message);
+    expect(message({ "pulumi-owner": "me" })).toEqual([
+      expect.stringMatching(/^defaultTags must not hold the key "pulumi-owner": the provider tags every record/),
+    ]);
+    expect(message({ "": "x", team: "y".repeat(256) })).toEqual([
+      'defaultTags has an empty key: a tag\'s key must not be empty; has a value longer than 255 characters (key "team")',
+    ]);
+    expect(message(["team"])).toEqual([
+      'defaultTags must be a map of tag keys to string values (as JSON in a variable: {"team":"payments"}) (pulumi config set --path restcloud:defaultTags.<key> <value>, or RESTCLOUD_DEFAULT_TAGS as JSON)',
+    ]);
+    expect(message(undefined, { RESTCLOUD_DEFAULT_TAGS: "team=payments" })).toHaveLength(1);
+    const config = resolveProviderConfig(source({ ...complete, "restcloud:defaultTags": '{"team":"payments"}' }));
+    expect(config.defaultTags).toEqual({ team: "payments" });
+    process.env.RESTCLOUD_DEFAULT_TAGS = '{"env":"dev"}';
+    expect(resolveProviderConfig(source(complete)).defaultTags).toEqual({ env: "dev" });
+    expect(resolveProviderConfig(source({ ...complete, "restcloud:defaultTags": "{}" })).defaultTags).toEqual({});
   });
 
   test("null counts as not given", () => {

@@ -12,7 +12,7 @@ import (
 	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud/internal"
 )
 
-// An ingress firewall rule on a public IP address: which sources may reach which ports. Every change replaces it (the API has no update call).
+// An ingress firewall rule on a public IP address: which sources may reach which ports.
 //
 // ## Example Usage
 // ### Basic usage
@@ -65,6 +65,8 @@ type FirewallRule struct {
 	StartPort pulumi.IntPtrOutput `pulumi:"startPort"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapOutput `pulumi:"tags"`
 	// The record's identifier (the same as the resource's id).
 	Uuid pulumi.StringOutput `pulumi:"uuid"`
 }
@@ -139,6 +141,8 @@ type firewallRuleArgs struct {
 	Protocol FirewallRuleProtocol `pulumi:"protocol"`
 	// The first port of the range (TCP and UDP). Changing it replaces the firewall rule.
 	StartPort *int `pulumi:"startPort"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags map[string]string `pulumi:"tags"`
 }
 
 // The set of arguments for constructing a FirewallRule resource.
@@ -157,6 +161,8 @@ type FirewallRuleArgs struct {
 	Protocol FirewallRuleProtocolInput
 	// The first port of the range (TCP and UDP). Changing it replaces the firewall rule.
 	StartPort pulumi.IntPtrInput
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapInput
 }
 
 func (FirewallRuleArgs) ElementType() reflect.Type {
@@ -294,6 +300,11 @@ func (o FirewallRuleOutput) StartPort() pulumi.IntPtrOutput {
 // The record's status as the API reports it (e.g. "Active").
 func (o FirewallRuleOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FirewallRule) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+func (o FirewallRuleOutput) Tags() pulumi.StringMapOutput {
+	return o.ApplyT(func(v *FirewallRule) pulumi.StringMapOutput { return v.Tags }).(pulumi.StringMapOutput)
 }
 
 // The record's identifier (the same as the resource's id).

@@ -89,6 +89,8 @@ type Instance struct {
 	Status pulumi.StringPtrOutput `pulumi:"status"`
 	// The storage plan of `diskSize`. Changing it replaces the instance.
 	StorageOfferingUuid pulumi.StringPtrOutput `pulumi:"storageOfferingUuid"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapOutput `pulumi:"tags"`
 	// The template's name.
 	TemplateName pulumi.StringPtrOutput `pulumi:"templateName"`
 	// The template (OS image) to boot (see getTemplates). Changing it replaces the instance.
@@ -202,6 +204,8 @@ type instanceArgs struct {
 	State *InstanceStateEnum `pulumi:"state"`
 	// The storage plan of `diskSize`. Changing it replaces the instance.
 	StorageOfferingUuid *string `pulumi:"storageOfferingUuid"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags map[string]string `pulumi:"tags"`
 	// The template (OS image) to boot (see getTemplates). Changing it replaces the instance.
 	TemplateUuid string `pulumi:"templateUuid"`
 	// The zone of the instance. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the instance.
@@ -244,6 +248,8 @@ type InstanceArgs struct {
 	State InstanceStateEnumPtrInput
 	// The storage plan of `diskSize`. Changing it replaces the instance.
 	StorageOfferingUuid pulumi.StringPtrInput
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapInput
 	// The template (OS image) to boot (see getTemplates). Changing it replaces the instance.
 	TemplateUuid pulumi.StringInput
 	// The zone of the instance. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the instance.
@@ -445,6 +451,11 @@ func (o InstanceOutput) Status() pulumi.StringPtrOutput {
 // The storage plan of `diskSize`. Changing it replaces the instance.
 func (o InstanceOutput) StorageOfferingUuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Instance) pulumi.StringPtrOutput { return v.StorageOfferingUuid }).(pulumi.StringPtrOutput)
+}
+
+// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+func (o InstanceOutput) Tags() pulumi.StringMapOutput {
+	return o.ApplyT(func(v *Instance) pulumi.StringMapOutput { return v.Tags }).(pulumi.StringMapOutput)
 }
 
 // The template's name.

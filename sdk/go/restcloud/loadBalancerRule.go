@@ -72,6 +72,8 @@ type LoadBalancerRule struct {
 	StickinessName pulumi.StringPtrOutput `pulumi:"stickinessName"`
 	// An existing stickiness policy to apply instead. Changing it replaces the load-balancer rule.
 	StickinessPolicyUuid pulumi.StringPtrOutput `pulumi:"stickinessPolicyUuid"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapOutput `pulumi:"tags"`
 	// The record's identifier (the same as the resource's id).
 	Uuid pulumi.StringOutput `pulumi:"uuid"`
 }
@@ -156,6 +158,8 @@ type loadBalancerRuleArgs struct {
 	Stickiness *LoadBalancerRuleStickiness `pulumi:"stickiness"`
 	// An existing stickiness policy to apply instead. Changing it replaces the load-balancer rule.
 	StickinessPolicyUuid *string `pulumi:"stickinessPolicyUuid"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags map[string]string `pulumi:"tags"`
 }
 
 // The set of arguments for constructing a LoadBalancerRule resource.
@@ -176,6 +180,8 @@ type LoadBalancerRuleArgs struct {
 	Stickiness LoadBalancerRuleStickinessPtrInput
 	// An existing stickiness policy to apply instead. Changing it replaces the load-balancer rule.
 	StickinessPolicyUuid pulumi.StringPtrInput
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapInput
 }
 
 func (LoadBalancerRuleArgs) ElementType() reflect.Type {
@@ -328,6 +334,11 @@ func (o LoadBalancerRuleOutput) StickinessName() pulumi.StringPtrOutput {
 // An existing stickiness policy to apply instead. Changing it replaces the load-balancer rule.
 func (o LoadBalancerRuleOutput) StickinessPolicyUuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *LoadBalancerRule) pulumi.StringPtrOutput { return v.StickinessPolicyUuid }).(pulumi.StringPtrOutput)
+}
+
+// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+func (o LoadBalancerRuleOutput) Tags() pulumi.StringMapOutput {
+	return o.ApplyT(func(v *LoadBalancerRule) pulumi.StringMapOutput { return v.Tags }).(pulumi.StringMapOutput)
 }
 
 // The record's identifier (the same as the resource's id).

@@ -71,6 +71,8 @@ type Network struct {
 	SecurityGroupUuid pulumi.StringPtrOutput `pulumi:"securityGroupUuid"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapOutput `pulumi:"tags"`
 	// The record's identifier (the same as the resource's id).
 	Uuid pulumi.StringOutput `pulumi:"uuid"`
 	// The zone of the network. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the network.
@@ -142,6 +144,8 @@ type networkArgs struct {
 	RestartTriggers []interface{} `pulumi:"restartTriggers"`
 	// The security group applied to the network. Updated in place (changeSecurityGroup).
 	SecurityGroupUuid *string `pulumi:"securityGroupUuid"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags map[string]string `pulumi:"tags"`
 	// The zone of the network. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the network.
 	ZoneUuid *string `pulumi:"zoneUuid"`
 }
@@ -164,6 +168,8 @@ type NetworkArgs struct {
 	RestartTriggers pulumi.ArrayInput
 	// The security group applied to the network. Updated in place (changeSecurityGroup).
 	SecurityGroupUuid pulumi.StringPtrInput
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapInput
 	// The zone of the network. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the network.
 	ZoneUuid pulumi.StringPtrInput
 }
@@ -323,6 +329,11 @@ func (o NetworkOutput) SecurityGroupUuid() pulumi.StringPtrOutput {
 // The record's status as the API reports it (e.g. "Active").
 func (o NetworkOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Network) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+func (o NetworkOutput) Tags() pulumi.StringMapOutput {
+	return o.ApplyT(func(v *Network) pulumi.StringMapOutput { return v.Tags }).(pulumi.StringMapOutput)
 }
 
 // The record's identifier (the same as the resource's id).

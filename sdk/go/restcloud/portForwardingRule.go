@@ -12,7 +12,7 @@ import (
 	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud/internal"
 )
 
-// A port-forwarding rule: a public port range of a public IP address forwarded to the same-length private port range of an instance on the address's network. Every change replaces it, deleting it first (the API has no update call).
+// A port-forwarding rule: a public port range of a public IP address forwarded to the same-length private port range of an instance on the address's network.
 //
 // ## Example Usage
 // ### Basic usage
@@ -72,6 +72,8 @@ type PortForwardingRule struct {
 	RuleZoneUuid pulumi.StringPtrOutput `pulumi:"ruleZoneUuid"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapOutput `pulumi:"tags"`
 	// The record's identifier (the same as the resource's id).
 	Uuid pulumi.StringOutput `pulumi:"uuid"`
 }
@@ -161,6 +163,8 @@ type portForwardingRuleArgs struct {
 	PublicEndPort *int `pulumi:"publicEndPort"`
 	// The first public port. Changing it replaces the port-forwarding rule.
 	PublicPort int `pulumi:"publicPort"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags map[string]string `pulumi:"tags"`
 }
 
 // The set of arguments for constructing a PortForwardingRule resource.
@@ -181,6 +185,8 @@ type PortForwardingRuleArgs struct {
 	PublicEndPort pulumi.IntPtrInput
 	// The first public port. Changing it replaces the port-forwarding rule.
 	PublicPort pulumi.IntInput
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapInput
 }
 
 func (PortForwardingRuleArgs) ElementType() reflect.Type {
@@ -328,6 +334,11 @@ func (o PortForwardingRuleOutput) RuleZoneUuid() pulumi.StringPtrOutput {
 // The record's status as the API reports it (e.g. "Active").
 func (o PortForwardingRuleOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PortForwardingRule) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+func (o PortForwardingRuleOutput) Tags() pulumi.StringMapOutput {
+	return o.ApplyT(func(v *PortForwardingRule) pulumi.StringMapOutput { return v.Tags }).(pulumi.StringMapOutput)
 }
 
 // The record's identifier (the same as the resource's id).

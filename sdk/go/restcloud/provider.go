@@ -88,6 +88,8 @@ type providerArgs struct {
 	ApiKey *string `pulumi:"apiKey"`
 	// The base URL of the RestCloud API (or of the emulator, which prints its own: `restcloud-emulator` listens on http://127.0.0.1:8080 by default).
 	ApiUrl *string `pulumi:"apiUrl"`
+	// Tags for every resource that takes `tags` (the kinds the API tags), merged into its own `tags`, whose value wins for a key: `pulumi config set --path restcloud:defaultTags.team payments`, or JSON in the variable (`{"team":"payments"}`). A change updates the tags in place, replacing neither the provider nor any resource (docs/tags.md). Default: none.
+	DefaultTags map[string]string `pulumi:"defaultTags"`
 	// At most this many API requests in flight at once, across every resource of an operation. Default: 8.
 	MaxConcurrentRequests *int `pulumi:"maxConcurrentRequests"`
 	// Whether each record the provider creates is tagged `pulumi-owner` with its resource's URN (instances, volumes, snapshots, networks, tiers, VPCs, public IPs, firewall, port-forwarding and load-balancer rules): one more request per create. The tag is an atomic claim, so that stacks creating records under one parent at once never take each other's, and `restcloud discover` and `restcloud recover` know whose a record is. Without it, a create that cannot tell its record from another stack's fails instead, and a killed `pulumi up` leaves only names to go by. Default: true.
@@ -110,6 +112,8 @@ type ProviderArgs struct {
 	ApiKey pulumi.StringPtrInput
 	// The base URL of the RestCloud API (or of the emulator, which prints its own: `restcloud-emulator` listens on http://127.0.0.1:8080 by default).
 	ApiUrl pulumi.StringPtrInput
+	// Tags for every resource that takes `tags` (the kinds the API tags), merged into its own `tags`, whose value wins for a key: `pulumi config set --path restcloud:defaultTags.team payments`, or JSON in the variable (`{"team":"payments"}`). A change updates the tags in place, replacing neither the provider nor any resource (docs/tags.md). Default: none.
+	DefaultTags pulumi.StringMapInput
 	// At most this many API requests in flight at once, across every resource of an operation. Default: 8.
 	MaxConcurrentRequests pulumi.IntPtrInput
 	// Whether each record the provider creates is tagged `pulumi-owner` with its resource's URN (instances, volumes, snapshots, networks, tiers, VPCs, public IPs, firewall, port-forwarding and load-balancer rules): one more request per create. The tag is an atomic claim, so that stacks creating records under one parent at once never take each other's, and `restcloud discover` and `restcloud recover` know whose a record is. Without it, a create that cannot tell its record from another stack's fails instead, and a killed `pulumi up` leaves only names to go by. Default: true.

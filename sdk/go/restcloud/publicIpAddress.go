@@ -11,7 +11,7 @@ import (
 	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud/internal"
 )
 
-// A public IPv4 address acquired from the zone's pool for a network or a VPC. Every change replaces it (the API has no update call).
+// A public IPv4 address acquired from the zone's pool for a network or a VPC.
 //
 // ## Example Usage
 // ### Basic usage
@@ -54,6 +54,8 @@ type PublicIpAddress struct {
 	State pulumi.StringPtrOutput `pulumi:"state"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapOutput `pulumi:"tags"`
 	// The record's identifier (the same as the resource's id).
 	Uuid pulumi.StringOutput `pulumi:"uuid"`
 	// The VPC to acquire the address for (or set networkUuid). Changing it replaces the public IP address.
@@ -112,6 +114,8 @@ func (PublicIpAddressState) ElementType() reflect.Type {
 type publicIpAddressArgs struct {
 	// The network to acquire the address for (or set vpcUuid). Changing it replaces the public IP address.
 	NetworkUuid *string `pulumi:"networkUuid"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags map[string]string `pulumi:"tags"`
 	// The VPC to acquire the address for (or set networkUuid). Changing it replaces the public IP address.
 	VpcUuid *string `pulumi:"vpcUuid"`
 	// The zone of the address. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the public IP address.
@@ -122,6 +126,8 @@ type publicIpAddressArgs struct {
 type PublicIpAddressArgs struct {
 	// The network to acquire the address for (or set vpcUuid). Changing it replaces the public IP address.
 	NetworkUuid pulumi.StringPtrInput
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapInput
 	// The VPC to acquire the address for (or set networkUuid). Changing it replaces the public IP address.
 	VpcUuid pulumi.StringPtrInput
 	// The zone of the address. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the public IP address.
@@ -243,6 +249,11 @@ func (o PublicIpAddressOutput) State() pulumi.StringPtrOutput {
 // The record's status as the API reports it (e.g. "Active").
 func (o PublicIpAddressOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PublicIpAddress) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+func (o PublicIpAddressOutput) Tags() pulumi.StringMapOutput {
+	return o.ApplyT(func(v *PublicIpAddress) pulumi.StringMapOutput { return v.Tags }).(pulumi.StringMapOutput)
 }
 
 // The record's identifier (the same as the resource's id).

@@ -12,7 +12,7 @@ import (
 	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud/internal"
 )
 
-// A key/value tag on a resource (an instance, volume, snapshot, network, VPC, public IP, rule...). Every change replaces it, deleting it first (the API has no update call).
+// A key/value tag on a resource (an instance, volume, snapshot, network, VPC, public IP, rule...), of this stack or not. A resource's own keys are its `tags` argument: declare each key in one place (docs/tags.md). Every change replaces it, deleting it first (the API has no update call).
 //
 // ## Example Usage
 // ### Basic usage

@@ -62,6 +62,8 @@ type UploadedVolume struct {
 	Size pulumi.Float64PtrOutput `pulumi:"size"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapOutput `pulumi:"tags"`
 	// Where the cloud downloads the disk image from (http or https). Changing it replaces the uploaded volume.
 	Url pulumi.StringOutput `pulumi:"url"`
 	// The record's identifier (the same as the resource's id).
@@ -134,6 +136,8 @@ type uploadedVolumeArgs struct {
 	InstanceUuid *string `pulumi:"instanceUuid"`
 	// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the uploaded volume.
 	Name *string `pulumi:"name"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags map[string]string `pulumi:"tags"`
 	// Where the cloud downloads the disk image from (http or https). Changing it replaces the uploaded volume.
 	Url string `pulumi:"url"`
 	// The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the uploaded volume.
@@ -150,6 +154,8 @@ type UploadedVolumeArgs struct {
 	InstanceUuid pulumi.StringPtrInput
 	// The volume's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the uploaded volume.
 	Name pulumi.StringPtrInput
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapInput
 	// Where the cloud downloads the disk image from (http or https). Changing it replaces the uploaded volume.
 	Url pulumi.StringInput
 	// The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the uploaded volume.
@@ -286,6 +292,11 @@ func (o UploadedVolumeOutput) Size() pulumi.Float64PtrOutput {
 // The record's status as the API reports it (e.g. "Active").
 func (o UploadedVolumeOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *UploadedVolume) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+func (o UploadedVolumeOutput) Tags() pulumi.StringMapOutput {
+	return o.ApplyT(func(v *UploadedVolume) pulumi.StringMapOutput { return v.Tags }).(pulumi.StringMapOutput)
 }
 
 // Where the cloud downloads the disk image from (http or https). Changing it replaces the uploaded volume.

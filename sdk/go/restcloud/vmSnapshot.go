@@ -63,6 +63,8 @@ type VmSnapshot struct {
 	SnapshotMemory pulumi.BoolPtrOutput `pulumi:"snapshotMemory"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapOutput `pulumi:"tags"`
 	// The record's identifier (the same as the resource's id).
 	Uuid pulumi.StringOutput `pulumi:"uuid"`
 	// The zone of the VM snapshot (the instance's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VM snapshot.
@@ -130,6 +132,8 @@ type vmSnapshotArgs struct {
 	RevertTrigger *string `pulumi:"revertTrigger"`
 	// Also capture the instance's memory (the instance must be Running). Default: false. Changing it replaces the VM snapshot.
 	SnapshotMemory *bool `pulumi:"snapshotMemory"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags map[string]string `pulumi:"tags"`
 	// The zone of the VM snapshot (the instance's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VM snapshot.
 	ZoneUuid *string `pulumi:"zoneUuid"`
 }
@@ -146,6 +150,8 @@ type VmSnapshotArgs struct {
 	RevertTrigger pulumi.StringPtrInput
 	// Also capture the instance's memory (the instance must be Running). Default: false. Changing it replaces the VM snapshot.
 	SnapshotMemory pulumi.BoolPtrInput
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapInput
 	// The zone of the VM snapshot (the instance's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VM snapshot.
 	ZoneUuid pulumi.StringPtrInput
 }
@@ -285,6 +291,11 @@ func (o VmSnapshotOutput) SnapshotMemory() pulumi.BoolPtrOutput {
 // The record's status as the API reports it (e.g. "Active").
 func (o VmSnapshotOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VmSnapshot) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+func (o VmSnapshotOutput) Tags() pulumi.StringMapOutput {
+	return o.ApplyT(func(v *VmSnapshot) pulumi.StringMapOutput { return v.Tags }).(pulumi.StringMapOutput)
 }
 
 // The record's identifier (the same as the resource's id).

@@ -64,6 +64,8 @@ type Volume struct {
 	StorageOfferingName pulumi.StringPtrOutput `pulumi:"storageOfferingName"`
 	// The storage plan (see getStoragePlans). Updated in place (resizeVolume).
 	StorageOfferingUuid pulumi.StringOutput `pulumi:"storageOfferingUuid"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapOutput `pulumi:"tags"`
 	// The record's identifier (the same as the resource's id).
 	Uuid pulumi.StringOutput `pulumi:"uuid"`
 	// DATADISK or ROOT.
@@ -133,6 +135,8 @@ type volumeArgs struct {
 	Size int `pulumi:"size"`
 	// The storage plan (see getStoragePlans). Updated in place (resizeVolume).
 	StorageOfferingUuid string `pulumi:"storageOfferingUuid"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags map[string]string `pulumi:"tags"`
 	// The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume.
 	ZoneUuid *string `pulumi:"zoneUuid"`
 }
@@ -149,6 +153,8 @@ type VolumeArgs struct {
 	Size pulumi.IntInput
 	// The storage plan (see getStoragePlans). Updated in place (resizeVolume).
 	StorageOfferingUuid pulumi.StringInput
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapInput
 	// The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume.
 	ZoneUuid pulumi.StringPtrInput
 }
@@ -288,6 +294,11 @@ func (o VolumeOutput) StorageOfferingName() pulumi.StringPtrOutput {
 // The storage plan (see getStoragePlans). Updated in place (resizeVolume).
 func (o VolumeOutput) StorageOfferingUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *Volume) pulumi.StringOutput { return v.StorageOfferingUuid }).(pulumi.StringOutput)
+}
+
+// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+func (o VolumeOutput) Tags() pulumi.StringMapOutput {
+	return o.ApplyT(func(v *Volume) pulumi.StringMapOutput { return v.Tags }).(pulumi.StringMapOutput)
 }
 
 // The record's identifier (the same as the resource's id).

@@ -12,7 +12,7 @@ import (
 	"github.com/restcloud/pulumi-restcloud/sdk/go/restcloud/internal"
 )
 
-// A point-in-time snapshot of a block storage volume. It is kept when the volume is deleted. Every change replaces it (the API has no update call).
+// A point-in-time snapshot of a block storage volume. It is kept when the volume is deleted.
 //
 // ## Example Usage
 // ### Basic usage
@@ -55,6 +55,8 @@ type VolumeSnapshot struct {
 	SnapshotType pulumi.StringPtrOutput `pulumi:"snapshotType"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapOutput `pulumi:"tags"`
 	// The record's identifier (the same as the resource's id).
 	Uuid pulumi.StringOutput `pulumi:"uuid"`
 	// The volume to snapshot. Changing it replaces the volume snapshot.
@@ -114,6 +116,8 @@ func (VolumeSnapshotState) ElementType() reflect.Type {
 type volumeSnapshotArgs struct {
 	// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the volume snapshot.
 	Name *string `pulumi:"name"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags map[string]string `pulumi:"tags"`
 	// The volume to snapshot. Changing it replaces the volume snapshot.
 	VolumeUuid string `pulumi:"volumeUuid"`
 	// The zone of the snapshot (the volume's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume snapshot.
@@ -124,6 +128,8 @@ type volumeSnapshotArgs struct {
 type VolumeSnapshotArgs struct {
 	// The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the volume snapshot.
 	Name pulumi.StringPtrInput
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapInput
 	// The volume to snapshot. Changing it replaces the volume snapshot.
 	VolumeUuid pulumi.StringInput
 	// The zone of the snapshot (the volume's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume snapshot.
@@ -245,6 +251,11 @@ func (o VolumeSnapshotOutput) SnapshotType() pulumi.StringPtrOutput {
 // The record's status as the API reports it (e.g. "Active").
 func (o VolumeSnapshotOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VolumeSnapshot) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+func (o VolumeSnapshotOutput) Tags() pulumi.StringMapOutput {
+	return o.ApplyT(func(v *VolumeSnapshot) pulumi.StringMapOutput { return v.Tags }).(pulumi.StringMapOutput)
 }
 
 // The record's identifier (the same as the resource's id).

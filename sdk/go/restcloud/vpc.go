@@ -62,6 +62,8 @@ type Vpc struct {
 	RestartTriggers pulumi.ArrayOutput `pulumi:"restartTriggers"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapOutput `pulumi:"tags"`
 	// The record's identifier (the same as the resource's id).
 	Uuid pulumi.StringOutput `pulumi:"uuid"`
 	// The VPC offering (see getVpcOfferings). Changing it replaces the VPC.
@@ -138,6 +140,8 @@ type vpcArgs struct {
 	PublicLoadBalancerProvider *string `pulumi:"publicLoadBalancerProvider"`
 	// Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartVpc).
 	RestartTriggers []interface{} `pulumi:"restartTriggers"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags map[string]string `pulumi:"tags"`
 	// The VPC offering (see getVpcOfferings). Changing it replaces the VPC.
 	VpcOfferingUuid string `pulumi:"vpcOfferingUuid"`
 	// The zone of the VPC. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC.
@@ -158,6 +162,8 @@ type VpcArgs struct {
 	PublicLoadBalancerProvider pulumi.StringPtrInput
 	// Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartVpc).
 	RestartTriggers pulumi.ArrayInput
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapInput
 	// The VPC offering (see getVpcOfferings). Changing it replaces the VPC.
 	VpcOfferingUuid pulumi.StringInput
 	// The zone of the VPC. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC.
@@ -294,6 +300,11 @@ func (o VpcOutput) RestartTriggers() pulumi.ArrayOutput {
 // The record's status as the API reports it (e.g. "Active").
 func (o VpcOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Vpc) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+func (o VpcOutput) Tags() pulumi.StringMapOutput {
+	return o.ApplyT(func(v *Vpc) pulumi.StringMapOutput { return v.Tags }).(pulumi.StringMapOutput)
 }
 
 // The record's identifier (the same as the resource's id).

@@ -69,6 +69,8 @@ type VpcTier struct {
 	NetworkType pulumi.StringPtrOutput `pulumi:"networkType"`
 	// The record's status as the API reports it (e.g. "Active").
 	Status pulumi.StringPtrOutput `pulumi:"status"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapOutput `pulumi:"tags"`
 	// The record's identifier (the same as the resource's id).
 	Uuid pulumi.StringOutput `pulumi:"uuid"`
 	// The VPC the tier belongs to. Changing it replaces the VPC tier.
@@ -147,6 +149,8 @@ type vpcTierArgs struct {
 	NetworkDomain *string `pulumi:"networkDomain"`
 	// The network offering for VPC tiers (see getNetworkOfferings). Updated in place (updateVpcNetwork).
 	NetworkOfferingUuid string `pulumi:"networkOfferingUuid"`
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags map[string]string `pulumi:"tags"`
 	// The VPC the tier belongs to. Changing it replaces the VPC tier.
 	VpcUuid string `pulumi:"vpcUuid"`
 	// The zone of the tier. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC tier.
@@ -169,6 +173,8 @@ type VpcTierArgs struct {
 	NetworkDomain pulumi.StringPtrInput
 	// The network offering for VPC tiers (see getNetworkOfferings). Updated in place (updateVpcNetwork).
 	NetworkOfferingUuid pulumi.StringInput
+	// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+	Tags pulumi.StringMapInput
 	// The VPC the tier belongs to. Changing it replaces the VPC tier.
 	VpcUuid pulumi.StringInput
 	// The zone of the tier. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC tier.
@@ -320,6 +326,11 @@ func (o VpcTierOutput) NetworkType() pulumi.StringPtrOutput {
 // The record's status as the API reports it (e.g. "Active").
 func (o VpcTierOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VpcTier) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+func (o VpcTierOutput) Tags() pulumi.StringMapOutput {
+	return o.ApplyT(func(v *VpcTier) pulumi.StringMapOutput { return v.Tags }).(pulumi.StringMapOutput)
 }
 
 // The record's identifier (the same as the resource's id).

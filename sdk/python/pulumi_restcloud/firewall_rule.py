@@ -26,7 +26,8 @@ class FirewallRuleArgs:
                  end_port: pulumi.Input[Optional[_builtins.int]] = None,
                  icmp_code: pulumi.Input[Optional[_builtins.int]] = None,
                  icmp_type: pulumi.Input[Optional[_builtins.int]] = None,
-                 start_port: pulumi.Input[Optional[_builtins.int]] = None):
+                 start_port: pulumi.Input[Optional[_builtins.int]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a FirewallRule resource.
 
@@ -37,6 +38,7 @@ class FirewallRuleArgs:
         :param pulumi.Input[_builtins.int] icmp_code: The ICMP code (ICMP only; -1 for any). Changing it replaces the firewall rule.
         :param pulumi.Input[_builtins.int] icmp_type: The ICMP type (ICMP only; -1 for any). Changing it replaces the firewall rule.
         :param pulumi.Input[_builtins.int] start_port: The first port of the range (TCP and UDP). Changing it replaces the firewall rule.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         """
         pulumi.set(__self__, "ip_address_uuid", ip_address_uuid)
         pulumi.set(__self__, "protocol", protocol)
@@ -50,6 +52,8 @@ class FirewallRuleArgs:
             pulumi.set(__self__, "icmp_type", icmp_type)
         if start_port is not None:
             pulumi.set(__self__, "start_port", start_port)
+        if tags is not None:
+            pulumi.set(__self__, "tags", tags)
 
     @_builtins.property
     @pulumi.getter(name="ipAddressUuid")
@@ -135,6 +139,18 @@ class FirewallRuleArgs:
     def start_port(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "start_port", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
+
+    @tags.setter
+    def tags(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "tags", value)
+
 
 @pulumi.type_token("restcloud:index:FirewallRule")
 class FirewallRule(pulumi.CustomResource):
@@ -149,9 +165,10 @@ class FirewallRule(pulumi.CustomResource):
                  ip_address_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  protocol: pulumi.Input[Optional['FirewallRuleProtocol']] = None,
                  start_port: pulumi.Input[Optional[_builtins.int]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         """
-        An ingress firewall rule on a public IP address: which sources may reach which ports. Every change replaces it (the API has no update call).
+        An ingress firewall rule on a public IP address: which sources may reach which ports.
 
         ## Example Usage
         ### Basic usage
@@ -178,6 +195,7 @@ class FirewallRule(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] ip_address_uuid: The public IP address the rule guards. Changing it replaces the firewall rule.
         :param pulumi.Input['FirewallRuleProtocol'] protocol: TCP, UDP or ICMP. Changing it replaces the firewall rule.
         :param pulumi.Input[_builtins.int] start_port: The first port of the range (TCP and UDP). Changing it replaces the firewall rule.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         """
         ...
     @overload
@@ -186,7 +204,7 @@ class FirewallRule(pulumi.CustomResource):
                  args: FirewallRuleArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An ingress firewall rule on a public IP address: which sources may reach which ports. Every change replaces it (the API has no update call).
+        An ingress firewall rule on a public IP address: which sources may reach which ports.
 
         ## Example Usage
         ### Basic usage
@@ -226,6 +244,7 @@ class FirewallRule(pulumi.CustomResource):
                  ip_address_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  protocol: pulumi.Input[Optional['FirewallRuleProtocol']] = None,
                  start_port: pulumi.Input[Optional[_builtins.int]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -246,6 +265,7 @@ class FirewallRule(pulumi.CustomResource):
                 raise TypeError("Missing required property 'protocol'")
             __props__.__dict__["protocol"] = protocol
             __props__.__dict__["start_port"] = start_port
+            __props__.__dict__["tags"] = tags
             __props__.__dict__["is_active"] = None
             __props__.__dict__["rule_zone_uuid"] = None
             __props__.__dict__["status"] = None
@@ -284,6 +304,7 @@ class FirewallRule(pulumi.CustomResource):
         __props__.__dict__["rule_zone_uuid"] = None
         __props__.__dict__["start_port"] = None
         __props__.__dict__["status"] = None
+        __props__.__dict__["tags"] = None
         __props__.__dict__["uuid"] = None
         return FirewallRule(resource_name, opts=opts, __props__=__props__)
 
@@ -366,6 +387,14 @@ class FirewallRule(pulumi.CustomResource):
         The record's status as the API reports it (e.g. "Active").
         """
         return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
 
     @_builtins.property
     @pulumi.getter

@@ -38,6 +38,7 @@ class InstanceArgs:
                  ssh_key_name: pulumi.Input[Optional[_builtins.str]] = None,
                  state: pulumi.Input[Optional['InstanceState']] = None,
                  storage_offering_uuid: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Instance resource.
@@ -60,6 +61,7 @@ class InstanceArgs:
         :param pulumi.Input[_builtins.str] ssh_key_name: The name of the SSH key pair installed on the instance. A new name resets the key on the stopped instance, which then starts again if its state is Running; removing it resets nothing. Updated in place (resetSSHkey).
         :param pulumi.Input['InstanceState'] state: The desired power state. Default: "Running". Updated in place (startInstance, stopInstance).
         :param pulumi.Input[_builtins.str] storage_offering_uuid: The storage plan of `diskSize`. Changing it replaces the instance.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the instance. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the instance.
         """
         pulumi.set(__self__, "compute_offering_uuid", compute_offering_uuid)
@@ -99,6 +101,8 @@ class InstanceArgs:
             pulumi.set(__self__, "state", state)
         if storage_offering_uuid is not None:
             pulumi.set(__self__, "storage_offering_uuid", storage_offering_uuid)
+        if tags is not None:
+            pulumi.set(__self__, "tags", tags)
         if zone_uuid is not None:
             pulumi.set(__self__, "zone_uuid", zone_uuid)
 
@@ -319,6 +323,18 @@ class InstanceArgs:
         pulumi.set(self, "storage_offering_uuid", value)
 
     @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
+
+    @tags.setter
+    def tags(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "tags", value)
+
+    @_builtins.property
     @pulumi.getter(name="zoneUuid")
     def zone_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -354,6 +370,7 @@ class Instance(pulumi.CustomResource):
                  ssh_key_name: pulumi.Input[Optional[_builtins.str]] = None,
                  state: pulumi.Input[Optional['InstanceState']] = None,
                  storage_offering_uuid: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  template_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -395,6 +412,7 @@ class Instance(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] ssh_key_name: The name of the SSH key pair installed on the instance. A new name resets the key on the stopped instance, which then starts again if its state is Running; removing it resets nothing. Updated in place (resetSSHkey).
         :param pulumi.Input['InstanceState'] state: The desired power state. Default: "Running". Updated in place (startInstance, stopInstance).
         :param pulumi.Input[_builtins.str] storage_offering_uuid: The storage plan of `diskSize`. Changing it replaces the instance.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         :param pulumi.Input[_builtins.str] template_uuid: The template (OS image) to boot (see getTemplates). Changing it replaces the instance.
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the instance. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the instance.
         """
@@ -455,6 +473,7 @@ class Instance(pulumi.CustomResource):
                  ssh_key_name: pulumi.Input[Optional[_builtins.str]] = None,
                  state: pulumi.Input[Optional['InstanceState']] = None,
                  storage_offering_uuid: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  template_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -491,6 +510,7 @@ class Instance(pulumi.CustomResource):
                 state = 'Running'
             __props__.__dict__["state"] = state
             __props__.__dict__["storage_offering_uuid"] = storage_offering_uuid
+            __props__.__dict__["tags"] = tags
             if template_uuid is None and not opts.urn:
                 raise TypeError("Missing required property 'template_uuid'")
             __props__.__dict__["template_uuid"] = template_uuid
@@ -549,6 +569,7 @@ class Instance(pulumi.CustomResource):
         __props__.__dict__["state"] = None
         __props__.__dict__["status"] = None
         __props__.__dict__["storage_offering_uuid"] = None
+        __props__.__dict__["tags"] = None
         __props__.__dict__["template_name"] = None
         __props__.__dict__["template_uuid"] = None
         __props__.__dict__["uuid"] = None
@@ -731,6 +752,14 @@ class Instance(pulumi.CustomResource):
         The storage plan of `diskSize`. Changing it replaces the instance.
         """
         return pulumi.get(self, "storage_offering_uuid")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
 
     @_builtins.property
     @pulumi.getter(name="templateName")

@@ -29,7 +29,8 @@ class LoadBalancerRuleArgs:
                  algorithm: pulumi.Input[Optional['LoadBalancerRuleAlgorithm']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  stickiness: pulumi.Input[Optional['LoadBalancerRuleStickinessArgs']] = None,
-                 stickiness_policy_uuid: pulumi.Input[Optional[_builtins.str]] = None):
+                 stickiness_policy_uuid: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a LoadBalancerRule resource.
 
@@ -41,6 +42,7 @@ class LoadBalancerRuleArgs:
         :param pulumi.Input[_builtins.str] name: The rule's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateLoadBalancerRule).
         :param pulumi.Input['LoadBalancerRuleStickinessArgs'] stickiness: A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. The API cannot change it in place. Default: none. Changing it replaces the load-balancer rule.
         :param pulumi.Input[_builtins.str] stickiness_policy_uuid: An existing stickiness policy to apply instead. Changing it replaces the load-balancer rule.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         """
         pulumi.set(__self__, "ip_address_uuid", ip_address_uuid)
         pulumi.set(__self__, "network_uuid", network_uuid)
@@ -56,6 +58,8 @@ class LoadBalancerRuleArgs:
             pulumi.set(__self__, "stickiness", stickiness)
         if stickiness_policy_uuid is not None:
             pulumi.set(__self__, "stickiness_policy_uuid", stickiness_policy_uuid)
+        if tags is not None:
+            pulumi.set(__self__, "tags", tags)
 
     @_builtins.property
     @pulumi.getter(name="ipAddressUuid")
@@ -153,6 +157,18 @@ class LoadBalancerRuleArgs:
     def stickiness_policy_uuid(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "stickiness_policy_uuid", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
+
+    @tags.setter
+    def tags(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "tags", value)
+
 
 @pulumi.type_token("restcloud:index:LoadBalancerRule")
 class LoadBalancerRule(pulumi.CustomResource):
@@ -168,6 +184,7 @@ class LoadBalancerRule(pulumi.CustomResource):
                  public_port: pulumi.Input[Optional[_builtins.int]] = None,
                  stickiness: pulumi.Input[Optional[Union['LoadBalancerRuleStickinessArgs', 'LoadBalancerRuleStickinessArgsDict']]] = None,
                  stickiness_policy_uuid: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         """
         A public load-balancer rule: a public TCP port of a public IP address balanced over a private port of the instances of a network.
@@ -199,6 +216,7 @@ class LoadBalancerRule(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] public_port: The public port. Changing it replaces the load-balancer rule.
         :param pulumi.Input[Union['LoadBalancerRuleStickinessArgs', 'LoadBalancerRuleStickinessArgsDict']] stickiness: A stickiness policy (the API's svcLbSticky): which instance a returning client reaches. The API cannot change it in place. Default: none. Changing it replaces the load-balancer rule.
         :param pulumi.Input[_builtins.str] stickiness_policy_uuid: An existing stickiness policy to apply instead. Changing it replaces the load-balancer rule.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         """
         ...
     @overload
@@ -249,6 +267,7 @@ class LoadBalancerRule(pulumi.CustomResource):
                  public_port: pulumi.Input[Optional[_builtins.int]] = None,
                  stickiness: pulumi.Input[Optional[Union['LoadBalancerRuleStickinessArgs', 'LoadBalancerRuleStickinessArgsDict']]] = None,
                  stickiness_policy_uuid: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -276,6 +295,7 @@ class LoadBalancerRule(pulumi.CustomResource):
             __props__.__dict__["public_port"] = public_port
             __props__.__dict__["stickiness"] = stickiness
             __props__.__dict__["stickiness_policy_uuid"] = stickiness_policy_uuid
+            __props__.__dict__["tags"] = tags
             __props__.__dict__["is_active"] = None
             __props__.__dict__["rule_zone_uuid"] = None
             __props__.__dict__["state"] = None
@@ -319,6 +339,7 @@ class LoadBalancerRule(pulumi.CustomResource):
         __props__.__dict__["stickiness"] = None
         __props__.__dict__["stickiness_name"] = None
         __props__.__dict__["stickiness_policy_uuid"] = None
+        __props__.__dict__["tags"] = None
         __props__.__dict__["uuid"] = None
         return LoadBalancerRule(resource_name, opts=opts, __props__=__props__)
 
@@ -425,6 +446,14 @@ class LoadBalancerRule(pulumi.CustomResource):
         An existing stickiness policy to apply instead. Changing it replaces the load-balancer rule.
         """
         return pulumi.get(self, "stickiness_policy_uuid")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
 
     @_builtins.property
     @pulumi.getter

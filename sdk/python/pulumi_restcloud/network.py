@@ -27,6 +27,7 @@ class NetworkArgs:
                  network_domain: pulumi.Input[Optional[_builtins.str]] = None,
                  restart_triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
                  security_group_uuid: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Network resource.
@@ -39,6 +40,7 @@ class NetworkArgs:
         :param pulumi.Input[_builtins.str] network_domain: The network's DNS domain. Updated in place (updateNetwork).
         :param pulumi.Input[Sequence[Any]] restart_triggers: Any values (a date, a counter, another resource's output...). A change to the list restarts the network (restartNetwork, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartNetwork).
         :param pulumi.Input[_builtins.str] security_group_uuid: The security group applied to the network. Updated in place (changeSecurityGroup).
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the network. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the network.
         """
         pulumi.set(__self__, "network_offering_uuid", network_offering_uuid)
@@ -56,6 +58,8 @@ class NetworkArgs:
             pulumi.set(__self__, "restart_triggers", restart_triggers)
         if security_group_uuid is not None:
             pulumi.set(__self__, "security_group_uuid", security_group_uuid)
+        if tags is not None:
+            pulumi.set(__self__, "tags", tags)
         if zone_uuid is not None:
             pulumi.set(__self__, "zone_uuid", zone_uuid)
 
@@ -156,6 +160,18 @@ class NetworkArgs:
         pulumi.set(self, "security_group_uuid", value)
 
     @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
+
+    @tags.setter
+    def tags(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "tags", value)
+
+    @_builtins.property
     @pulumi.getter(name="zoneUuid")
     def zone_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -182,6 +198,7 @@ class Network(pulumi.CustomResource):
                  network_offering_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  restart_triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
                  security_group_uuid: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
@@ -211,6 +228,7 @@ class Network(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] network_offering_uuid: The network offering (see getNetworkOfferings). Changing it replaces the network.
         :param pulumi.Input[Sequence[Any]] restart_triggers: Any values (a date, a counter, another resource's output...). A change to the list restarts the network (restartNetwork, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartNetwork).
         :param pulumi.Input[_builtins.str] security_group_uuid: The security group applied to the network. Updated in place (changeSecurityGroup).
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the network. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the network.
         """
         ...
@@ -259,6 +277,7 @@ class Network(pulumi.CustomResource):
                  network_offering_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  restart_triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
                  security_group_uuid: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -279,6 +298,7 @@ class Network(pulumi.CustomResource):
             __props__.__dict__["network_offering_uuid"] = network_offering_uuid
             __props__.__dict__["restart_triggers"] = restart_triggers
             __props__.__dict__["security_group_uuid"] = security_group_uuid
+            __props__.__dict__["tags"] = tags
             __props__.__dict__["zone_uuid"] = zone_uuid
             __props__.__dict__["cidr"] = None
             __props__.__dict__["domain_name"] = None
@@ -325,6 +345,7 @@ class Network(pulumi.CustomResource):
         __props__.__dict__["restart_triggers"] = None
         __props__.__dict__["security_group_uuid"] = None
         __props__.__dict__["status"] = None
+        __props__.__dict__["tags"] = None
         __props__.__dict__["uuid"] = None
         __props__.__dict__["zone_uuid"] = None
         return Network(resource_name, opts=opts, __props__=__props__)
@@ -440,6 +461,14 @@ class Network(pulumi.CustomResource):
         The record's status as the API reports it (e.g. "Active").
         """
         return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
 
     @_builtins.property
     @pulumi.getter

@@ -27,7 +27,8 @@ class PortForwardingRuleArgs:
                  protocol: pulumi.Input['PortForwardingRuleProtocol'],
                  public_port: pulumi.Input[_builtins.int],
                  private_end_port: pulumi.Input[Optional[_builtins.int]] = None,
-                 public_end_port: pulumi.Input[Optional[_builtins.int]] = None):
+                 public_end_port: pulumi.Input[Optional[_builtins.int]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a PortForwardingRule resource.
 
@@ -39,6 +40,7 @@ class PortForwardingRuleArgs:
         :param pulumi.Input[_builtins.int] public_port: The first public port. Changing it replaces the port-forwarding rule.
         :param pulumi.Input[_builtins.int] private_end_port: The last private port. The private range is as long as the public one. Default: privatePort. Changing it replaces the port-forwarding rule.
         :param pulumi.Input[_builtins.int] public_end_port: The last public port. Default: publicPort (a single port). Changing it replaces the port-forwarding rule.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         """
         pulumi.set(__self__, "instance_uuid", instance_uuid)
         pulumi.set(__self__, "ip_address_uuid", ip_address_uuid)
@@ -50,6 +52,8 @@ class PortForwardingRuleArgs:
             pulumi.set(__self__, "private_end_port", private_end_port)
         if public_end_port is not None:
             pulumi.set(__self__, "public_end_port", public_end_port)
+        if tags is not None:
+            pulumi.set(__self__, "tags", tags)
 
     @_builtins.property
     @pulumi.getter(name="instanceUuid")
@@ -147,6 +151,18 @@ class PortForwardingRuleArgs:
     def public_end_port(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "public_end_port", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
+
+    @tags.setter
+    def tags(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "tags", value)
+
 
 @pulumi.type_token("restcloud:index:PortForwardingRule")
 class PortForwardingRule(pulumi.CustomResource):
@@ -162,9 +178,10 @@ class PortForwardingRule(pulumi.CustomResource):
                  protocol: pulumi.Input[Optional['PortForwardingRuleProtocol']] = None,
                  public_end_port: pulumi.Input[Optional[_builtins.int]] = None,
                  public_port: pulumi.Input[Optional[_builtins.int]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         """
-        A port-forwarding rule: a public port range of a public IP address forwarded to the same-length private port range of an instance on the address's network. Every change replaces it, deleting it first (the API has no update call).
+        A port-forwarding rule: a public port range of a public IP address forwarded to the same-length private port range of an instance on the address's network.
 
         ## Example Usage
         ### Basic usage
@@ -195,6 +212,7 @@ class PortForwardingRule(pulumi.CustomResource):
         :param pulumi.Input['PortForwardingRuleProtocol'] protocol: TCP or UDP. Changing it replaces the port-forwarding rule.
         :param pulumi.Input[_builtins.int] public_end_port: The last public port. Default: publicPort (a single port). Changing it replaces the port-forwarding rule.
         :param pulumi.Input[_builtins.int] public_port: The first public port. Changing it replaces the port-forwarding rule.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         """
         ...
     @overload
@@ -203,7 +221,7 @@ class PortForwardingRule(pulumi.CustomResource):
                  args: PortForwardingRuleArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A port-forwarding rule: a public port range of a public IP address forwarded to the same-length private port range of an instance on the address's network. Every change replaces it, deleting it first (the API has no update call).
+        A port-forwarding rule: a public port range of a public IP address forwarded to the same-length private port range of an instance on the address's network.
 
         ## Example Usage
         ### Basic usage
@@ -247,6 +265,7 @@ class PortForwardingRule(pulumi.CustomResource):
                  protocol: pulumi.Input[Optional['PortForwardingRuleProtocol']] = None,
                  public_end_port: pulumi.Input[Optional[_builtins.int]] = None,
                  public_port: pulumi.Input[Optional[_builtins.int]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -276,6 +295,7 @@ class PortForwardingRule(pulumi.CustomResource):
             if public_port is None and not opts.urn:
                 raise TypeError("Missing required property 'public_port'")
             __props__.__dict__["public_port"] = public_port
+            __props__.__dict__["tags"] = tags
             __props__.__dict__["instance_name"] = None
             __props__.__dict__["is_active"] = None
             __props__.__dict__["rule_zone_uuid"] = None
@@ -317,6 +337,7 @@ class PortForwardingRule(pulumi.CustomResource):
         __props__.__dict__["public_port"] = None
         __props__.__dict__["rule_zone_uuid"] = None
         __props__.__dict__["status"] = None
+        __props__.__dict__["tags"] = None
         __props__.__dict__["uuid"] = None
         return PortForwardingRule(resource_name, opts=opts, __props__=__props__)
 
@@ -415,6 +436,14 @@ class PortForwardingRule(pulumi.CustomResource):
         The record's status as the API reports it (e.g. "Active").
         """
         return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
 
     @_builtins.property
     @pulumi.getter

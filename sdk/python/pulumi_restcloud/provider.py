@@ -21,6 +21,7 @@ class ProviderArgs:
     def __init__(__self__, *,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 default_tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
                  owner_tags: pulumi.Input[Optional[_builtins.bool]] = None,
                  poll_interval: pulumi.Input[Optional[_builtins.str]] = None,
@@ -33,6 +34,7 @@ class ProviderArgs:
 
         :param pulumi.Input[_builtins.str] api_key: The account's API key (the `apikey` header). A secret: set it with `pulumi config set --secret`.
         :param pulumi.Input[_builtins.str] api_url: The base URL of the RestCloud API (or of the emulator, which prints its own: `restcloud-emulator` listens on http://127.0.0.1:8080 by default).
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] default_tags: Tags for every resource that takes `tags` (the kinds the API tags), merged into its own `tags`, whose value wins for a key: `pulumi config set --path restcloud:defaultTags.team payments`, or JSON in the variable (`{"team":"payments"}`). A change updates the tags in place, replacing neither the provider nor any resource (docs/tags.md). Default: none.
         :param pulumi.Input[_builtins.int] max_concurrent_requests: At most this many API requests in flight at once, across every resource of an operation. Default: 8.
         :param pulumi.Input[_builtins.bool] owner_tags: Whether each record the provider creates is tagged `pulumi-owner` with its resource's URN (instances, volumes, snapshots, networks, tiers, VPCs, public IPs, firewall, port-forwarding and load-balancer rules): one more request per create. The tag is an atomic claim, so that stacks creating records under one parent at once never take each other's, and `restcloud discover` and `restcloud recover` know whose a record is. Without it, a create that cannot tell its record from another stack's fails instead, and a killed `pulumi up` leaves only names to go by. Default: true.
         :param pulumi.Input[_builtins.str] poll_interval: How often a resource that waits (for a job, a state, an update to show, a deletion) reads what it waits for, as a duration: "100ms", "1s". With shareReads, every resource waiting on one kind in one zone shares one list request per interval. Default: "100ms".
@@ -49,6 +51,8 @@ class ProviderArgs:
             api_url = _utilities.get_env('RESTCLOUD_API_URL')
         if api_url is not None:
             pulumi.set(__self__, "api_url", api_url)
+        if default_tags is not None:
+            pulumi.set(__self__, "default_tags", default_tags)
         if max_concurrent_requests is None:
             max_concurrent_requests = (_utilities.get_env_int('RESTCLOUD_MAX_CONCURRENT_REQUESTS') or 8)
         if max_concurrent_requests is not None:
@@ -101,6 +105,18 @@ class ProviderArgs:
     @api_url.setter
     def api_url(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "api_url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="defaultTags")
+    def default_tags(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Tags for every resource that takes `tags` (the kinds the API tags), merged into its own `tags`, whose value wins for a key: `pulumi config set --path restcloud:defaultTags.team payments`, or JSON in the variable (`{"team":"payments"}`). A change updates the tags in place, replacing neither the provider nor any resource (docs/tags.md). Default: none.
+        """
+        return pulumi.get(self, "default_tags")
+
+    @default_tags.setter
+    def default_tags(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "default_tags", value)
 
     @_builtins.property
     @pulumi.getter(name="maxConcurrentRequests")
@@ -195,6 +211,7 @@ class Provider(pulumi.ProviderResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 default_tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
                  owner_tags: pulumi.Input[Optional[_builtins.bool]] = None,
                  poll_interval: pulumi.Input[Optional[_builtins.str]] = None,
@@ -210,6 +227,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] api_key: The account's API key (the `apikey` header). A secret: set it with `pulumi config set --secret`.
         :param pulumi.Input[_builtins.str] api_url: The base URL of the RestCloud API (or of the emulator, which prints its own: `restcloud-emulator` listens on http://127.0.0.1:8080 by default).
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] default_tags: Tags for every resource that takes `tags` (the kinds the API tags), merged into its own `tags`, whose value wins for a key: `pulumi config set --path restcloud:defaultTags.team payments`, or JSON in the variable (`{"team":"payments"}`). A change updates the tags in place, replacing neither the provider nor any resource (docs/tags.md). Default: none.
         :param pulumi.Input[_builtins.int] max_concurrent_requests: At most this many API requests in flight at once, across every resource of an operation. Default: 8.
         :param pulumi.Input[_builtins.bool] owner_tags: Whether each record the provider creates is tagged `pulumi-owner` with its resource's URN (instances, volumes, snapshots, networks, tiers, VPCs, public IPs, firewall, port-forwarding and load-balancer rules): one more request per create. The tag is an atomic claim, so that stacks creating records under one parent at once never take each other's, and `restcloud discover` and `restcloud recover` know whose a record is. Without it, a create that cannot tell its record from another stack's fails instead, and a killed `pulumi up` leaves only names to go by. Default: true.
         :param pulumi.Input[_builtins.str] poll_interval: How often a resource that waits (for a job, a state, an update to show, a deletion) reads what it waits for, as a duration: "100ms", "1s". With shareReads, every resource waiting on one kind in one zone shares one list request per interval. Default: "100ms".
@@ -244,6 +262,7 @@ class Provider(pulumi.ProviderResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 default_tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
                  owner_tags: pulumi.Input[Optional[_builtins.bool]] = None,
                  poll_interval: pulumi.Input[Optional[_builtins.str]] = None,
@@ -266,6 +285,7 @@ class Provider(pulumi.ProviderResource):
             if api_url is None:
                 api_url = _utilities.get_env('RESTCLOUD_API_URL')
             __props__.__dict__["api_url"] = api_url
+            __props__.__dict__["default_tags"] = pulumi.Output.from_input(default_tags).apply(pulumi.runtime.to_json) if default_tags is not None else None
             if max_concurrent_requests is None:
                 max_concurrent_requests = (_utilities.get_env_int('RESTCLOUD_MAX_CONCURRENT_REQUESTS') or 8)
             __props__.__dict__["max_concurrent_requests"] = pulumi.Output.from_input(max_concurrent_requests).apply(pulumi.runtime.to_json) if max_concurrent_requests is not None else None

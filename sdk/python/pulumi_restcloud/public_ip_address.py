@@ -20,17 +20,21 @@ __all__ = ['PublicIpAddressArgs', 'PublicIpAddress']
 class PublicIpAddressArgs:
     def __init__(__self__, *,
                  network_uuid: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  vpc_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a PublicIpAddress resource.
 
         :param pulumi.Input[_builtins.str] network_uuid: The network to acquire the address for (or set vpcUuid). Changing it replaces the public IP address.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         :param pulumi.Input[_builtins.str] vpc_uuid: The VPC to acquire the address for (or set networkUuid). Changing it replaces the public IP address.
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the address. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the public IP address.
         """
         if network_uuid is not None:
             pulumi.set(__self__, "network_uuid", network_uuid)
+        if tags is not None:
+            pulumi.set(__self__, "tags", tags)
         if vpc_uuid is not None:
             pulumi.set(__self__, "vpc_uuid", vpc_uuid)
         if zone_uuid is not None:
@@ -47,6 +51,18 @@ class PublicIpAddressArgs:
     @network_uuid.setter
     def network_uuid(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "network_uuid", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
+
+    @tags.setter
+    def tags(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "tags", value)
 
     @_builtins.property
     @pulumi.getter(name="vpcUuid")
@@ -80,11 +96,12 @@ class PublicIpAddress(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  network_uuid: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  vpc_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A public IPv4 address acquired from the zone's pool for a network or a VPC. Every change replaces it (the API has no update call).
+        A public IPv4 address acquired from the zone's pool for a network or a VPC.
 
         ## Example Usage
         ### Basic usage
@@ -103,6 +120,7 @@ class PublicIpAddress(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] network_uuid: The network to acquire the address for (or set vpcUuid). Changing it replaces the public IP address.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         :param pulumi.Input[_builtins.str] vpc_uuid: The VPC to acquire the address for (or set networkUuid). Changing it replaces the public IP address.
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the address. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the public IP address.
         """
@@ -113,7 +131,7 @@ class PublicIpAddress(pulumi.CustomResource):
                  args: Optional[PublicIpAddressArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A public IPv4 address acquired from the zone's pool for a network or a VPC. Every change replaces it (the API has no update call).
+        A public IPv4 address acquired from the zone's pool for a network or a VPC.
 
         ## Example Usage
         ### Basic usage
@@ -145,6 +163,7 @@ class PublicIpAddress(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  network_uuid: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  vpc_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -157,6 +176,7 @@ class PublicIpAddress(pulumi.CustomResource):
             __props__ = PublicIpAddressArgs.__new__(PublicIpAddressArgs)
 
             __props__.__dict__["network_uuid"] = network_uuid
+            __props__.__dict__["tags"] = tags
             __props__.__dict__["vpc_uuid"] = vpc_uuid
             __props__.__dict__["zone_uuid"] = zone_uuid
             __props__.__dict__["address"] = None
@@ -196,6 +216,7 @@ class PublicIpAddress(pulumi.CustomResource):
         __props__.__dict__["network_uuid"] = None
         __props__.__dict__["state"] = None
         __props__.__dict__["status"] = None
+        __props__.__dict__["tags"] = None
         __props__.__dict__["uuid"] = None
         __props__.__dict__["vpc_uuid"] = None
         __props__.__dict__["zone_name"] = None
@@ -249,6 +270,14 @@ class PublicIpAddress(pulumi.CustomResource):
         The record's status as the API reports it (e.g. "Active").
         """
         return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
 
     @_builtins.property
     @pulumi.getter

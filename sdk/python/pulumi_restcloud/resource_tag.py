@@ -115,7 +115,7 @@ class ResourceTag(pulumi.CustomResource):
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A key/value tag on a resource (an instance, volume, snapshot, network, VPC, public IP, rule...). Every change replaces it, deleting it first (the API has no update call).
+        A key/value tag on a resource (an instance, volume, snapshot, network, VPC, public IP, rule...), of this stack or not. A resource's own keys are its `tags` argument: declare each key in one place (docs/tags.md). Every change replaces it, deleting it first (the API has no update call).
 
         ## Example Usage
         ### Basic usage
@@ -149,7 +149,7 @@ class ResourceTag(pulumi.CustomResource):
                  args: ResourceTagArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A key/value tag on a resource (an instance, volume, snapshot, network, VPC, public IP, rule...). Every change replaces it, deleting it first (the API has no update call).
+        A key/value tag on a resource (an instance, volume, snapshot, network, VPC, public IP, rule...), of this stack or not. A resource's own keys are its `tags` argument: declare each key in one place (docs/tags.md). Every change replaces it, deleting it first (the API has no update call).
 
         ## Example Usage
         ### Basic usage

@@ -25,6 +25,7 @@ class UploadedVolumeArgs:
                  checksum: pulumi.Input[Optional[_builtins.str]] = None,
                  instance_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a UploadedVolume resource.
@@ -34,6 +35,7 @@ class UploadedVolumeArgs:
         :param pulumi.Input[_builtins.str] checksum: The image's digest, which the cloud checks after the download: hexadecimal, optionally prefixed by its algorithm ({SHA-256}...). Changing it replaces the uploaded volume.
         :param pulumi.Input[_builtins.str] instance_uuid: The instance the volume is attached to; unset to detach it (detachVolume, attachVolume). Updated in place (detachVolume, attachVolume).
         :param pulumi.Input[_builtins.str] name: The volume's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the uploaded volume.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the uploaded volume.
         """
         pulumi.set(__self__, "format", format)
@@ -44,6 +46,8 @@ class UploadedVolumeArgs:
             pulumi.set(__self__, "instance_uuid", instance_uuid)
         if name is not None:
             pulumi.set(__self__, "name", name)
+        if tags is not None:
+            pulumi.set(__self__, "tags", tags)
         if zone_uuid is not None:
             pulumi.set(__self__, "zone_uuid", zone_uuid)
 
@@ -108,6 +112,18 @@ class UploadedVolumeArgs:
         pulumi.set(self, "name", value)
 
     @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
+
+    @tags.setter
+    def tags(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "tags", value)
+
+    @_builtins.property
     @pulumi.getter(name="zoneUuid")
     def zone_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -130,6 +146,7 @@ class UploadedVolume(pulumi.CustomResource):
                  format: pulumi.Input[Optional['UploadedVolumeFormat']] = None,
                  instance_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  url: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -157,6 +174,7 @@ class UploadedVolume(pulumi.CustomResource):
         :param pulumi.Input['UploadedVolumeFormat'] format: The image's format: QCOW2, OVA, RAW, VHDX or VHD. Changing it replaces the uploaded volume.
         :param pulumi.Input[_builtins.str] instance_uuid: The instance the volume is attached to; unset to detach it (detachVolume, attachVolume). Updated in place (detachVolume, attachVolume).
         :param pulumi.Input[_builtins.str] name: The volume's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the uploaded volume.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         :param pulumi.Input[_builtins.str] url: Where the cloud downloads the disk image from (http or https). Changing it replaces the uploaded volume.
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the uploaded volume.
         """
@@ -203,6 +221,7 @@ class UploadedVolume(pulumi.CustomResource):
                  format: pulumi.Input[Optional['UploadedVolumeFormat']] = None,
                  instance_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  url: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -220,6 +239,7 @@ class UploadedVolume(pulumi.CustomResource):
             __props__.__dict__["format"] = format
             __props__.__dict__["instance_uuid"] = instance_uuid
             __props__.__dict__["name"] = name
+            __props__.__dict__["tags"] = tags
             if url is None and not opts.urn:
                 raise TypeError("Missing required property 'url'")
             __props__.__dict__["url"] = url
@@ -264,6 +284,7 @@ class UploadedVolume(pulumi.CustomResource):
         __props__.__dict__["name"] = None
         __props__.__dict__["size"] = None
         __props__.__dict__["status"] = None
+        __props__.__dict__["tags"] = None
         __props__.__dict__["url"] = None
         __props__.__dict__["uuid"] = None
         __props__.__dict__["volume_type"] = None
@@ -341,6 +362,14 @@ class UploadedVolume(pulumi.CustomResource):
         The record's status as the API reports it (e.g. "Active").
         """
         return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
 
     @_builtins.property
     @pulumi.getter

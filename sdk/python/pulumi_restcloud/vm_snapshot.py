@@ -24,6 +24,7 @@ class VmSnapshotArgs:
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  revert_trigger: pulumi.Input[Optional[_builtins.str]] = None,
                  snapshot_memory: pulumi.Input[Optional[_builtins.bool]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a VmSnapshot resource.
@@ -33,6 +34,7 @@ class VmSnapshotArgs:
         :param pulumi.Input[_builtins.str] name: The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the VM snapshot.
         :param pulumi.Input[_builtins.str] revert_trigger: Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot and waits for the job. Its value at creation and its removal revert nothing. Use e.g. a date or a counter: "2025-06-01-restore". Updated in place (revertToVmSnapshot).
         :param pulumi.Input[_builtins.bool] snapshot_memory: Also capture the instance's memory (the instance must be Running). Default: false. Changing it replaces the VM snapshot.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the VM snapshot (the instance's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VM snapshot.
         """
         pulumi.set(__self__, "instance_uuid", instance_uuid)
@@ -44,6 +46,8 @@ class VmSnapshotArgs:
             pulumi.set(__self__, "revert_trigger", revert_trigger)
         if snapshot_memory is not None:
             pulumi.set(__self__, "snapshot_memory", snapshot_memory)
+        if tags is not None:
+            pulumi.set(__self__, "tags", tags)
         if zone_uuid is not None:
             pulumi.set(__self__, "zone_uuid", zone_uuid)
 
@@ -108,6 +112,18 @@ class VmSnapshotArgs:
         pulumi.set(self, "snapshot_memory", value)
 
     @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
+
+    @tags.setter
+    def tags(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "tags", value)
+
+    @_builtins.property
     @pulumi.getter(name="zoneUuid")
     def zone_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -131,6 +147,7 @@ class VmSnapshot(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  revert_trigger: pulumi.Input[Optional[_builtins.str]] = None,
                  snapshot_memory: pulumi.Input[Optional[_builtins.bool]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
@@ -157,6 +174,7 @@ class VmSnapshot(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] name: The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the VM snapshot.
         :param pulumi.Input[_builtins.str] revert_trigger: Any text. Setting it, or changing it to a new value, reverts the instance to this snapshot and waits for the job. Its value at creation and its removal revert nothing. Use e.g. a date or a counter: "2025-06-01-restore". Updated in place (revertToVmSnapshot).
         :param pulumi.Input[_builtins.bool] snapshot_memory: Also capture the instance's memory (the instance must be Running). Default: false. Changing it replaces the VM snapshot.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the VM snapshot (the instance's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VM snapshot.
         """
         ...
@@ -202,6 +220,7 @@ class VmSnapshot(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  revert_trigger: pulumi.Input[Optional[_builtins.str]] = None,
                  snapshot_memory: pulumi.Input[Optional[_builtins.bool]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -219,6 +238,7 @@ class VmSnapshot(pulumi.CustomResource):
             __props__.__dict__["name"] = name
             __props__.__dict__["revert_trigger"] = revert_trigger
             __props__.__dict__["snapshot_memory"] = snapshot_memory
+            __props__.__dict__["tags"] = tags
             __props__.__dict__["zone_uuid"] = zone_uuid
             __props__.__dict__["created_timestamp"] = None
             __props__.__dict__["domain_name"] = None
@@ -260,6 +280,7 @@ class VmSnapshot(pulumi.CustomResource):
         __props__.__dict__["revert_trigger"] = None
         __props__.__dict__["snapshot_memory"] = None
         __props__.__dict__["status"] = None
+        __props__.__dict__["tags"] = None
         __props__.__dict__["uuid"] = None
         __props__.__dict__["zone_uuid"] = None
         return VmSnapshot(resource_name, opts=opts, __props__=__props__)
@@ -343,6 +364,14 @@ class VmSnapshot(pulumi.CustomResource):
         The record's status as the API reports it (e.g. "Active").
         """
         return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
 
     @_builtins.property
     @pulumi.getter

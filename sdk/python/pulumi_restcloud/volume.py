@@ -24,6 +24,7 @@ class VolumeArgs:
                  allow_shrink: pulumi.Input[Optional[_builtins.bool]] = None,
                  instance_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Volume resource.
@@ -33,6 +34,7 @@ class VolumeArgs:
         :param pulumi.Input[_builtins.bool] allow_shrink: Allow a smaller size to shrink the volume (data beyond the new size is lost). Default: false. Updated in place (resizeVolume).
         :param pulumi.Input[_builtins.str] instance_uuid: The instance the volume is attached to; unset to detach. Updated in place (detachVolume, attachVolume).
         :param pulumi.Input[_builtins.str] name: The volume's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the volume.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume.
         """
         pulumi.set(__self__, "size", size)
@@ -43,6 +45,8 @@ class VolumeArgs:
             pulumi.set(__self__, "instance_uuid", instance_uuid)
         if name is not None:
             pulumi.set(__self__, "name", name)
+        if tags is not None:
+            pulumi.set(__self__, "tags", tags)
         if zone_uuid is not None:
             pulumi.set(__self__, "zone_uuid", zone_uuid)
 
@@ -107,6 +111,18 @@ class VolumeArgs:
         pulumi.set(self, "name", value)
 
     @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
+
+    @tags.setter
+    def tags(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "tags", value)
+
+    @_builtins.property
     @pulumi.getter(name="zoneUuid")
     def zone_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -130,6 +146,7 @@ class Volume(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  size: pulumi.Input[Optional[_builtins.int]] = None,
                  storage_offering_uuid: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
@@ -157,6 +174,7 @@ class Volume(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] name: The volume's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the volume.
         :param pulumi.Input[_builtins.int] size: The size in GB; shrinking needs allowShrink. Updated in place (resizeVolume).
         :param pulumi.Input[_builtins.str] storage_offering_uuid: The storage plan (see getStoragePlans). Updated in place (resizeVolume).
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the volume. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume.
         """
         ...
@@ -203,6 +221,7 @@ class Volume(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  size: pulumi.Input[Optional[_builtins.int]] = None,
                  storage_offering_uuid: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -222,6 +241,7 @@ class Volume(pulumi.CustomResource):
             if storage_offering_uuid is None and not opts.urn:
                 raise TypeError("Missing required property 'storage_offering_uuid'")
             __props__.__dict__["storage_offering_uuid"] = storage_offering_uuid
+            __props__.__dict__["tags"] = tags
             __props__.__dict__["zone_uuid"] = zone_uuid
             __props__.__dict__["created_timestamp"] = None
             __props__.__dict__["instance_name"] = None
@@ -264,6 +284,7 @@ class Volume(pulumi.CustomResource):
         __props__.__dict__["status"] = None
         __props__.__dict__["storage_offering_name"] = None
         __props__.__dict__["storage_offering_uuid"] = None
+        __props__.__dict__["tags"] = None
         __props__.__dict__["uuid"] = None
         __props__.__dict__["volume_type"] = None
         __props__.__dict__["zone_uuid"] = None
@@ -348,6 +369,14 @@ class Volume(pulumi.CustomResource):
         The storage plan (see getStoragePlans). Updated in place (resizeVolume).
         """
         return pulumi.get(self, "storage_offering_uuid")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
 
     @_builtins.property
     @pulumi.getter

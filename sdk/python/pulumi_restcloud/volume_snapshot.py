@@ -21,17 +21,21 @@ class VolumeSnapshotArgs:
     def __init__(__self__, *,
                  volume_uuid: pulumi.Input[_builtins.str],
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a VolumeSnapshot resource.
 
         :param pulumi.Input[_builtins.str] volume_uuid: The volume to snapshot. Changing it replaces the volume snapshot.
         :param pulumi.Input[_builtins.str] name: The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the volume snapshot.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the snapshot (the volume's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume snapshot.
         """
         pulumi.set(__self__, "volume_uuid", volume_uuid)
         if name is not None:
             pulumi.set(__self__, "name", name)
+        if tags is not None:
+            pulumi.set(__self__, "tags", tags)
         if zone_uuid is not None:
             pulumi.set(__self__, "zone_uuid", zone_uuid)
 
@@ -60,6 +64,18 @@ class VolumeSnapshotArgs:
         pulumi.set(self, "name", value)
 
     @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
+
+    @tags.setter
+    def tags(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "tags", value)
+
+    @_builtins.property
     @pulumi.getter(name="zoneUuid")
     def zone_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -79,11 +95,12 @@ class VolumeSnapshot(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  volume_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A point-in-time snapshot of a block storage volume. It is kept when the volume is deleted. Every change replaces it (the API has no update call).
+        A point-in-time snapshot of a block storage volume. It is kept when the volume is deleted.
 
         ## Example Usage
         ### Basic usage
@@ -102,6 +119,7 @@ class VolumeSnapshot(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] name: The snapshot's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Changing it replaces the volume snapshot.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         :param pulumi.Input[_builtins.str] volume_uuid: The volume to snapshot. Changing it replaces the volume snapshot.
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the snapshot (the volume's zone). Default: the provider's `restcloud:zoneUuid`. Changing it replaces the volume snapshot.
         """
@@ -112,7 +130,7 @@ class VolumeSnapshot(pulumi.CustomResource):
                  args: VolumeSnapshotArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A point-in-time snapshot of a block storage volume. It is kept when the volume is deleted. Every change replaces it (the API has no update call).
+        A point-in-time snapshot of a block storage volume. It is kept when the volume is deleted.
 
         ## Example Usage
         ### Basic usage
@@ -144,6 +162,7 @@ class VolumeSnapshot(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  volume_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -156,6 +175,7 @@ class VolumeSnapshot(pulumi.CustomResource):
             __props__ = VolumeSnapshotArgs.__new__(VolumeSnapshotArgs)
 
             __props__.__dict__["name"] = name
+            __props__.__dict__["tags"] = tags
             if volume_uuid is None and not opts.urn:
                 raise TypeError("Missing required property 'volume_uuid'")
             __props__.__dict__["volume_uuid"] = volume_uuid
@@ -196,6 +216,7 @@ class VolumeSnapshot(pulumi.CustomResource):
         __props__.__dict__["snapshot_time"] = None
         __props__.__dict__["snapshot_type"] = None
         __props__.__dict__["status"] = None
+        __props__.__dict__["tags"] = None
         __props__.__dict__["uuid"] = None
         __props__.__dict__["volume_uuid"] = None
         __props__.__dict__["zone_uuid"] = None
@@ -248,6 +269,14 @@ class VolumeSnapshot(pulumi.CustomResource):
         The record's status as the API reports it (e.g. "Active").
         """
         return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
 
     @_builtins.property
     @pulumi.getter

@@ -26,6 +26,7 @@ class VpcArgs:
                  network_domain: pulumi.Input[Optional[_builtins.str]] = None,
                  public_load_balancer_provider: pulumi.Input[Optional[_builtins.str]] = None,
                  restart_triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Vpc resource.
@@ -37,6 +38,7 @@ class VpcArgs:
         :param pulumi.Input[_builtins.str] network_domain: The DNS domain of the VPC's networks. Changing it replaces the VPC.
         :param pulumi.Input[_builtins.str] public_load_balancer_provider: The provider of public load balancing in the VPC. Changing it replaces the VPC.
         :param pulumi.Input[Sequence[Any]] restart_triggers: Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartVpc).
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the VPC. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC.
         """
         pulumi.set(__self__, "cidr", cidr)
@@ -51,6 +53,8 @@ class VpcArgs:
             pulumi.set(__self__, "public_load_balancer_provider", public_load_balancer_provider)
         if restart_triggers is not None:
             pulumi.set(__self__, "restart_triggers", restart_triggers)
+        if tags is not None:
+            pulumi.set(__self__, "tags", tags)
         if zone_uuid is not None:
             pulumi.set(__self__, "zone_uuid", zone_uuid)
 
@@ -139,6 +143,18 @@ class VpcArgs:
         pulumi.set(self, "restart_triggers", value)
 
     @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
+
+    @tags.setter
+    def tags(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "tags", value)
+
+    @_builtins.property
     @pulumi.getter(name="zoneUuid")
     def zone_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -163,6 +179,7 @@ class Vpc(pulumi.CustomResource):
                  network_domain: pulumi.Input[Optional[_builtins.str]] = None,
                  public_load_balancer_provider: pulumi.Input[Optional[_builtins.str]] = None,
                  restart_triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  vpc_offering_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -192,6 +209,7 @@ class Vpc(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] network_domain: The DNS domain of the VPC's networks. Changing it replaces the VPC.
         :param pulumi.Input[_builtins.str] public_load_balancer_provider: The provider of public load balancing in the VPC. Changing it replaces the VPC.
         :param pulumi.Input[Sequence[Any]] restart_triggers: Any values (a date, a counter, another resource's output...). A change to the list restarts the VPC (restartVpc: its router, without clean-up), and waits until it is done. Its value at creation and its removal perform nothing. Updated in place (restartVpc).
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         :param pulumi.Input[_builtins.str] vpc_offering_uuid: The VPC offering (see getVpcOfferings). Changing it replaces the VPC.
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the VPC. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC.
         """
@@ -240,6 +258,7 @@ class Vpc(pulumi.CustomResource):
                  network_domain: pulumi.Input[Optional[_builtins.str]] = None,
                  public_load_balancer_provider: pulumi.Input[Optional[_builtins.str]] = None,
                  restart_triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  vpc_offering_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -259,6 +278,7 @@ class Vpc(pulumi.CustomResource):
             __props__.__dict__["network_domain"] = network_domain
             __props__.__dict__["public_load_balancer_provider"] = public_load_balancer_provider
             __props__.__dict__["restart_triggers"] = restart_triggers
+            __props__.__dict__["tags"] = tags
             if vpc_offering_uuid is None and not opts.urn:
                 raise TypeError("Missing required property 'vpc_offering_uuid'")
             __props__.__dict__["vpc_offering_uuid"] = vpc_offering_uuid
@@ -301,6 +321,7 @@ class Vpc(pulumi.CustomResource):
         __props__.__dict__["public_load_balancer_provider"] = None
         __props__.__dict__["restart_triggers"] = None
         __props__.__dict__["status"] = None
+        __props__.__dict__["tags"] = None
         __props__.__dict__["uuid"] = None
         __props__.__dict__["vpc_offering_uuid"] = None
         __props__.__dict__["zone_name"] = None
@@ -378,6 +399,14 @@ class Vpc(pulumi.CustomResource):
         The record's status as the API reports it (e.g. "Active").
         """
         return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
 
     @_builtins.property
     @pulumi.getter

@@ -27,6 +27,7 @@ class VpcTierArgs:
                  gateway: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  network_domain: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a VpcTier resource.
@@ -39,6 +40,7 @@ class VpcTierArgs:
         :param pulumi.Input[_builtins.str] gateway: The tier's gateway address. Default: the first host of `cidr`. Changing it replaces the VPC tier.
         :param pulumi.Input[_builtins.str] name: The tier's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpcNetwork).
         :param pulumi.Input[_builtins.str] network_domain: The tier's DNS domain. Updated in place (updateVpcNetwork).
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the tier. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC tier.
         """
         pulumi.set(__self__, "cidr", cidr)
@@ -54,6 +56,8 @@ class VpcTierArgs:
             pulumi.set(__self__, "name", name)
         if network_domain is not None:
             pulumi.set(__self__, "network_domain", network_domain)
+        if tags is not None:
+            pulumi.set(__self__, "tags", tags)
         if zone_uuid is not None:
             pulumi.set(__self__, "zone_uuid", zone_uuid)
 
@@ -154,6 +158,18 @@ class VpcTierArgs:
         pulumi.set(self, "network_domain", value)
 
     @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
+
+    @tags.setter
+    def tags(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "tags", value)
+
+    @_builtins.property
     @pulumi.getter(name="zoneUuid")
     def zone_uuid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -179,6 +195,7 @@ class VpcTier(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  network_domain: pulumi.Input[Optional[_builtins.str]] = None,
                  network_offering_uuid: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  vpc_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -210,6 +227,7 @@ class VpcTier(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] name: The tier's name. Default: the resource's logical name plus a random suffix, kept across updates, or as the stack's `pulumi:autonaming` says (native mode). Updated in place (updateVpcNetwork).
         :param pulumi.Input[_builtins.str] network_domain: The tier's DNS domain. Updated in place (updateVpcNetwork).
         :param pulumi.Input[_builtins.str] network_offering_uuid: The network offering for VPC tiers (see getNetworkOfferings). Updated in place (updateVpcNetwork).
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] tags: Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
         :param pulumi.Input[_builtins.str] vpc_uuid: The VPC the tier belongs to. Changing it replaces the VPC tier.
         :param pulumi.Input[_builtins.str] zone_uuid: The zone of the tier. Default: the provider's `restcloud:zoneUuid`. Changing it replaces the VPC tier.
         """
@@ -260,6 +278,7 @@ class VpcTier(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  network_domain: pulumi.Input[Optional[_builtins.str]] = None,
                  network_offering_uuid: pulumi.Input[Optional[_builtins.str]] = None,
+                 tags: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  vpc_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -282,6 +301,7 @@ class VpcTier(pulumi.CustomResource):
             if network_offering_uuid is None and not opts.urn:
                 raise TypeError("Missing required property 'network_offering_uuid'")
             __props__.__dict__["network_offering_uuid"] = network_offering_uuid
+            __props__.__dict__["tags"] = tags
             if vpc_uuid is None and not opts.urn:
                 raise TypeError("Missing required property 'vpc_uuid'")
             __props__.__dict__["vpc_uuid"] = vpc_uuid
@@ -328,6 +348,7 @@ class VpcTier(pulumi.CustomResource):
         __props__.__dict__["network_offering_uuid"] = None
         __props__.__dict__["network_type"] = None
         __props__.__dict__["status"] = None
+        __props__.__dict__["tags"] = None
         __props__.__dict__["uuid"] = None
         __props__.__dict__["vpc_uuid"] = None
         __props__.__dict__["zone_uuid"] = None
@@ -428,6 +449,14 @@ class VpcTier(pulumi.CustomResource):
         The record's status as the API reports it (e.g. "Active").
         """
         return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+        """
+        Key/value tags on the record (createTags), beside those other resources or tools put on it. The provider's `restcloud:defaultTags` are merged in, this map's value winning for a key; state holds the merged map. Keys are 1 to 255 characters, values at most 255; `pulumi-owner` is the owner tag's key. A key is declared in one place: here or in a ResourceTag (docs/tags.md). Updated in place (createTags, deleteResourceTag).
+        """
+        return pulumi.get(self, "tags")
 
     @_builtins.property
     @pulumi.getter

@@ -81,6 +81,30 @@ test("list calls that differ only by uuid are served by one zone-wide list, filt
   });
 });
 
+test("the tags of several records (resourceUuid) are served by one list of the account's tags", async () => {
+  const uuids = await createVolumes(3);
+  const { client, events } = shared();
+  for (const [i, resourceUuid] of uuids.entries())
+    await client.resourceTag.create({
+      resourceType: "Volume",
+      zoneUuid: ids.zoneUuid,
+      resourceUuid,
+      key: "n",
+      value: `${i}`,
+    });
+  await resetStats(emulator);
+  const before = events.length;
+  const answers = await Promise.all(uuids.map((resourceUuid) => client.resourceTag.list({ resourceUuid })));
+  expect((await stats(emulator)).byOperation.resourceTagsList).toBe(1);
+  expect(events[before]!.url).not.toContain("resourceUuid=");
+  expect(answers.map((tags) => tags.map((t) => `${t.resourceUuid} ${t.value}`))).toEqual(
+    uuids.map((uuid, i) => [`${uuid} ${i}`]),
+  );
+  // Alone, a call keeps its filter.
+  expect(await client.resourceTag.list({ resourceUuid: uuids[0]! })).toHaveLength(1);
+  expect(events[events.length - 1]!.url).toContain(`resourceUuid=${uuids[0]}`);
+});
+
 test("a lone call, or calls all asking the same uuid, keep the uuid filter", async () => {
   const [uuid] = await createVolumes(1);
   const { client, events } = shared();

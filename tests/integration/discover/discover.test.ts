@@ -106,16 +106,17 @@ function writeState(state: FakeState): void {
 const pulumiCalls = () =>
   fs.existsSync(`${stateFile}.log`) ? fs.readFileSync(`${stateFile}.log`, "utf8").trim().split("\n") : [];
 
-/** A deployment as `pulumi stack export` prints it. */
+/** A deployment as `pulumi stack export` prints it; `tags` are a resource's `tags` in its state. */
 function deployment(
   stack: string,
-  held: [kind: string, name: string, id: string, token?: "dynamic"][],
+  held: [kind: string, name: string, id: string, token?: "dynamic", tags?: Record<string, string>][],
   pending = false,
 ) {
-  const resources = held.map(([kind, name, id, token]) => ({
+  const resources = held.map(([kind, name, id, token, tags]) => ({
     urn: urn(stack, PROJECT, kind, name),
     type: token === "dynamic" ? `pulumi-nodejs:dynamic/restcloud:${kind}` : `restcloud:index:${kind}`,
     id,
+    ...(tags ? { inputs: { tags }, outputs: { tags } } : {}),
   }));
   return {
     version: 3,
@@ -153,7 +154,7 @@ function usualState(): FakeState {
       dev: deployment(
         "dev",
         [
-          ["Vpc", "dev-vpc", ids.heldVpc!],
+          ["Vpc", "dev-vpc", ids.heldVpc!, undefined, { app: "shop" }],
           ["Network", "dev-net", ids.heldNet!, "dynamic"],
           ["Volume", "dev-vol", ids.heldVolume!],
         ],
@@ -168,6 +169,7 @@ function usualState(): FakeState {
         "restcloud:secretKey": "demo-secret-key",
         "restcloud:zoneUuid": cat.zoneUuid,
         "restcloud:mode": "native",
+        "restcloud:defaultTags": '{"team":"payments"}',
       },
     },
   };
@@ -296,15 +298,12 @@ beforeAll(async () => {
     })
   ).uuid;
 
-  // A user's tag on the instance (a ResourceTag record).
-  const tag = await client.resourceTag.create({
-    resourceType: "UserVm",
-    zoneUuid,
-    resourceUuid: core.vm,
-    key: "env",
-    value: "prod",
-  });
-  ids.userTag = tag.uuid;
+  // A user's tags on the instance: its code's `tags`, less the default tag (team=payments, in dev's config).
+  for (const [key, value] of [
+    ["env", "prod"],
+    ["team", "payments"],
+  ])
+    await client.resourceTag.create({ resourceType: "UserVm", zoneUuid, resourceUuid: core.vm, key, value });
 
   // Held by the project's stacks: a tagged VPC (dev), an untagged network (dev, dynamic token), a
   // volume of a pending create with an id (dev), an address of that network (prod).
@@ -316,6 +315,24 @@ beforeAll(async () => {
   });
   ids.heldVpc = heldVpc.uuid;
   await tagOwner(client, "Vpc", zoneUuid, heldVpc.uuid, urn("dev", PROJECT, "Vpc", "dev-vpc"));
+  // Tags on the held VPC: app=shop is its resource's (`tags` in dev's state), env=dev a ResourceTag record no
+  // state holds.
+  await client.resourceTag.create({
+    resourceType: "Vpc",
+    zoneUuid,
+    resourceUuid: heldVpc.uuid,
+    key: "app",
+    value: "shop",
+  });
+  ids.userTag = (
+    await client.resourceTag.create({
+      resourceType: "Vpc",
+      zoneUuid,
+      resourceUuid: heldVpc.uuid,
+      key: "env",
+      value: "dev",
+    })
+  ).uuid;
   ids.heldNet = (
     await client.network.create({ name: "dev-net", zoneUuid, networkOfferingUuid: cat.isolatedOfferingUuid })
   ).uuid;
@@ -450,7 +467,7 @@ describe("restcloud discover", () => {
       kind: "SecurityGroup",
       name: "hand-sg",
     });
-    expect(parentOf("ResourceTag", ids.userTag)).toEqual({ id: core.vm, kind: "Instance", name: "hand-vm" });
+    expect(parentOf("ResourceTag", ids.userTag)).toEqual({ id: ids.heldVpc, kind: "Vpc", name: "dev-vpc" });
     expect(parentOf("KubernetesCluster", ids.cluster)).toMatchObject({ id: core.network });
 
     // The arguments a program declares: e.g. the rule's, and the instance's.
@@ -468,6 +485,8 @@ describe("restcloud discover", () => {
       privatePort: 22,
     });
     expect(byId("Vpc", core.vpc).todo).toEqual(["vpcOfferingUuid"]);
+    // A listed record's tags are its `tags` (no ResourceTag of their own), less the default tags.
+    expect(byId("Instance", core.vm).arguments.tags).toEqual({ env: "prod" });
     // A secret is never printed; arguments no record shows are to fill in.
     expect(byId("VpnCustomerGateway", ids.gateway!).arguments).toMatchObject({
       name: "office",
@@ -481,8 +500,9 @@ describe("restcloud discover", () => {
       "espHash",
     ]);
 
-    // Held (3 by dev, one of them by a pending create with an id; 1 by prod), derived, others.
-    expect(report.summary.held).toBe(4);
+    // Held (3 by dev, one of them by a pending create with an id, and a tag of its VPC's `tags`; 1 by
+    // prod), derived, others.
+    expect(report.summary.held).toBe(5);
     expect(report.summary.otherProjects).toEqual({ billing: 3 });
     const notListed = [
       core.rootVolume,
@@ -524,7 +544,7 @@ describe("restcloud discover", () => {
     expect(out).toContain("! tagged as resource old-vpc of stack staging, a stack this project no longer has");
     expect(out).toMatch(
       new RegExp(
-        `^Summary: ${expectedUnheld().length} records no stack holds \\(3 from an interrupted \`pulumi up\`\\); 4 held by the stacks; 3 records of other projects \\(billing: 3\\); \\d+ made by the service along with others\\.$`,
+        `^Summary: ${expectedUnheld().length} records no stack holds \\(3 from an interrupted \`pulumi up\`\\); 5 held by the stacks; 3 records of other projects \\(billing: 3\\); \\d+ made by the service along with others\\.$`,
         "m",
       ),
     );
@@ -569,7 +589,7 @@ describe("restcloud discover", () => {
     expect(nameOf(core.http)).toBe(`${ipName}-fw-tcp-80`);
     expect(nameOf(core.ssh)).toBe(`${ipName}-pf-tcp-2222`);
     expect(nameOf(core.egress)).toBe("hand-net-egress-tcp-443");
-    expect(nameOf(ids.userTag!)).toBe("hand-vm-tag-env-prod");
+    expect(nameOf(ids.userTag!)).toBe("dev-vpc-tag-env-dev");
     // Dependency order: each record after those it refers to.
     const at = (id: string, type?: string) => names.indexOf(nameOf(id, type));
     const before: [string, string, string?][] = [
@@ -583,7 +603,6 @@ describe("restcloud discover", () => {
       [core.network, core.egress],
       [core.group, core.groupRule],
       [core.network, ids.cluster!],
-      [core.vm, ids.userTag!],
     ];
     for (const [first, then, type] of before) expect([first, at(first) < at(then, type)]).toEqual([first, true]);
     expect(at(ids.natIp!, "PublicIpAddress")).toBeLessThan(at(ids.natIp!, "StaticNat"));
@@ -608,6 +627,10 @@ describe("restcloud discover", () => {
         `  networkOfferingUuid: "${cat.tierOfferingUuid}",`,
       ].join("\n"),
     );
+    expect(typescript).toMatch(
+      /const handVm = new restcloud\.Instance\("hand-vm", \{[^}]*\n {2}tags: \{ env: "prod" \},\n/,
+    );
+    expect(python).toMatch(/^hand_vm = restcloud\.Instance\([^)]*\n {4}tags=\{"env": "prod"\},\n/m);
     expect(typescript).toMatch(/const handData = new restcloud\.Volume\("hand-data", \{[^}]*instanceUuid: handVm\.id,/);
     expect(typescript).toMatch(/new restcloud\.VolumeSnapshot\("hand-snap", \{\n {2}volumeUuid: handData\.id,/);
     expect(typescript).toMatch(
@@ -679,7 +702,7 @@ describe("restcloud discover", () => {
     expect(report.stacks).toEqual(["dev"]);
     // prod's address now looks unheld.
     expect(report.records.map((r) => r.id)).toContain(ids.heldIp);
-    expect(report.summary.held).toBe(3);
+    expect(report.summary.held).toBe(4);
 
     const refused = await discover(["--stack", "dev", "--delete", "--yes"]);
     expect(refused.code).toBe(2);
@@ -880,7 +903,7 @@ describe("restcloud discover", () => {
 
     const after = await discoverJson();
     expect(after.records).toEqual([]);
-    expect(after.summary.held).toBe(4);
+    expect(after.summary.held).toBe(5);
     expect(after.summary.otherProjects).toEqual({ billing: 3 });
     // The held records are all still there.
     const vpcs = (await client.vpc.list({ zoneUuid: cat.zoneUuid })).map((v) => v.uuid);

@@ -89,8 +89,15 @@ function expectedImport(record: Made): Values {
   return Object.fromEntries(
     Object.keys(record.declaration.inputs.shape)
       .map((key) => [key, unreadable.has(key) ? undefined : record.inputs[key]] as const)
+      .concat([["tags", tagsMadeOn(record.id)]])
       .filter(([, value]) => value !== undefined),
   );
+}
+
+/** The tags the ResourceTags made put on a record, which its import carries as `tags`; undefined: none. */
+function tagsMadeOn(id: string): Values | undefined {
+  const tags = made.filter((m) => m.declaration.type === "ResourceTag" && m.inputs.resourceUuid === id);
+  return tags.length === 0 ? undefined : Object.fromEntries(tags.map((t) => [t.inputs.key, t.inputs.value]));
 }
 
 interface Catalog {

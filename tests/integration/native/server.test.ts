@@ -112,6 +112,32 @@ test("DiffConfig: settings that are not restcloud's are no change; a new endpoin
   expect(moved.getReplacesList()).toEqual([]);
 });
 
+test("defaultTags: a map in an explicit provider's args reaches Check; its change is an update of the provider, never a replace", async () => {
+  const other = new NativeProvider({
+    version: "0",
+    schema: () => "{}",
+    declarations: DECLARATIONS,
+    functions: () => FUNCTIONS,
+  });
+  const settings = { apiUrl: emulator.url, apiKey: "k", secretKey: "s", zoneUuid, defaultTags: { team: "payments" } };
+  await other.configure(new pb.ConfigureRequest().setArgs(toStruct(settings)));
+  const checked = await other.check(checkRequest({ cidr: "10.1.0.0/16", vpcOfferingUuid, tags: { app: "web" } }, 1));
+  expect(fromStruct(checked.getInputs()).props.tags).toEqual({ team: "payments", app: "web" });
+  // The stack config's form (a default provider): the map as JSON text.
+  const bad = await other.checkConfig(
+    new pb.CheckRequest().setNews(toStruct({ "restcloud:defaultTags": '{"pulumi-owner":"me"}' })),
+  );
+  expect(bad.getFailuresList().map((f) => f.getProperty())).toContain("defaultTags");
+  const changed = await other.diffConfig(
+    new pb.DiffRequest()
+      .setOldInputs(toStruct({ "restcloud:defaultTags": '{"team":"payments"}' }))
+      .setNews(toStruct({ "restcloud:defaultTags": '{"team":"checkout"}' })),
+  );
+  expect(changed.getChanges()).toBe(pb.DiffResponse.DiffChanges.DIFF_SOME);
+  expect(changed.getDiffsList()).toEqual(["defaultTags"]);
+  expect(changed.getReplacesList()).toEqual([]);
+});
+
 test("Check: the auto-name comes from the engine's random seed (the same seed, the same name), kept once given", async () => {
   const news = { cidr: "10.1.0.0/16", vpcOfferingUuid };
   const names = await Promise.all(

@@ -145,8 +145,10 @@ test("schema.json and the docs hold it", () => {
     pulumiSdkVersion: "3.0.0",
   });
   const schema = JSON.parse(schemaJson(model));
+  // Its tagType gives it `tags` too (defineResource).
   expect(Object.keys(schema.resources["restcloud:index:ThrowAway"].inputProperties).sort()).toEqual([
     "name",
+    "tags",
     "zoneUuid",
   ]);
   expect([...referenceDocs(model).keys()]).toContain("resources/throw-away.md");

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DECLARATIONS } from "../../../provider/resources/registry";
+import { TAGS_ARGUMENT } from "../../../provider/engine/tags";
 
 describe.each(DECLARATIONS.map((d) => [d.type, d] as const))("%s", (_type, declaration) => {
   const argumentsOf = Object.keys(declaration.inputs.shape);
@@ -32,6 +33,37 @@ describe.each(DECLARATIONS.map((d) => [d.type, d] as const))("%s", (_type, decla
       if (name !== undefined) expect(argumentsOf).toContain(name);
     }
   });
+});
+
+/** The kinds the API tags (createTags' resource types), by the declarations that say so: each takes `tags`. */
+test("every kind with a tagType takes `tags`, updated in place and made after the create; no other kind does", () => {
+  const tagged = DECLARATIONS.filter((d) => d.tagType !== undefined).map((d) => d.type);
+  expect(tagged.sort()).toEqual(
+    [
+      "FirewallRule",
+      "Instance",
+      "LoadBalancerRule",
+      "Network",
+      "PortForwardingRule",
+      "PublicIpAddress",
+      "UploadedVolume",
+      "VmSnapshot",
+      "Volume",
+      "VolumeSnapshot",
+      "Vpc",
+      "VpcTier",
+    ].sort(),
+  );
+  for (const d of DECLARATIONS) {
+    const takesTags = TAGS_ARGUMENT in d.inputs.shape;
+    expect({ type: d.type, takesTags }).toEqual({ type: d.type, takesTags: d.tagType !== undefined });
+    if (!takesTags) continue;
+    expect(d.replaceOn).not.toContain(TAGS_ARGUMENT);
+    expect(d.updates.filter((step) => step.fields.includes(TAGS_ARGUMENT as never)).map((s) => s.via)).toEqual([
+      "createTags, deleteResourceTag",
+    ]);
+    expect(d.createdAs!({} as never)).toMatchObject({ [TAGS_ARGUMENT]: {} });
+  }
 });
 
 const finishedByUpdates = DECLARATIONS.filter((d) => d.createdAs !== undefined);

@@ -41,11 +41,15 @@ const schema = packageSchema(model) as {
 };
 interface SettingSpec {
   type: string;
+  additionalProperties?: { type: string };
   description: string;
   secret?: boolean;
   default?: unknown;
-  defaultInfo: { environment: string[] };
+  defaultInfo?: { environment: string[] };
 }
+
+/** A setting's type in schema.json: a duration is a string, tags a map of strings. */
+const schemaType = (type: string) => (type === "duration" ? "string" : type === "tags" ? "object" : type);
 
 describe("generated files are current", () => {
   test("schema.json", () => {
@@ -194,7 +198,7 @@ describe("the provider configuration in schema.json", () => {
     expect(PROVIDER_CONFIG).toEqual(
       PROVIDER_SETTINGS.map((s) => ({
         name: s.key,
-        type: s.type === "duration" ? "string" : s.type,
+        type: schemaType(s.type),
         description: settingDescription(s),
         secret: s.secret,
         required: s.required,
@@ -222,8 +226,16 @@ describe("the provider configuration in schema.json", () => {
   test.each(PROVIDER_CONFIG.map((c) => [c.name, c] as const))(
     "%s: the provider reads it from restcloud:%s and from its environment variable",
     (name, c) => {
-      const sample = c.type === "integer" ? "5" : c.type === "boolean" ? "false" : "sample-value";
-      const expected = c.type === "integer" ? 5 : c.type === "boolean" ? false : sample;
+      const sample =
+        c.type === "integer"
+          ? "5"
+          : c.type === "boolean"
+            ? "false"
+            : c.type === "object"
+              ? '{"a":"b"}'
+              : "sample-value";
+      const expected =
+        c.type === "integer" ? 5 : c.type === "boolean" ? false : c.type === "object" ? { a: "b" } : sample;
       for (const s of PROVIDER_CONFIG) delete process.env[s.environment];
       const fromConfig = resolveProviderConfig({ get: (key) => (key === `restcloud:${name}` ? sample : undefined) });
       expect((fromConfig as unknown as Record<string, unknown>)[name]).toEqual(expected);
@@ -231,7 +243,8 @@ describe("the provider configuration in schema.json", () => {
       const fromEnvironment = resolveProviderConfig({ get: () => undefined });
       expect((fromEnvironment as unknown as Record<string, unknown>)[name]).toEqual(expected);
       const variable = schema.config.variables[name];
-      expect(variable.defaultInfo.environment).toEqual([c.environment]);
+      // A map names no variable in schema.json (the SDKs would take its JSON text for the map): the plugin reads it.
+      expect(variable.defaultInfo?.environment).toEqual(c.type === "object" ? undefined : [c.environment]);
       expect(Boolean(variable.secret)).toBe(c.secret);
     },
   );
@@ -252,10 +265,11 @@ describe("the provider resource in schema.json (restcloud.Provider)", () => {
     "%s: type, description, default, environment variable and secrecy from the table",
     (key, s) => {
       const input = schema.provider.inputProperties[key];
-      expect(input.type).toBe(s.type === "duration" ? "string" : s.type);
+      expect(input.type).toBe(schemaType(s.type));
+      if (s.type === "tags") expect(input.additionalProperties).toEqual({ type: "string" });
       expect(input.description).toBe(settingDescription(s));
       expect(input.default).toEqual(s.default);
-      expect(input.defaultInfo.environment).toEqual([s.env]);
+      expect(input.defaultInfo?.environment).toEqual(s.type === "tags" ? undefined : [s.env]);
       expect(Boolean(input.secret)).toBe(s.secret);
       // The stack config's variable says the same.
       expect(schema.config.variables[key]).toEqual(input);

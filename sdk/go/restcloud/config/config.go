@@ -37,6 +37,11 @@ func GetApiUrl(ctx *pulumi.Context) string {
 	return value
 }
 
+// Tags for every resource that takes `tags` (the kinds the API tags), merged into its own `tags`, whose value wins for a key: `pulumi config set --path restcloud:defaultTags.team payments`, or JSON in the variable (`{"team":"payments"}`). A change updates the tags in place, replacing neither the provider nor any resource (docs/tags.md). Default: none.
+func GetDefaultTags(ctx *pulumi.Context) string {
+	return config.Get(ctx, "restcloud:defaultTags")
+}
+
 // At most this many API requests in flight at once, across every resource of an operation. Default: 8.
 func GetMaxConcurrentRequests(ctx *pulumi.Context) int {
 	v, err := config.TryInt(ctx, "restcloud:maxConcurrentRequests")

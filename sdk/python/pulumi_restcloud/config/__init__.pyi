@@ -24,6 +24,11 @@ apiUrl: Optional[str]
 The base URL of the RestCloud API (or of the emulator, which prints its own: `restcloud-emulator` listens on http://127.0.0.1:8080 by default).
 """
 
+defaultTags: Optional[str]
+"""
+Tags for every resource that takes `tags` (the kinds the API tags), merged into its own `tags`, whose value wins for a key: `pulumi config set --path restcloud:defaultTags.team payments`, or JSON in the variable (`{"team":"payments"}`). A change updates the tags in place, replacing neither the provider nor any resource (docs/tags.md). Default: none.
+"""
+
 maxConcurrentRequests: int
 """
 At most this many API requests in flight at once, across every resource of an operation. Default: 8.

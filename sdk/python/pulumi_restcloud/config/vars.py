@@ -35,6 +35,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('apiUrl') or _utilities.get_env('RESTCLOUD_API_URL')
 
     @_builtins.property
+    def default_tags(self) -> Optional[str]:
+        """
+        Tags for every resource that takes `tags` (the kinds the API tags), merged into its own `tags`, whose value wins for a key: `pulumi config set --path restcloud:defaultTags.team payments`, or JSON in the variable (`{"team":"payments"}`). A change updates the tags in place, replacing neither the provider nor any resource (docs/tags.md). Default: none.
+        """
+        return __config__.get('defaultTags')
+
+    @_builtins.property
     def max_concurrent_requests(self) -> int:
         """
         At most this many API requests in flight at once, across every resource of an operation. Default: 8.
