@@ -85,6 +85,16 @@ export async function setFaults(emulator: RunningEmulator, faults: Record<string
   });
 }
 
+/** Sets the emulator's fault rules (`_emulator/faults`, the rules form); `[]` clears them. */
+export async function setFaultRules(emulator: RunningEmulator, rules: object[]): Promise<void> {
+  const response = await fetch(`${emulator.url}/_emulator/faults`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ rules }),
+  });
+  if (!response.ok) throw new Error(`faults: HTTP ${response.status}`);
+}
+
 /** The ids a test needs, found through the client's own catalog calls. */
 export interface CatalogIds {
   zoneUuid: string;

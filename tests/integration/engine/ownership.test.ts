@@ -18,6 +18,7 @@ import { vpcDeclaration } from "../../../provider/resources/vpc";
 import { vpcTierDeclaration } from "../../../provider/resources/vpc-tier";
 import { DECLARATIONS } from "../../../provider/resources/registry";
 import { discoverCatalog, type CatalogIds } from "../../e2e/catalog-ids";
+import { setFaultRules } from "../client/helpers";
 
 jest.setTimeout(180_000);
 
@@ -47,14 +48,7 @@ function stackProcess(ownerTags = true) {
 const urn = (stack: string, type: string, name: string) =>
   `urn:pulumi:${stack}::shop::restcloud:index:${type}::${name}`;
 
-async function setFaults(rules: object[]): Promise<void> {
-  const response = await fetch(`${emulator.url}/_emulator/faults`, {
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ rules }),
-  });
-  if (!response.ok) throw new Error(`faults: HTTP ${response.status}`);
-}
+const setFaults = (rules: object[]) => setFaultRules(emulator, rules);
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, asyncDelayMs: 0, seed: 7 });

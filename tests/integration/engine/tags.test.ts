@@ -15,6 +15,7 @@ import { IdentityRegistry } from "../../../provider/engine/identity";
 import { OWNER_TAG_KEY, ownerTagValue } from "../../../provider/engine/ownership";
 import { DECLARATIONS, RESOURCES } from "../../../provider/resources/registry";
 import { discoverCatalog, type CatalogIds } from "../../e2e/catalog-ids";
+import { setFaultRules } from "../client/helpers";
 
 jest.setTimeout(120_000);
 
@@ -39,14 +40,7 @@ async function tagsOn(resourceUuid: string): Promise<Record<string, string>> {
   return Object.fromEntries(tags.map((t) => [t.key!, t.value!]));
 }
 
-async function setFaults(rules: object[]): Promise<void> {
-  const response = await fetch(`${emulator.url}/_emulator/faults`, {
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ rules }),
-  });
-  if (!response.ok) throw new Error(`faults: HTTP ${response.status}`);
-}
+const setFaults = (rules: object[]) => setFaultRules(emulator, rules);
 
 /** The API requests of one operation made since the log was last cleared. */
 async function requestsOf(operation: string): Promise<number> {
