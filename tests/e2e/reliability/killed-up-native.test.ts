@@ -1,5 +1,5 @@
 /**
- * A `pulumi up` killed with SIGKILL at ten moments, in the native mode; after each, the user's path:
+ * A `pulumi up` killed with SIGKILL at five moments, in the native mode (the other mode takes the five others); after each, the user's path:
  * `restcloud recover`, `pulumi up`, the audit, `pulumi destroy` (killed-up-scenario.ts says how).
  * The other mode's file runs beside this one.
  */
