@@ -15,7 +15,8 @@
  * each kind's first create fails, its siblings' do not). Then one `pulumi up` converges; the fault
  * log shows each kind's fault fired as the rule says; the account holds exactly the stack's records
  * (no orphan, none lost, no duplicate name, no record held by two resources); a preview shows no
- * change; one `pulumi destroy` empties the account.
+ * change; one `pulumi destroy` empties the account. The four fault kinds run side by side, each on
+ * its own emulator and stack.
  */
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { discoverCatalog } from "../catalog-ids";
@@ -81,74 +82,70 @@ afterAll(() => {
   console.log(`ambiguous creates, kinds x fault kinds:\n${lines.join("\n")}`);
 });
 
-describe.each(FAULT_KINDS)("$name on the first create of each of the 25 kinds", ({ name, rule, config }) => {
-  let emulator: RunningEmulator;
-  let stack: TestStack;
+test.concurrent.each(FAULT_KINDS)(
+  "$name on the first create of each of the 25 kinds: one up converges, each kind's fault observed, the audit clean; a preview then shows no change; one destroy empties the account",
+  async ({ name, rule, config }) => {
+    const emulator: RunningEmulator = await startEmulator({ port: 0, asyncDelayMs: 50 });
+    let stack: TestStack | undefined;
+    try {
+      stack = await TestStack.create({
+        programDir: EVERY_KIND_PROGRAM,
+        stackName: `ambiguous-${FAULT_KINDS.findIndex((f) => f.name === name)}`,
+        config: { ...catalogConfig(emulator.url, await discoverCatalog(emulator.url)), ...config },
+      });
+      await setFaultRules(
+        emulator.url,
+        KINDS.map((kind) => ({ operation: CREATE_OPERATIONS[kind], count: 1, ...rule })),
+      );
+      outcome[name] = "up failed";
 
-  beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, asyncDelayMs: 50 });
-    stack = await TestStack.create({
-      programDir: EVERY_KIND_PROGRAM,
-      stackName: `ambiguous-${FAULT_KINDS.findIndex((f) => f.name === name)}`,
-      config: { ...catalogConfig(emulator.url, await discoverCatalog(emulator.url)), ...config },
-    });
-    await setFaultRules(
-      emulator.url,
-      KINDS.map((kind) => ({ operation: CREATE_OPERATIONS[kind], count: 1, ...rule })),
-    );
-    outcome[name] = "up failed";
-  });
+      // One up converges, each kind's fault observed, the audit clean.
+      const started = Date.now();
+      const created = await stack.up();
+      const seconds = (Date.now() - started) / 1000;
+      console.log(`${name}: the up took ${seconds.toFixed(1)} s`);
+      if (rule.effect === "hang") expect(seconds).toBeLessThan(HANG_MS / 1000);
+      expect(created.changes).toEqual({ create: EVERY_KIND_SIZE + 1 }); // and the stack
+      expect(Object.keys(created.outputs.resourceIds as object)).toHaveLength(EVERY_KIND_SIZE);
 
-  afterAll(async () => {
-    await stack?.dispose();
-    await emulator?.stop();
-  });
+      const log = await faultLog(emulator.url);
+      fired[name] = Object.fromEntries(
+        KINDS.map((kind) => [
+          kind,
+          log.filter((e) => e.rule !== undefined && e.operation === CREATE_OPERATIONS[kind]).length,
+        ]),
+      );
+      // Every kind's create failed once, as the rule says (processed or not, the client cannot tell).
+      expect(KINDS.filter((kind) => fired[name][kind] !== 1)).toEqual([]);
+      const unexpected = log.filter(
+        (e) =>
+          e.rule !== undefined &&
+          !(e.effect === rule.effect && e.when === rule.when && e.applied === (rule.when === "after")),
+      );
+      expect(unexpected).toEqual([]);
 
-  test("one up converges, each kind's fault observed, the audit clean", async () => {
-    const started = Date.now();
-    const created = await stack.up();
-    const seconds = (Date.now() - started) / 1000;
-    console.log(`${name}: the up took ${seconds.toFixed(1)} s`);
-    if (rule.effect === "hang") expect(seconds).toBeLessThan(HANG_MS / 1000);
-    expect(created.changes).toEqual({ create: EVERY_KIND_SIZE + 1 }); // and the stack
-    expect(Object.keys(created.outputs.resourceIds as object)).toHaveLength(EVERY_KIND_SIZE);
+      outcome[name] = "up converged, audit failed";
+      expect(await auditAccount(emulator.url, stack)).toEqual({
+        records: EVERY_KIND_SIZE,
+        duplicates: [],
+        orphans: [],
+        lost: [],
+        sharedIds: [],
+      });
+      outcome[name] = "up converged, audit clean";
 
-    const log = await faultLog(emulator.url);
-    fired[name] = Object.fromEntries(
-      KINDS.map((kind) => [
-        kind,
-        log.filter((e) => e.rule !== undefined && e.operation === CREATE_OPERATIONS[kind]).length,
-      ]),
-    );
-    // Every kind's create failed once, as the rule says (processed or not, the client cannot tell).
-    expect(KINDS.filter((kind) => fired[name][kind] !== 1)).toEqual([]);
-    const unexpected = log.filter(
-      (e) =>
-        e.rule !== undefined &&
-        !(e.effect === rule.effect && e.when === rule.when && e.applied === (rule.when === "after")),
-    );
-    expect(unexpected).toEqual([]);
+      // A preview then shows no change.
+      await stack.preview({ expectNoChanges: true });
+      outcome[name] += "; preview no change";
 
-    outcome[name] = "up converged, audit failed";
-    expect(await auditAccount(emulator.url, stack)).toEqual({
-      records: EVERY_KIND_SIZE,
-      duplicates: [],
-      orphans: [],
-      lost: [],
-      sharedIds: [],
-    });
-    outcome[name] = "up converged, audit clean";
-  });
-
-  test("a preview then shows no change", async () => {
-    await stack.preview({ expectNoChanges: true });
-    outcome[name] += "; preview no change";
-  });
-
-  test("one destroy empties the account", async () => {
-    const destroyed = await stack.destroy();
-    expect(destroyed.changes).toEqual({ delete: EVERY_KIND_SIZE + 1 });
-    expect(await auditAccount(emulator.url, stack)).toEqual(EMPTY_ACCOUNT);
-    outcome[name] += "; destroy empties the account";
-  });
-});
+      // One destroy empties the account.
+      const destroyed = await stack.destroy();
+      expect(destroyed.changes).toEqual({ delete: EVERY_KIND_SIZE + 1 });
+      expect(await auditAccount(emulator.url, stack)).toEqual(EMPTY_ACCOUNT);
+      outcome[name] += "; destroy empties the account";
+    } finally {
+      await stack?.dispose();
+      await emulator.stop();
+    }
+  },
+);

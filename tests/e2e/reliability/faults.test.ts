@@ -9,6 +9,8 @@
  * when the change is applied yet the client sees a failure), 10% 429s and the latency. A 503 to a
  * mutation is ambiguous to the client: every create, action and delete finds out by reading back
  * (`verify`) whether it took effect, and only updates and deletes are simply sent again.
+ *
+ * The two scenarios run side by side, each on its own emulator and stack.
  */
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { discoverCatalog } from "../catalog-ids";
@@ -34,54 +36,49 @@ const SCENARIOS: { name: string; faults: Record<string, number> }[] = [
   },
 ];
 
-describe.each(SCENARIOS)(`${FLEET_SIZE} resources through $name`, ({ name, faults }) => {
-  let emulator: RunningEmulator;
-  let stack: TestStack;
+/** What the service answered during one operation: logged, the injected faults met, the count started anew. */
+async function faultReport(apiUrl: string, scenario: (typeof SCENARIOS)[number], what: string): Promise<void> {
+  const { total, byStatus } = await emulatorStats(apiUrl);
+  console.log(`${scenario.name}, ${what}: ${total} requests; by status ${JSON.stringify(byStatus)}`);
+  // Each kind of fault injected was met (P of none in ~140 requests is below 1e-5).
+  if (scenario.faults.throttleRate) expect(byStatus["429"]).toBeGreaterThan(0);
+  if (scenario.faults.failRate || scenario.faults.failAfterRate) expect(byStatus["503"]).toBeGreaterThan(0);
+  await resetStats(apiUrl);
+}
 
-  beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, asyncDelayMs: 100 });
-    const catalog = await discoverCatalog(emulator.url);
-    stack = await TestStack.create({
-      programDir: FLEET_PROGRAM,
-      stackName: `faults-${SCENARIOS.findIndex((s) => s.name === name)}`,
-      config: fleetConfig(emulator.url, catalog, FLEET_SIZE),
-    });
-    await setFaults(emulator.url, faults);
-    await resetStats(emulator.url);
-  });
+test.concurrent.each(SCENARIOS)(
+  `${FLEET_SIZE} resources through $name: one up converges (every resource created once, nothing orphaned); one destroy empties the account`,
+  async (scenario) => {
+    const emulator: RunningEmulator = await startEmulator({ port: 0, asyncDelayMs: 100 });
+    let stack: TestStack | undefined;
+    try {
+      const catalog = await discoverCatalog(emulator.url);
+      stack = await TestStack.create({
+        programDir: FLEET_PROGRAM,
+        stackName: `faults-${SCENARIOS.indexOf(scenario)}`,
+        config: fleetConfig(emulator.url, catalog, FLEET_SIZE),
+      });
+      await setFaults(emulator.url, scenario.faults);
+      await resetStats(emulator.url);
 
-  afterAll(async () => {
-    await stack?.dispose();
-    await emulator?.stop();
-  });
+      const created = await stack.up();
+      expect(created.changes).toEqual({ create: FLEET_SIZE + 1 }); // and the stack
+      await faultReport(emulator.url, scenario, "up");
+      expect(await auditAccount(emulator.url, stack)).toEqual({
+        records: FLEET_SIZE,
+        duplicates: [],
+        orphans: [],
+        lost: [],
+        sharedIds: [],
+      });
 
-  /** Logs what the service answered, checks that faults did happen, and starts counting anew. */
-  async function faultReport(what: string): Promise<void> {
-    const { total, byStatus } = await emulatorStats(emulator.url);
-    console.log(`${name}, ${what}: ${total} requests; by status ${JSON.stringify(byStatus)}`);
-    // Each kind of fault injected was met (P of none in ~140 requests is below 1e-5).
-    if (faults.throttleRate) expect(byStatus["429"]).toBeGreaterThan(0);
-    if (faults.failRate || faults.failAfterRate) expect(byStatus["503"]).toBeGreaterThan(0);
-    await resetStats(emulator.url);
-  }
-
-  test("one up converges: every resource created once, nothing orphaned", async () => {
-    const created = await stack.up();
-    expect(created.changes).toEqual({ create: FLEET_SIZE + 1 }); // and the stack
-    await faultReport("up");
-    expect(await auditAccount(emulator.url, stack)).toEqual({
-      records: FLEET_SIZE,
-      duplicates: [],
-      orphans: [],
-      lost: [],
-      sharedIds: [],
-    });
-  });
-
-  test("one destroy empties the account", async () => {
-    const destroyed = await stack.destroy();
-    expect(destroyed.changes).toEqual({ delete: FLEET_SIZE + 1 });
-    await faultReport("destroy");
-    expect(await auditAccount(emulator.url, stack)).toEqual(EMPTY_ACCOUNT);
-  });
-});
+      const destroyed = await stack.destroy();
+      expect(destroyed.changes).toEqual({ delete: FLEET_SIZE + 1 });
+      await faultReport(emulator.url, scenario, "destroy");
+      expect(await auditAccount(emulator.url, stack)).toEqual(EMPTY_ACCOUNT);
+    } finally {
+      await stack?.dispose();
+      await emulator.stop();
+    }
+  },
+);

@@ -10,6 +10,8 @@
  * - Longer than the instances' `customTimeouts` (create: 40s): that up fails, naming the resource,
  *   the timeout, what it waited for and the outage; the instances' ids stay in the stack (nothing is
  *   orphaned), and the next up, with the API back, converges.
+ *
+ * The two run side by side (each with its own emulator process and stack).
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -99,101 +101,107 @@ function upHearing(stack: TestStack, killedAt: () => number | undefined) {
 }
 
 describe("an API outage in the middle of two instance creates", () => {
-  test("60 s: the user hears within seconds which resources wait, on what, since when and why; the up converges", async () => {
-    const { emulator, stack, dispose } = await setUp("outage-60s");
-    try {
-      const kill: { at?: number } = {};
-      const up = upHearing(stack, () => kill.at);
-      await bothInstancesCreated(emulator.url);
-      await emulator.kill("SIGKILL");
-      const killedAt = Date.now();
-      kill.at = killedAt;
-      await new Promise((resolve) => setTimeout(resolve, 60_000));
-      await emulator.start(); // from its state file, on the same port
-      const restartedAt = Date.now() - killedAt;
-      const result = await up.result;
+  test.concurrent(
+    "60 s: the user hears within seconds which resources wait, on what, since when and why; the up converges",
+    async () => {
+      const { emulator, stack, dispose } = await setUp("outage-60s");
+      try {
+        const kill: { at?: number } = {};
+        const up = upHearing(stack, () => kill.at);
+        await bothInstancesCreated(emulator.url);
+        await emulator.kill("SIGKILL");
+        const killedAt = Date.now();
+        kill.at = killedAt;
+        await new Promise((resolve) => setTimeout(resolve, 60_000));
+        await emulator.start(); // from its state file, on the same port
+        const restartedAt = Date.now() - killedAt;
+        const result = await up.result;
 
-      /** What the engine showed on the instance's own row (its URN names it) after the kill. */
-      const about = (name: string) =>
-        up.heard.filter((h) => h.urn.endsWith(`::pulumi-nodejs:dynamic/restcloud:Instance::${name}`) && h.at >= 0);
-      for (const name of ["vm-a", "vm-b"]) {
-        const first = about(name).find((h) => h.message.includes("API not answering"));
-        expect(first).toBeDefined();
-        // Within seconds, as a passing status (the live display's Info column; a line in CI logs).
-        expect(first!.at).toBeLessThan(10_000);
-        expect(first!.ephemeral).toBe(true);
-        expect(first!.message).toMatch(
-          new RegExp(
-            `^API not answering for \\d+s \\(connect ECONNREFUSED 127\\.0\\.0\\.1:${emulator.port}; since \\d\\d:\\d\\d:\\d\\d\\); ` +
-              `waiting for instance [0-9a-f-]{36} to be Running; ` +
-              `retrying until the create timeout \\(15m\\) runs out in \\d+m\\d*s?$`,
-          ),
-        );
-        // Renewed every few seconds while the API stays away.
-        const renewals = about(name).filter((h) => h.message.includes("API not answering") && h.at < restartedAt);
-        expect(renewals.length).toBeGreaterThanOrEqual(8);
-        // And the row's last word is that the API came back, not the outage.
-        expect(about(name).pop()!.message).toMatch(/^the API (answers again|answered again at)/);
+        /** What the engine showed on the instance's own row (its URN names it) after the kill. */
+        const about = (name: string) =>
+          up.heard.filter((h) => h.urn.endsWith(`::pulumi-nodejs:dynamic/restcloud:Instance::${name}`) && h.at >= 0);
+        for (const name of ["vm-a", "vm-b"]) {
+          const first = about(name).find((h) => h.message.includes("API not answering"));
+          expect(first).toBeDefined();
+          // Within seconds, as a passing status (the live display's Info column; a line in CI logs).
+          expect(first!.at).toBeLessThan(10_000);
+          expect(first!.ephemeral).toBe(true);
+          expect(first!.message).toMatch(
+            new RegExp(
+              `^API not answering for \\d+s \\(connect ECONNREFUSED 127\\.0\\.0\\.1:${emulator.port}; since \\d\\d:\\d\\d:\\d\\d\\); ` +
+                `waiting for instance [0-9a-f-]{36} to be Running; ` +
+                `retrying until the create timeout \\(15m\\) runs out in \\d+m\\d*s?$`,
+            ),
+          );
+          // Renewed every few seconds while the API stays away.
+          const renewals = about(name).filter((h) => h.message.includes("API not answering") && h.at < restartedAt);
+          expect(renewals.length).toBeGreaterThanOrEqual(8);
+          // And the row's last word is that the API came back, not the outage.
+          expect(about(name).pop()!.message).toMatch(/^the API (answers again|answered again at)/);
+        }
+        // A lasting warning (for logs without the live display) when the outage began, and a line when it ended.
+        const warning = up.heard.find((h) => h.severity === "warning" && h.message.includes("API not answering"));
+        expect(warning).toMatchObject({ ephemeral: false });
+        expect(warning!.at).toBeLessThan(10_000);
+        expect(warning!.message).toMatch(/restcloud:Instance vm-a \(create\)/);
+        expect(warning!.message).toMatch(/restcloud:Instance vm-b \(create\)/);
+        expect(warning!.message).toContain("connect ECONNREFUSED");
+        const back = up.heard.find((h) => !h.ephemeral && h.message.startsWith("restcloud: the API at"));
+        expect(back).toMatchObject({ severity: "info", urn: "" });
+        expect(back!.at).toBeGreaterThanOrEqual(restartedAt);
+        expect(back!.message).toMatch(/answered again at \d\d:\d\d:\d\d, after 1m\d*s? without an answer/);
+
+        // The up converged by itself: everything created, nothing twice, nothing left over.
+        expect(result.summary.result).toBe("succeeded");
+        expect(result.summary.resourceChanges).toMatchObject({ create: 4 });
+        expect(await auditAccount(emulator.url, stack)).toEqual({ ...EMPTY_ACCOUNT, records: 3 });
+        // The names and URNs in the hidden meta input show no change.
+        await stack.preview({ expectNoChanges: true });
+      } finally {
+        await dispose();
       }
-      // A lasting warning (for logs without the live display) when the outage began, and a line when it ended.
-      const warning = up.heard.find((h) => h.severity === "warning" && h.message.includes("API not answering"));
-      expect(warning).toMatchObject({ ephemeral: false });
-      expect(warning!.at).toBeLessThan(10_000);
-      expect(warning!.message).toMatch(/restcloud:Instance vm-a \(create\)/);
-      expect(warning!.message).toMatch(/restcloud:Instance vm-b \(create\)/);
-      expect(warning!.message).toContain("connect ECONNREFUSED");
-      const back = up.heard.find((h) => !h.ephemeral && h.message.startsWith("restcloud: the API at"));
-      expect(back).toMatchObject({ severity: "info", urn: "" });
-      expect(back!.at).toBeGreaterThanOrEqual(restartedAt);
-      expect(back!.message).toMatch(/answered again at \d\d:\d\d:\d\d, after 1m\d*s? without an answer/);
+    },
+  );
 
-      // The up converged by itself: everything created, nothing twice, nothing left over.
-      expect(result.summary.result).toBe("succeeded");
-      expect(result.summary.resourceChanges).toMatchObject({ create: 4 });
-      expect(await auditAccount(emulator.url, stack)).toEqual({ ...EMPTY_ACCOUNT, records: 3 });
-      // The names and URNs in the hidden meta input show no change.
-      await stack.preview({ expectNoChanges: true });
-    } finally {
-      await dispose();
-    }
-  });
-
-  test("longer than customTimeouts: that up fails naming the resource, the timeout and the outage; the next converges", async () => {
-    const { emulator, stack, dispose } = await setUp("outage-timeout", { createTimeout: "40s" });
-    try {
-      const kill: { at?: number } = {};
-      const up = upHearing(stack, () => kill.at);
-      await bothInstancesCreated(emulator.url);
-      await emulator.kill("SIGKILL");
-      const killedAt = Date.now();
-      kill.at = killedAt;
-      const failure = await up.result.then(
-        () => undefined,
-        (error: unknown) => String(error),
-      );
-      const failedAfter = Date.now() - killedAt;
-      expect(failure).toBeDefined();
-      // The creates' 40 s ran out while the API was still away (it stays away for the whole up).
-      expect(failedAfter).toBeLessThan(45_000);
-      for (const name of ["vm-a", "vm-b"]) {
-        expect(failure).toMatch(
-          new RegExp(
-            `restcloud:Instance ${name}: the create timeout \\(40s\\) ran out while waiting for instance [0-9a-f-]{36} to be Running ` +
-              `\\(last state seen: state=Starting[^)]*\\); the API has not answered for \\d+s \\(since \\d\\d:\\d\\d:\\d\\d: connect ECONNREFUSED 127\\.0\\.0\\.1:${emulator.port}\\)\\. ` +
-              `customTimeouts on the resource lengthens the wait`,
-          ),
+  test.concurrent(
+    "longer than customTimeouts: that up fails naming the resource, the timeout and the outage; the next converges",
+    async () => {
+      const { emulator, stack, dispose } = await setUp("outage-timeout", { createTimeout: "40s" });
+      try {
+        const kill: { at?: number } = {};
+        const up = upHearing(stack, () => kill.at);
+        await bothInstancesCreated(emulator.url);
+        await emulator.kill("SIGKILL");
+        const killedAt = Date.now();
+        kill.at = killedAt;
+        const failure = await up.result.then(
+          () => undefined,
+          (error: unknown) => String(error),
         );
-      }
+        const failedAfter = Date.now() - killedAt;
+        expect(failure).toBeDefined();
+        // The creates' 40 s ran out while the API was still away (it stays away for the whole up).
+        expect(failedAfter).toBeLessThan(45_000);
+        for (const name of ["vm-a", "vm-b"]) {
+          expect(failure).toMatch(
+            new RegExp(
+              `restcloud:Instance ${name}: the create timeout \\(40s\\) ran out while waiting for instance [0-9a-f-]{36} to be Running ` +
+                `\\(last state seen: state=Starting[^)]*\\); the API has not answered for \\d+s \\(since \\d\\d:\\d\\d:\\d\\d: connect ECONNREFUSED 127\\.0\\.0\\.1:${emulator.port}\\)\\. ` +
+                `customTimeouts on the resource lengthens the wait`,
+            ),
+          );
+        }
 
-      await emulator.start();
-      // The instances' ids stayed in the stack: the next up finishes them rather than creating others.
-      const converged = await stack.up();
-      expect(converged.changes).toMatchObject({ update: 2 });
-      expect(converged.changes.create).toBeUndefined();
-      expect(await auditAccount(emulator.url, stack)).toEqual({ ...EMPTY_ACCOUNT, records: 3 });
-      await stack.preview({ expectNoChanges: true });
-    } finally {
-      await dispose();
-    }
-  });
+        await emulator.start();
+        // The instances' ids stayed in the stack: the next up finishes them rather than creating others.
+        const converged = await stack.up();
+        expect(converged.changes).toMatchObject({ update: 2 });
+        expect(converged.changes.create).toBeUndefined();
+        expect(await auditAccount(emulator.url, stack)).toEqual({ ...EMPTY_ACCOUNT, records: 3 });
+        await stack.preview({ expectNoChanges: true });
+      } finally {
+        await dispose();
+      }
+    },
+  );
 });

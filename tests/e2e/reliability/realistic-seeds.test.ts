@@ -7,7 +7,7 @@
  * than two is a failure); the account then holds exactly the stack's records (no orphan, none
  * lost, no duplicate, no record held by two resources); one `pulumi destroy`, faults still on,
  * empties the account and the state. The file prints, per seed, the requests each up sent, the
- * number of ups, the faults fired, and the first up's error where there was one. Seeds run three at
+ * number of ups, the faults fired, and the first up's error where there was one. Seeds run five at
  * a time (each on its own emulator and stack): a stack mostly waits, and the file must stay short.
  */
 import { startEmulator } from "../../../emulator";
@@ -91,7 +91,7 @@ function errorLines(error: unknown): string {
 }
 
 /** Seeds run side by side, a few at a time: a stack mostly waits (latency, backoff, Retry-After). */
-const PARALLEL_SEEDS = 3;
+const PARALLEL_SEEDS = 5;
 let running = 0;
 const queue: (() => void)[] = [];
 async function slot<T>(work: () => Promise<T>): Promise<T> {

@@ -3,7 +3,12 @@ import { APP_STACKS, expectConverged, printReports, runSharedParent, type Shared
 
 jest.setTimeout(900_000);
 
-const SEEDS = [1, 2];
+/**
+ * The seeds are dealt between the modes, one each (the native mode takes seed 2): the engine that
+ * claims records under a shared parent is the same in both. teams/shared-backend.test.ts runs a
+ * third seed (dynamic, on PostgreSQL runners).
+ */
+const SEEDS = [1];
 const reports: SharedParentReport[] = [];
 afterAll(() => printReports(reports));
 
