@@ -3,7 +3,8 @@
  * automatic acquisition on, get the released linux-amd64 plugin from a local HTTP server standing in
  * for the release that schema.json's `pluginDownloadURL` names (plugin-server.ts). A YAML program
  * (its version and source from sdk/yaml/restcloud.yaml) and a TypeScript program in the native mode
- * (the registrations' `version` and `pluginDownloadURL`): up, a preview with no change, destroy.
+ * (the registrations' `version` and `pluginDownloadURL`): up, a preview with no change, destroy;
+ * side by side, each with its own server and emulator.
  * The Python and Go SDKs carry the same URL: tests/e2e/python/new-project.test.ts and go/.
  */
 import { createHash } from "node:crypto";
@@ -25,25 +26,35 @@ const VERSION = packageVersion();
 const PLUGIN_DIR = `resource-restcloud-v${VERSION}`;
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
-let emulator: RunningEmulator;
-let catalog: CatalogIds;
 let release: ReleaseArtifacts;
-let server: PluginServer;
 let work: string;
 
 beforeAll(async () => {
   release = await releaseArtifacts();
-  server = await servePluginRelease(release.dir, VERSION);
-  emulator = await startEmulator({ port: 0, asyncDelayMs: 20 });
-  catalog = await discoverCatalog(emulator.url);
   work = fs.mkdtempSync(path.join(os.tmpdir(), "restcloud-acquisition-"));
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await emulator?.stop();
+afterAll(() => {
   if (work) fs.rmSync(work, { recursive: true, force: true });
 });
+
+/**
+ * Runs `body` with a release server and an emulator of its own (so that the two programs run side by
+ * side, each with its own server log and account), and stops both after.
+ */
+async function withServices(
+  body: (emulator: RunningEmulator, catalog: CatalogIds, server: PluginServer) => Promise<void>,
+): Promise<void> {
+  const server = await servePluginRelease(release.dir, VERSION);
+  let emulator: RunningEmulator | undefined;
+  try {
+    emulator = await startEmulator({ port: 0, asyncDelayMs: 20 });
+    await body(emulator, await discoverCatalog(emulator.url), server);
+  } finally {
+    await emulator?.stop();
+    await server.stop();
+  }
+}
 
 /** The executable the release's tarball holds, by its digest. */
 function releasedPluginDigest(): string {
@@ -53,7 +64,7 @@ function releasedPluginDigest(): string {
 }
 
 /** Up, a preview with no change, destroy; then the plugin cache and the server's log. */
-async function lifecycle(stack: TestStack): Promise<void> {
+async function lifecycle(stack: TestStack, emulator: RunningEmulator, server: PluginServer): Promise<void> {
   const requestsBefore = server.requests.length;
   const { changes } = await stack.up();
   expect(changes).toEqual({ create: 2 }); // the stack and the VPC
@@ -71,34 +82,38 @@ async function lifecycle(stack: TestStack): Promise<void> {
   expect(sha256(cached)).toBe(releasedPluginDigest());
 }
 
-test("a YAML program gets the plugin by its package declaration (sdk/yaml/restcloud.yaml)", async () => {
-  const programDir = path.join(work, "yaml");
-  fs.cpSync(path.join(__dirname, "programs", "acquired-yaml"), programDir, { recursive: true });
-  fs.copyFileSync(path.join(REPO_ROOT, "sdk", "yaml", "restcloud.yaml"), path.join(programDir, "restcloud.yaml"));
-  const stack = await TestStack.create({ programDir, config: providerConfig(emulator.url), env: server.env });
-  try {
-    await lifecycle(stack);
-  } finally {
-    await stack.dispose();
-  }
-});
+test.concurrent("a YAML program gets the plugin by its package declaration (sdk/yaml/restcloud.yaml)", () =>
+  withServices(async (emulator, _catalog, server) => {
+    const programDir = path.join(work, "yaml");
+    fs.cpSync(path.join(__dirname, "programs", "acquired-yaml"), programDir, { recursive: true });
+    fs.copyFileSync(path.join(REPO_ROOT, "sdk", "yaml", "restcloud.yaml"), path.join(programDir, "restcloud.yaml"));
+    const stack = await TestStack.create({ programDir, config: providerConfig(emulator.url), env: server.env });
+    try {
+      await lifecycle(stack, emulator, server);
+    } finally {
+      await stack.dispose();
+    }
+  }),
+);
 
-test("a TypeScript program in the native mode gets the plugin by its registrations' options", async () => {
-  const stack = await TestStack.create({
-    programDir: path.join(__dirname, "programs", "one-resource"),
-    config: {
-      ...providerConfig(emulator.url),
-      "restcloud:mode": "native",
-      case: JSON.stringify({
-        type: "Vpc",
-        args: { zoneUuid: catalog.zoneUuid, cidr: "10.61.0.0/16", vpcOfferingUuid: catalog.vpcOfferingUuid },
-      }),
-    },
-    env: server.env,
-  });
-  try {
-    await lifecycle(stack);
-  } finally {
-    await stack.dispose();
-  }
-});
+test.concurrent("a TypeScript program in the native mode gets the plugin by its registrations' options", () =>
+  withServices(async (emulator, catalog, server) => {
+    const stack = await TestStack.create({
+      programDir: path.join(__dirname, "programs", "one-resource"),
+      config: {
+        ...providerConfig(emulator.url),
+        "restcloud:mode": "native",
+        case: JSON.stringify({
+          type: "Vpc",
+          args: { zoneUuid: catalog.zoneUuid, cidr: "10.61.0.0/16", vpcOfferingUuid: catalog.vpcOfferingUuid },
+        }),
+      },
+      env: server.env,
+    });
+    try {
+      await lifecycle(stack, emulator, server);
+    } finally {
+      await stack.dispose();
+    }
+  }),
+);

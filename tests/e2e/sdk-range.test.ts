@@ -6,7 +6,7 @@
  * pinned one. On the oldest, the core lifecycle runs with the real CLI against the emulator: up, a
  * no-change preview, destroy (a JavaScript program: the project needs no TypeScript of its own).
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -41,8 +41,10 @@ exports.tierUuid = tier.id;
 
 let work: string;
 let tarball: string;
+/** Each pinned release's project, the tarball installed (the two installs run side by side). */
+const projects: Record<string, string> = {};
 
-beforeAll(() => {
+beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "restcloud-sdk-range-"));
   // npm test built the package already: no prepack build again.
   const [packed] = JSON.parse(
@@ -52,12 +54,13 @@ beforeAll(() => {
     }),
   ) as { filename: string }[];
   tarball = path.join(work, packed.filename);
+  await Promise.all([OLDEST, NEWEST].map(async (sdkVersion) => (projects[sdkVersion] = await project(sdkVersion))));
 });
 
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 /** A project pinned to one SDK release, with the tarball installed as a user installs it. */
-function project(sdkVersion: string): string {
+async function project(sdkVersion: string): Promise<string> {
   const dir = path.join(work, `project-${sdkVersion}`);
   fs.mkdirSync(dir);
   fs.writeFileSync(
@@ -66,7 +69,11 @@ function project(sdkVersion: string): string {
   );
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: sdk-range\nruntime: nodejs\n`);
   fs.writeFileSync(path.join(dir, "index.js"), PROGRAM);
-  execFileSync("npm", ["install", "--no-audit", "--no-fund", tarball], { cwd: dir, stdio: "pipe" });
+  await new Promise<void>((resolve, reject) =>
+    execFile("npm", ["install", "--no-audit", "--no-fund", tarball], { cwd: dir }, (error, _stdout, stderr) =>
+      error ? reject(new Error(`npm install in ${dir}: ${error.message}\n${stderr}`)) : resolve(),
+    ),
+  );
   return dir;
 }
 
@@ -92,7 +99,7 @@ test(`the range ${RANGE} admits ${OLDEST} and ${NEWEST}`, () => {
 describe.each([OLDEST, NEWEST])("a project pinned to @pulumi/pulumi %s", (sdkVersion) => {
   let dir: string;
   beforeAll(() => {
-    dir = project(sdkVersion);
+    dir = projects[sdkVersion]!;
   });
 
   test("has one copy of the SDK, its own, after installing the package", () => {

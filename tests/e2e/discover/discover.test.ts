@@ -18,14 +18,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import {
-  catalogOf,
-  demoClient,
-  makeCoreRecords,
-  type Catalog,
-  type CoreRecords,
-} from "../../integration/discover/records";
-import { discoverCatalog, providerConfig, type CatalogIds } from "../catalog-ids";
+import { catalogOf, demoClient, makeCoreRecords, type CoreRecords } from "../../integration/discover/records";
+import { discoverCatalog, providerConfig } from "../catalog-ids";
 import { REPO_ROOT, TestStack } from "../harness";
 import { NATIVE_MODE, warningsOf, withEvents } from "../native/native-helpers";
 import { pythonProgram, type PythonProgram } from "../python/python-helpers";
@@ -185,125 +179,6 @@ async function adopt(
   expect([empty.records.length, empty.summary.held, empty.summary.derived]).toEqual([0, 0, 0]);
 }
 
-describe("restcloud discover, then pulumi import --file: a TypeScript stack in the native mode", () => {
-  let emulator: RunningEmulator;
-  let cat: Catalog;
-  let core: CoreRecords;
-  let programDir: string;
-  let stack: TestStack | undefined;
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, asyncDelayMs: 50 });
-    const client = demoClient(emulator.url);
-    cat = await catalogOf(client);
-    core = await makeCoreRecords(client, cat, "adopt");
-    // A project of its own: its program is what discover writes (resolving the package from the
-    // repository's node_modules, as the test programs do).
-    programDir = fs.mkdtempSync(path.join(os.tmpdir(), "restcloud-discover-ts-"));
-    fs.writeFileSync(
-      path.join(programDir, "Pulumi.yaml"),
-      `name: discover-adopt\nruntime: nodejs\nplugins:\n  providers:\n    - name: restcloud\n      path: ${PLUGIN}\n`,
-    );
-    fs.writeFileSync(path.join(programDir, "package.json"), '{ "name": "discover-adopt", "private": true }\n');
-    fs.writeFileSync(
-      path.join(programDir, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: {
-          target: "ES2022",
-          module: "nodenext",
-          moduleResolution: "nodenext",
-          strict: true,
-          skipLibCheck: true,
-        },
-        files: ["index.ts"],
-      }),
-    );
-    fs.writeFileSync(path.join(programDir, "index.ts"), "export {};\n");
-    fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(programDir, "node_modules"), "dir");
-  });
-
-  afterAll(async () => {
-    await stack?.dispose();
-    if (programDir) fs.rmSync(programDir, { recursive: true, force: true });
-    await emulator?.stop();
-  });
-
-  test("12 records of 12 kinds made by hand: discovered, imported, no change in a preview, destroyed", async () => {
-    stack = await TestStack.create({
-      programDir,
-      stackName: "adopt",
-      config: { ...NATIVE_MODE, ...providerConfig(emulator.url, cat.zoneUuid) },
-    });
-    await adopt(emulator, core, stack, (report) => {
-      const code = fs.readFileSync(report.files!.typescript, "utf8");
-      const todo = '  vpcOfferingUuid: "",';
-      expect(code.split("\n").filter((line) => line === todo)).toHaveLength(1);
-      fs.writeFileSync(
-        path.join(programDir, "index.ts"),
-        code.replace(todo, `  vpcOfferingUuid: ${JSON.stringify(cat.vpcOfferingUuid)},`),
-      );
-    });
-  });
-});
-
-describe("restcloud discover, then pulumi import --file: a Python stack", () => {
-  let emulator: RunningEmulator;
-  let cat: Catalog;
-  let core: CoreRecords;
-  let source: string;
-  let program: PythonProgram | undefined;
-  let stack: TestStack | undefined;
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, asyncDelayMs: 50 });
-    const client = demoClient(emulator.url);
-    cat = await catalogOf(client);
-    core = await makeCoreRecords(client, cat, "adopt-py");
-    source = fs.mkdtempSync(path.join(os.tmpdir(), "restcloud-discover-py-src-"));
-    fs.writeFileSync(
-      path.join(source, "Pulumi.yaml"),
-      [
-        "name: discover-adopt-python",
-        "runtime:",
-        "  name: python",
-        "  options:",
-        "    virtualenv: venv",
-        "plugins:",
-        "  providers:",
-        "    - name: restcloud",
-        `      path: ${PLUGIN}`,
-        "",
-      ].join("\n"),
-    );
-    fs.writeFileSync(path.join(source, "__main__.py"), "import pulumi\n");
-    program = pythonProgram(source);
-  });
-
-  afterAll(async () => {
-    await stack?.dispose();
-    program?.remove();
-    if (source) fs.rmSync(source, { recursive: true, force: true });
-    await emulator?.stop();
-  });
-
-  test("the same records, adopted by the generated __main__.py: no change in a preview, destroyed", async () => {
-    stack = await TestStack.create({
-      programDir: program!.dir,
-      stackName: "adopt-py",
-      config: providerConfig(emulator.url, cat.zoneUuid),
-    });
-    await adopt(emulator, core, stack, (report) => {
-      const code = fs.readFileSync(report.files!.python, "utf8");
-      const todo = '    vpc_offering_uuid="",';
-      expect(code.split("\n").filter((line) => line === todo)).toHaveLength(1);
-      fs.writeFileSync(
-        path.join(program!.dir, "__main__.py"),
-        code.replace(todo, `    vpc_offering_uuid=${JSON.stringify(cat.vpcOfferingUuid)},`),
-      );
-    });
-  });
-});
-
 /**
  * The TODOs of the generated TypeScript filled in as docs/discover.md says (the value each record was
  * created with): `values` maps "Kind field" to the code that says it. A TODO the test cannot fill fails.
@@ -332,123 +207,235 @@ const variableOf = (code: string, kind: string, logicalName: string): string => 
   return match[1]!;
 };
 
-describe("restcloud discover after `pulumi stack rm --force`: one `pulumi up` of the generated program adopts", () => {
-  const LOST_PROGRAM = path.join(__dirname, "programs", "lost-state");
-  const RECORDS = 8;
-  let emulator: RunningEmulator;
-  let cat: CatalogIds;
-  let programDir: string;
-  let stack: TestStack | undefined;
+/** Runs `body` with an emulator of its own (async work taking `asyncDelayMs`), and stops it after, whatever happened. */
+async function onEmulator(asyncDelayMs: number, body: (emulator: RunningEmulator) => Promise<void>): Promise<void> {
+  const emulator = await startEmulator({ port: 0, asyncDelayMs });
+  try {
+    await body(emulator);
+  } finally {
+    await emulator.stop();
+  }
+}
 
-  beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, asyncDelayMs: 20 });
-    cat = await discoverCatalog(emulator.url);
-    programDir = fs.mkdtempSync(path.join(os.tmpdir(), "restcloud-discover-lost-"));
-    for (const file of ["index.ts", "package.json", "tsconfig.json"])
-      fs.copyFileSync(path.join(LOST_PROGRAM, file), path.join(programDir, file));
-    fs.writeFileSync(
-      path.join(programDir, "Pulumi.yaml"),
-      `name: restcloud-e2e-lost-state\nruntime: nodejs\nplugins:\n  providers:\n    - name: restcloud\n      path: ${PLUGIN}\n`,
-    );
-    fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(programDir, "node_modules"), "dir");
-  });
-
-  afterAll(async () => {
-    await stack?.dispose();
-    if (programDir) fs.rmSync(programDir, { recursive: true, force: true });
-    await emulator?.stop();
-  });
-
-  test("two tiers of one VPC, two rules on one address, a load-balancer rule: discover refuses in the dynamic mode; the program fails there, creating nothing; in the native mode it imports all, no change, destroy empties the account", async () => {
-    const config = catalogConfig(emulator.url, cat);
-    stack = await TestStack.create({ programDir, stackName: "web", config: { ...config, ...NATIVE_MODE } });
-    const made = await stack.up();
-    expect(made.changes).toEqual({ create: RECORDS + 1 });
-    const ids = made.outputs.ids as string[];
-
-    // The state is lost; a new stack of the same name, in the default (dynamic) mode.
-    await stack.cliOk(["stack", "rm", "--force", "--yes"]);
-    await stack.cliOk(["stack", "init"]);
-    for (const [key, value] of Object.entries(config))
-      await stack.setConfig(key, typeof value === "string" ? value : value.value, typeof value !== "string");
-    expect((await auditAccount(emulator.url, stack)).orphans).toHaveLength(RECORDS);
-
-    // The dynamic mode: listed, no file written, exit 1, one line saying how to proceed.
-    const out = path.join(programDir, "restcloud-discovered");
-    const refused = await discover(stack, []);
-    expect(refused.code).toBe(1);
-    expect(refused.stdout).toContain(`Summary: ${RECORDS} records no stack holds`);
-    expect(refused.stderr.trim().split("\n")).toEqual([
-      "restcloud discover: wrote no files: stack web runs in the dynamic mode, where an import cannot adopt a record (its program would create new ones beside those found); run `pulumi config set restcloud:mode native`, then `restcloud discover` again",
-    ]);
-    expect(fs.existsSync(out)).toBe(false);
-
-    await stack.setConfig("restcloud:mode", "native");
-    const report = await discoverJson(stack);
-    expect(report.records.map((r) => r.id).sort()).toEqual([...ids].sort());
-    const generated = fs.readFileSync(report.files!.typescript, "utf8");
-    console.log(`index.ts as discover wrote it:\n${generated}`);
-    expect(generated.match(/^\}, \{ import: "[0-9a-f-]+" \}\);$/gm)).toHaveLength(RECORDS);
-    fs.writeFileSync(
-      path.join(programDir, "index.ts"),
-      fillTodos(generated, report, {
-        "Vpc vpcOfferingUuid": () => JSON.stringify(cat.vpcOfferingUuid),
-        "LoadBalancerRule networkUuid": (code) => `${variableOf(code, "VpcTier", "webTier")}.id`,
+// The three cases, each with its own emulator, project directory and stack, run side by side.
+describe("restcloud discover, then pulumi import --file", () => {
+  test.concurrent(
+    "a TypeScript stack in the native mode: 12 records of 12 kinds made by hand: discovered, imported, no change in a preview, destroyed",
+    () =>
+      onEmulator(50, async (emulator) => {
+        const client = demoClient(emulator.url);
+        const cat = await catalogOf(client);
+        const core = await makeCoreRecords(client, cat, "adopt");
+        // A project of its own: its program is what discover writes (resolving the package from the
+        // repository's node_modules, as the test programs do).
+        const programDir = fs.mkdtempSync(path.join(os.tmpdir(), "restcloud-discover-ts-"));
+        let stack: TestStack | undefined;
+        try {
+          fs.writeFileSync(
+            path.join(programDir, "Pulumi.yaml"),
+            `name: discover-adopt\nruntime: nodejs\nplugins:\n  providers:\n    - name: restcloud\n      path: ${PLUGIN}\n`,
+          );
+          fs.writeFileSync(path.join(programDir, "package.json"), '{ "name": "discover-adopt", "private": true }\n');
+          fs.writeFileSync(
+            path.join(programDir, "tsconfig.json"),
+            JSON.stringify({
+              compilerOptions: {
+                target: "ES2022",
+                module: "nodenext",
+                moduleResolution: "nodenext",
+                strict: true,
+                skipLibCheck: true,
+              },
+              files: ["index.ts"],
+            }),
+          );
+          fs.writeFileSync(path.join(programDir, "index.ts"), "export {};\n");
+          fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(programDir, "node_modules"), "dir");
+          stack = await TestStack.create({
+            programDir,
+            stackName: "adopt",
+            config: { ...NATIVE_MODE, ...providerConfig(emulator.url, cat.zoneUuid) },
+          });
+          await adopt(emulator, core, stack, (report) => {
+            const code = fs.readFileSync(report.files!.typescript, "utf8");
+            const todo = '  vpcOfferingUuid: "",';
+            expect(code.split("\n").filter((line) => line === todo)).toHaveLength(1);
+            fs.writeFileSync(
+              path.join(programDir, "index.ts"),
+              code.replace(todo, `  vpcOfferingUuid: ${JSON.stringify(cat.vpcOfferingUuid)},`),
+            );
+          });
+        } finally {
+          await stack?.dispose();
+          fs.rmSync(programDir, { recursive: true, force: true });
+        }
       }),
-    );
+  );
 
-    // The generated program in the dynamic mode anyway: it fails, and creates nothing.
-    await stack.setConfig("restcloud:mode", "dynamic");
-    const dynamicUp = await stack.cli(["up", "--yes", "--skip-preview"]);
-    console.log(`pulumi up in the dynamic mode (exit ${dynamicUp.code}):\n${dynamicUp.stdout}\n${dynamicUp.stderr}`);
-    expect(dynamicUp.code).not.toBe(0);
-    expect(`${dynamicUp.stdout}${dynamicUp.stderr}`).toContain(
-      "Vpc vpc: the `import` option needs the native mode (pulumi config set restcloud:mode native)",
-    );
-    const afterDynamic = await auditAccount(emulator.url, stack);
-    expect([afterDynamic.records, afterDynamic.duplicates, afterDynamic.orphans.length]).toEqual([
-      RECORDS,
-      [],
-      RECORDS,
-    ]);
-    expect(await stateResources(stack)).toEqual([]);
+  test.concurrent(
+    "a Python stack: the same records, adopted by the generated __main__.py: no change in a preview, destroyed",
+    () =>
+      onEmulator(50, async (emulator) => {
+        const client = demoClient(emulator.url);
+        const cat = await catalogOf(client);
+        const core = await makeCoreRecords(client, cat, "adopt-py");
+        const source = fs.mkdtempSync(path.join(os.tmpdir(), "restcloud-discover-py-src-"));
+        let program: PythonProgram | undefined;
+        let stack: TestStack | undefined;
+        try {
+          fs.writeFileSync(
+            path.join(source, "Pulumi.yaml"),
+            [
+              "name: discover-adopt-python",
+              "runtime:",
+              "  name: python",
+              "  options:",
+              "    virtualenv: venv",
+              "plugins:",
+              "  providers:",
+              "    - name: restcloud",
+              `      path: ${PLUGIN}`,
+              "",
+            ].join("\n"),
+          );
+          fs.writeFileSync(path.join(source, "__main__.py"), "import pulumi\n");
+          program = pythonProgram(source);
+          const dir = program.dir;
+          stack = await TestStack.create({
+            programDir: dir,
+            stackName: "adopt-py",
+            config: providerConfig(emulator.url, cat.zoneUuid),
+          });
+          await adopt(emulator, core, stack, (report) => {
+            const code = fs.readFileSync(report.files!.python, "utf8");
+            const todo = '    vpc_offering_uuid="",';
+            expect(code.split("\n").filter((line) => line === todo)).toHaveLength(1);
+            fs.writeFileSync(
+              path.join(dir, "__main__.py"),
+              code.replace(todo, `    vpc_offering_uuid=${JSON.stringify(cat.vpcOfferingUuid)},`),
+            );
+          });
+        } finally {
+          await stack?.dispose();
+          program?.remove();
+          fs.rmSync(source, { recursive: true, force: true });
+        }
+      }),
+  );
 
-    // The native mode: one up imports every record, creating and replacing nothing.
-    await stack.setConfig("restcloud:mode", "native");
-    const adopted = await withEvents((onEvent) => stack!.up({ onEvent }));
-    console.log(`pulumi up:\n${adopted.stdout}`);
-    const warnings = warningsOf(adopted.events, adopted.stdout, adopted.stderr);
-    if (warnings.length > 0) console.log(`warnings:\n${warnings.join("\n")}`);
-    expect(Object.values(adopted.operations)).toEqual(Array(RECORDS).fill("import"));
-    expect(adopted.changes).toEqual({ import: RECORDS, same: 1 });
-    expect(warnings.filter((w) => /bug in the restcloud provider/.test(w))).toEqual([]);
-    const held = await stateResources(stack);
-    expect(held.map((r) => r.id).sort()).toEqual([...ids].sort());
-    expect(await auditAccount(emulator.url, stack)).toEqual({ ...EMPTY_ACCOUNT, records: RECORDS });
-    // The program's references are the state's dependencies: each rule on the address, the tiers on the VPC.
-    const { deployment } = (await stack.stack.exportStack()) as {
-      deployment: { resources: { urn: string; dependencies?: string[]; protect?: boolean }[] };
-    };
-    const dependencies = Object.fromEntries(
-      deployment.resources.map((r) => [
-        r.urn.split("::").pop()!,
-        (r.dependencies ?? []).map((d) => d.split("::").pop()!).sort(),
-      ]),
-    );
-    expect([dependencies.http80, dependencies.http443, dependencies.lb]).toEqual([
-      ["webIp"],
-      ["webIp"],
-      ["webIp", "webTier"],
-    ]);
-    expect([dependencies.webTier, dependencies.appTier, dependencies.webIp]).toEqual([["vpc"], ["vpc"], ["vpc"]]);
-    expect(deployment.resources.filter((r) => r.protect).map((r) => r.urn)).toEqual([]);
+  test.concurrent(
+    "after `pulumi stack rm --force`, one `pulumi up` of the generated program adopts: two tiers of one VPC, two rules on one address, a load-balancer rule: discover refuses in the dynamic mode; the program fails there, creating nothing; in the native mode it imports all, no change, destroy empties the account",
+    () =>
+      onEmulator(20, async (emulator) => {
+        const LOST_PROGRAM = path.join(__dirname, "programs", "lost-state");
+        const RECORDS = 8;
+        const cat = await discoverCatalog(emulator.url);
+        const programDir = fs.mkdtempSync(path.join(os.tmpdir(), "restcloud-discover-lost-"));
+        let stack: TestStack | undefined;
+        try {
+          for (const file of ["index.ts", "package.json", "tsconfig.json"])
+            fs.copyFileSync(path.join(LOST_PROGRAM, file), path.join(programDir, file));
+          fs.writeFileSync(
+            path.join(programDir, "Pulumi.yaml"),
+            `name: restcloud-e2e-lost-state\nruntime: nodejs\nplugins:\n  providers:\n    - name: restcloud\n      path: ${PLUGIN}\n`,
+          );
+          fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(programDir, "node_modules"), "dir");
+          const config = catalogConfig(emulator.url, cat);
+          stack = await TestStack.create({ programDir, stackName: "web", config: { ...config, ...NATIVE_MODE } });
+          const made = await stack.up();
+          expect(made.changes).toEqual({ create: RECORDS + 1 });
+          const ids = made.outputs.ids as string[];
 
-    const preview = await stack.preview({ expectNoChanges: true });
-    expect(preview.changes).toEqual({ same: RECORDS + 1 });
+          // The state is lost; a new stack of the same name, in the default (dynamic) mode.
+          await stack.cliOk(["stack", "rm", "--force", "--yes"]);
+          await stack.cliOk(["stack", "init"]);
+          for (const [key, value] of Object.entries(config))
+            await stack.setConfig(key, typeof value === "string" ? value : value.value, typeof value !== "string");
+          expect((await auditAccount(emulator.url, stack)).orphans).toHaveLength(RECORDS);
 
-    // Straight after: destroy deletes in dependency order, and the account is empty.
-    const destroyed = await stack.destroy();
-    expect(destroyed.changes).toEqual({ delete: RECORDS + 1 });
-    expect(await auditAccount(emulator.url, stack)).toEqual(EMPTY_ACCOUNT);
-  });
+          // The dynamic mode: listed, no file written, exit 1, one line saying how to proceed.
+          const out = path.join(programDir, "restcloud-discovered");
+          const refused = await discover(stack, []);
+          expect(refused.code).toBe(1);
+          expect(refused.stdout).toContain(`Summary: ${RECORDS} records no stack holds`);
+          expect(refused.stderr.trim().split("\n")).toEqual([
+            "restcloud discover: wrote no files: stack web runs in the dynamic mode, where an import cannot adopt a record (its program would create new ones beside those found); run `pulumi config set restcloud:mode native`, then `restcloud discover` again",
+          ]);
+          expect(fs.existsSync(out)).toBe(false);
+
+          await stack.setConfig("restcloud:mode", "native");
+          const report = await discoverJson(stack);
+          expect(report.records.map((r) => r.id).sort()).toEqual([...ids].sort());
+          const generated = fs.readFileSync(report.files!.typescript, "utf8");
+          console.log(`index.ts as discover wrote it:\n${generated}`);
+          expect(generated.match(/^\}, \{ import: "[0-9a-f-]+" \}\);$/gm)).toHaveLength(RECORDS);
+          fs.writeFileSync(
+            path.join(programDir, "index.ts"),
+            fillTodos(generated, report, {
+              "Vpc vpcOfferingUuid": () => JSON.stringify(cat.vpcOfferingUuid),
+              "LoadBalancerRule networkUuid": (code) => `${variableOf(code, "VpcTier", "webTier")}.id`,
+            }),
+          );
+
+          // The generated program in the dynamic mode anyway: it fails, and creates nothing.
+          await stack.setConfig("restcloud:mode", "dynamic");
+          const dynamicUp = await stack.cli(["up", "--yes", "--skip-preview"]);
+          console.log(
+            `pulumi up in the dynamic mode (exit ${dynamicUp.code}):\n${dynamicUp.stdout}\n${dynamicUp.stderr}`,
+          );
+          expect(dynamicUp.code).not.toBe(0);
+          expect(`${dynamicUp.stdout}${dynamicUp.stderr}`).toContain(
+            "Vpc vpc: the `import` option needs the native mode (pulumi config set restcloud:mode native)",
+          );
+          const afterDynamic = await auditAccount(emulator.url, stack);
+          expect([afterDynamic.records, afterDynamic.duplicates, afterDynamic.orphans.length]).toEqual([
+            RECORDS,
+            [],
+            RECORDS,
+          ]);
+          expect(await stateResources(stack)).toEqual([]);
+
+          // The native mode: one up imports every record, creating and replacing nothing.
+          await stack.setConfig("restcloud:mode", "native");
+          const adopted = await withEvents((onEvent) => stack!.up({ onEvent }));
+          console.log(`pulumi up:\n${adopted.stdout}`);
+          const warnings = warningsOf(adopted.events, adopted.stdout, adopted.stderr);
+          if (warnings.length > 0) console.log(`warnings:\n${warnings.join("\n")}`);
+          expect(Object.values(adopted.operations)).toEqual(Array(RECORDS).fill("import"));
+          expect(adopted.changes).toEqual({ import: RECORDS, same: 1 });
+          expect(warnings.filter((w) => /bug in the restcloud provider/.test(w))).toEqual([]);
+          const held = await stateResources(stack);
+          expect(held.map((r) => r.id).sort()).toEqual([...ids].sort());
+          expect(await auditAccount(emulator.url, stack)).toEqual({ ...EMPTY_ACCOUNT, records: RECORDS });
+          // The program's references are the state's dependencies: each rule on the address, the tiers on the VPC.
+          const { deployment } = (await stack.stack.exportStack()) as {
+            deployment: { resources: { urn: string; dependencies?: string[]; protect?: boolean }[] };
+          };
+          const dependencies = Object.fromEntries(
+            deployment.resources.map((r) => [
+              r.urn.split("::").pop()!,
+              (r.dependencies ?? []).map((d) => d.split("::").pop()!).sort(),
+            ]),
+          );
+          expect([dependencies.http80, dependencies.http443, dependencies.lb]).toEqual([
+            ["webIp"],
+            ["webIp"],
+            ["webIp", "webTier"],
+          ]);
+          expect([dependencies.webTier, dependencies.appTier, dependencies.webIp]).toEqual([["vpc"], ["vpc"], ["vpc"]]);
+          expect(deployment.resources.filter((r) => r.protect).map((r) => r.urn)).toEqual([]);
+
+          const preview = await stack.preview({ expectNoChanges: true });
+          expect(preview.changes).toEqual({ same: RECORDS + 1 });
+
+          // Straight after: destroy deletes in dependency order, and the account is empty.
+          const destroyed = await stack.destroy();
+          expect(destroyed.changes).toEqual({ delete: RECORDS + 1 });
+          expect(await auditAccount(emulator.url, stack)).toEqual(EMPTY_ACCOUNT);
+        } finally {
+          await stack?.dispose();
+          fs.rmSync(programDir, { recursive: true, force: true });
+        }
+      }),
+  );
 });
