@@ -33,6 +33,7 @@ const FLOOR_PROGRAM: Record<Mode, string> = {
 };
 const RESULTS = path.join(REPO_ROOT, "bench", "results", "latest.json");
 const PROFILES = path.join(REPO_ROOT, "bench", "results", "profiles");
+const STATES = path.join(REPO_ROOT, "bench", "results", "state");
 /** How each provider process shows in /proc/PID/cmdline. */
 const PROVIDER_PROCESS = /cmd\/dynamic-provider|native-plugin\.js|noop-plugin\.js/;
 
@@ -200,9 +201,14 @@ async function measure(stack: Stack, operation: Operation, emulator?: RunningEmu
   return { ...measured, requests: counted.total, mutating: counted.mutating, byOperation: counted.byOperation };
 }
 
-/** What the engine writes to the checkpoint after every step, per resource of the program. */
+/**
+ * What the engine writes to the checkpoint after every step, per resource of the program. The state
+ * itself lands in bench/results/state/<stack>.json, to see what each resource carries.
+ */
 async function stateBytesPerResource(stack: Stack): Promise<number> {
   const exported = await stack.exportStack();
+  fs.mkdirSync(STATES, { recursive: true });
+  fs.writeFileSync(path.join(STATES, `${stack.name}.json`), `${JSON.stringify(exported.deployment, null, 1)}\n`);
   const resources = (exported.deployment as { resources?: { type: string }[] }).resources ?? [];
   const own = resources.filter((r) => r.type !== "pulumi:pulumi:Stack" && !r.type.startsWith("pulumi:providers:"));
   return Math.round(JSON.stringify(exported.deployment).length / Math.max(1, own.length));
