@@ -12,6 +12,7 @@ import { discoverCatalog, providerConfig, type CatalogIds } from "../tests/e2e/c
 import { pulumiCliRoot, type StackConfig } from "../tests/e2e/offline-stack";
 import { REPO_ROOT, createStack } from "./workspace";
 import { formatTable } from "./table";
+import { growthTable, projectionTable, type GrowthPoint } from "./growth";
 
 type Mode = "dynamic" | "native";
 type Operation = "up" | "preview" | "refresh" | "destroy";
@@ -25,6 +26,14 @@ const MODES = (process.env.BENCH_MODES ?? "dynamic,native").split(",").map((m) =
 const UNSHARED = process.env.BENCH_UNSHARED === "1";
 const PROFILE = process.env.BENCH_PROFILE === "1";
 const MATCHED_FLOOR = process.env.BENCH_MATCHED_FLOOR === "1";
+/** The size the growth's projection is for (BENCH_PROJECT_TO). */
+const PROJECT_TO = Number(process.env.BENCH_PROJECT_TO ?? 10_000);
+/**
+ * Results files of earlier runs (BENCH_ADD_RESULTS=a.json,b.json; each run also keeps its own as
+ * bench/results/run-<sizes>-<time>.json): their rows of sizes this run did not run join the growth
+ * and projection tables, so that a run at 1,000 grows from one at 100 made before.
+ */
+const ADD_RESULTS = (process.env.BENCH_ADD_RESULTS ?? "").split(",").filter((f) => f.trim() !== "");
 
 const FLEET_PROGRAM = path.join(REPO_ROOT, "tests", "e2e", "reliability", "programs", "fleet");
 const FLOOR_PROGRAM: Record<Mode, string> = {
@@ -388,6 +397,26 @@ function requestsByArea(rows: Row[]): string {
     .join("\n");
 }
 
+/** Each row's fleet figures, for the growth table (bench/growth.ts), with the rows of BENCH_ADD_RESULTS. */
+function growthPoints(run: Row[]): GrowthPoint[] {
+  const sizes = new Set(run.map((r) => `${r.size} ${r.mode}`));
+  const added = ADD_RESULTS.flatMap((file) => (JSON.parse(fs.readFileSync(file, "utf8")) as { rows: Row[] }).rows);
+  const rows = [...run, ...added.filter((r) => !sizes.has(`${r.size} ${r.mode}`))];
+  return rows.map((r) => ({
+    size: r.size,
+    mode: r.mode,
+    operation: r.operation,
+    ...(r.restcloud.stateBytesPerResource === undefined
+      ? {}
+      : { stateBytesPerResource: r.restcloud.stateBytesPerResource }),
+    ...(r.restcloud.requests === undefined ? {} : { requests: r.restcloud.requests }),
+    cliCpuMs: r.restcloud.cpuMsByRole.cli ?? 0,
+    programCpuMs: r.restcloud.cpuMsByRole.program ?? 0,
+    providerCpuMs: r.restcloud.cpuMsByRole.provider ?? 0,
+    floorCliCpuMs: r.floor.cpuMsByRole.cli ?? 0,
+  }));
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const loadAtStart = os.loadavg();
@@ -442,9 +471,15 @@ async function main(): Promise<void> {
     emulator: { asyncDelayMs: 0 },
     durationMs: Date.now() - started,
     rows,
+    growth: growthPoints(rows),
   };
   fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
   fs.writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+  const kept = path.join(
+    path.dirname(RESULTS),
+    `run-${SIZES.join("_")}-${results.generatedAt.replace(/[:.]/g, "-")}.json`,
+  );
+  fs.writeFileSync(kept, `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(
     `${table(rows)}\n\n` +
       `ratio: restcloud time / the floor's (no-op resources of the same mode); "matched": no-op resources with as much state; "ratio to dyn.": the native ` +
@@ -452,6 +487,11 @@ async function main(): Promise<void> {
       `provider process's peak resident memory; state B/res.: the checkpoint after up, in bytes per resource; emulator CPU s: the CPU time of the ` +
       `benchmark's own process (the emulator, in it) during the operation; CPU s: the CPU time of the processes the operation ran ` +
       `(the CLI, the language host, the program, the providers), sampled from /proc.\n\nCPU by process:\n${cpuByProcess(rows)}\n\nRequests by area of the API:\n${requestsByArea(rows)}\n\n` +
+      `Growth per resource (growth: the figure per resource against the size before; x1.00 is linear growth in all). ` +
+      `The CLI's CPU is the engine's share: it rewrites the whole checkpoint (state B/res. x resources) after every step, ` +
+      `so it grows as a*n + b*n^2; the program's and the provider's are ours, c*n + d:\n${growthTable(growthPoints(rows))}\n\n` +
+      `Projection to ${PROJECT_TO.toLocaleString("en")} resources (BENCH_PROJECT_TO), CPU seconds, from the sizes run (one size: all taken as linear, ` +
+      `which understates the CLI):\n${projectionTable(growthPoints(rows), PROJECT_TO)}\n\n` +
       `${Math.round(results.durationMs / 1000)} s in all, on ${os.cpus().length} CPUs; load average (1, 5, 15 min) ` +
       `${loads(loadAtStart)} at the start, ${loads(results.machine.loadAverage)} at the end; figures in ` +
       `${path.relative(REPO_ROOT, RESULTS)}\n`,
