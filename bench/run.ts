@@ -13,6 +13,7 @@ import { pulumiCliRoot, type StackConfig } from "../tests/e2e/offline-stack";
 import { REPO_ROOT, createStack } from "./workspace";
 import { formatTable } from "./table";
 import { growthTable, projectionTable, type GrowthPoint } from "./growth";
+import { buildReleasePlugins, floorProgramWith, type ReleasePlugins } from "./release-plugins";
 
 type Mode = "dynamic" | "native";
 type Operation = "up" | "preview" | "refresh" | "destroy";
@@ -33,6 +34,13 @@ const PROJECT_TO = Number(process.env.BENCH_PROJECT_TO ?? 10_000);
  * bench/results/run-<sizes>-<time>.json): their rows of sizes this run did not run join the growth
  * and projection tables, so that a run at 1,000 grows from one at 100 made before.
  */
+/**
+ * BENCH_PLUGIN=release: the native mode's plugin as the release's single executable, and its floor's
+ * no-op plugin built the same way (release-plugins.ts), instead of both run by Node.js on dist/.
+ */
+const RELEASE_PLUGIN = process.env.BENCH_PLUGIN === "release";
+const RELEASE_WORK = path.join(REPO_ROOT, "bench", "results", "release-plugins");
+let releasePlugins: ReleasePlugins | undefined;
 const ADD_RESULTS = (process.env.BENCH_ADD_RESULTS ?? "").split(",").filter((f) => f.trim() !== "");
 
 const FLEET_PROGRAM = path.join(REPO_ROOT, "tests", "e2e", "reliability", "programs", "fleet");
@@ -44,7 +52,7 @@ const RESULTS = path.join(REPO_ROOT, "bench", "results", "latest.json");
 const PROFILES = path.join(REPO_ROOT, "bench", "results", "profiles");
 const STATES = path.join(REPO_ROOT, "bench", "results", "state");
 /** How each provider process shows in /proc/PID/cmdline. */
-const PROVIDER_PROCESS = /cmd\/dynamic-provider|native-plugin\.js|noop-plugin\.js/;
+const PROVIDER_PROCESS = /cmd\/dynamic-provider|native-plugin\.js|noop-plugin\.js|pulumi-resource-(restcloud|noop)\0/;
 
 interface Measure {
   ms: number;
@@ -229,6 +237,7 @@ function stackEnv(name: string): Record<string, string> {
   // fleet's program is the same in both modes.
   const env = {
     PATH: [
+      ...(releasePlugins ? [releasePlugins.restcloudDir] : []),
       path.join(REPO_ROOT, "plugin"),
       path.join(REPO_ROOT, "node_modules", ".bin"),
       path.join(pulumiCliRoot(REPO_ROOT), "bin"),
@@ -285,14 +294,16 @@ async function runFleet(
     "restcloud:mode": mode,
     "restcloud:shareReads": String(shareReads),
   };
-  const name = `fleet-${size}-${mode}${shareReads ? "" : "-unshared"}`;
+  const name = `fleet-${size}-${mode}${shareReads ? "" : "-unshared"}${mode === "native" && releasePlugins ? "-release" : ""}`;
   return runOperations(name, FLEET_PROGRAM, config, operations, emulator);
 }
 
 const runFloor = (size: number, mode: Mode, padding = 0) =>
   runOperations(
-    `noop-${size}-${mode}${padding ? "-matched" : ""}`,
-    FLOOR_PROGRAM[mode],
+    `noop-${size}-${mode}${padding ? "-matched" : ""}${mode === "native" && releasePlugins ? "-release" : ""}`,
+    mode === "native" && releasePlugins
+      ? floorProgramWith(FLOOR_PROGRAM.native, path.join(RELEASE_WORK, "noop-native"), releasePlugins.noopDir)
+      : FLOOR_PROGRAM[mode],
     { count: String(size), ...(padding ? { padding: String(padding) } : {}) },
     OPERATIONS,
   ) as Promise<Record<Operation, Measure>>;
@@ -420,6 +431,11 @@ function growthPoints(run: Row[]): GrowthPoint[] {
 async function main(): Promise<void> {
   const started = Date.now();
   const loadAtStart = os.loadavg();
+  if (RELEASE_PLUGIN && MODES.includes("native")) {
+    process.stderr.write("bench: building the release's plugin and the no-op floor's as single executables...\n");
+    releasePlugins = await buildReleasePlugins(RELEASE_WORK);
+    process.stderr.write(`bench: built in ${seconds(releasePlugins.buildMs)} s\n`);
+  }
   const emulator = await startEmulator({ port: 0, asyncDelayMs: 0 });
   const rows: Row[] = [];
   try {
@@ -470,6 +486,7 @@ async function main(): Promise<void> {
     },
     emulator: { asyncDelayMs: 0 },
     durationMs: Date.now() - started,
+    ...(releasePlugins ? { nativePlugin: "release", releaseBuildMs: Math.round(releasePlugins.buildMs) } : {}),
     rows,
     growth: growthPoints(rows),
   };
@@ -492,6 +509,9 @@ async function main(): Promise<void> {
       `so it grows as a*n + b*n^2; the program's and the provider's are ours, c*n + d:\n${growthTable(growthPoints(rows))}\n\n` +
       `Projection to ${PROJECT_TO.toLocaleString("en")} resources (BENCH_PROJECT_TO), CPU seconds, from the sizes run (one size: all taken as linear, ` +
       `which understates the CLI):\n${projectionTable(growthPoints(rows), PROJECT_TO)}\n\n` +
+      (releasePlugins
+        ? `The native mode ran the release's single executable and a no-op floor built the same way (built in ${seconds(releasePlugins.buildMs)} s).\n`
+        : "") +
       `${Math.round(results.durationMs / 1000)} s in all, on ${os.cpus().length} CPUs; load average (1, 5, 15 min) ` +
       `${loads(loadAtStart)} at the start, ${loads(results.machine.loadAverage)} at the end; figures in ` +
       `${path.relative(REPO_ROOT, RESULTS)}\n`,
