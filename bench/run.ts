@@ -476,6 +476,11 @@ async function main(): Promise<void> {
   } finally {
     await emulator.stop();
   }
+  report(rows, started, loadAtStart);
+}
+
+/** Writes the results (latest.json and this run's own file) and prints the tables. */
+function report(rows: Row[], started: number, loadAtStart: number[]): void {
   const results = {
     generatedAt: new Date().toISOString(),
     machine: {
