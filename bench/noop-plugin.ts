@@ -1,20 +1,18 @@
-/* eslint-disable @typescript-eslint/no-require-imports -- the SDK's own gRPC library and stubs, as the real plugin uses them */
 // The native floor of the benchmark: a plugin (`pulumi-resource-noop`, in noop-plugin/) whose resources do nothing,
 // over the same gRPC library and stubs as pulumi-resource-restcloud: what the engine and a Node.js plugin cost, before
 // ours.
-import * as path from "node:path";
 import type * as grpcJs from "@grpc/grpc-js";
 import type * as ProviderMessages from "@pulumi/pulumi/proto/provider_pb";
+import { sdkModule } from "../provider/native/sdk-modules";
 
-const sdkRoot = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
-const fromSdk = <T>(name: string): T => require(require.resolve(name, { paths: [sdkRoot] })) as T;
-const grpc = fromSdk<typeof grpcJs>("@grpc/grpc-js");
-const pb = require("@pulumi/pulumi/proto/provider_pb") as typeof ProviderMessages;
-const pluginPb = require("@pulumi/pulumi/proto/plugin_pb") as typeof import("@pulumi/pulumi/proto/plugin_pb");
-const emptyPb = fromSdk<typeof import("google-protobuf/google/protobuf/empty_pb")>(
+// Through sdkModule, as the real plugin: the release's bundle (BENCH_PLUGIN=release) sees these as static requires.
+const grpc = sdkModule<typeof grpcJs>("@grpc/grpc-js");
+const pb = sdkModule<typeof ProviderMessages>("@pulumi/pulumi/proto/provider_pb");
+const pluginPb = sdkModule<typeof import("@pulumi/pulumi/proto/plugin_pb")>("@pulumi/pulumi/proto/plugin_pb");
+const emptyPb = sdkModule<typeof import("google-protobuf/google/protobuf/empty_pb")>(
   "google-protobuf/google/protobuf/empty_pb",
 );
-const rpc = require("@pulumi/pulumi/proto/provider_grpc_pb") as { ResourceProviderService: grpcJs.ServiceDefinition };
+const rpc = sdkModule<{ ResourceProviderService: grpcJs.ServiceDefinition }>("@pulumi/pulumi/proto/provider_grpc_pb");
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler takes its own request message
 type Handler = (request: any) => unknown;

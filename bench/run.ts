@@ -12,6 +12,8 @@ import { discoverCatalog, providerConfig, type CatalogIds } from "../tests/e2e/c
 import { pulumiCliRoot, type StackConfig } from "../tests/e2e/offline-stack";
 import { REPO_ROOT, createStack } from "./workspace";
 import { formatTable } from "./table";
+import { growthTable, projectionTable, type GrowthPoint } from "./growth";
+import { buildReleasePlugins, floorProgramWith, type ReleasePlugins } from "./release-plugins";
 
 type Mode = "dynamic" | "native";
 type Operation = "up" | "preview" | "refresh" | "destroy";
@@ -25,6 +27,21 @@ const MODES = (process.env.BENCH_MODES ?? "dynamic,native").split(",").map((m) =
 const UNSHARED = process.env.BENCH_UNSHARED === "1";
 const PROFILE = process.env.BENCH_PROFILE === "1";
 const MATCHED_FLOOR = process.env.BENCH_MATCHED_FLOOR === "1";
+/** The size the growth's projection is for (BENCH_PROJECT_TO). */
+const PROJECT_TO = Number(process.env.BENCH_PROJECT_TO ?? 10_000);
+/**
+ * Results files of earlier runs (BENCH_ADD_RESULTS=a.json,b.json; each run also keeps its own as
+ * bench/results/run-<sizes>-<time>.json): their rows of sizes this run did not run join the growth
+ * and projection tables, so that a run at 1,000 grows from one at 100 made before.
+ */
+/**
+ * BENCH_PLUGIN=release: the native mode's plugin as the release's single executable, and its floor's
+ * no-op plugin built the same way (release-plugins.ts), instead of both run by Node.js on dist/.
+ */
+const RELEASE_PLUGIN = process.env.BENCH_PLUGIN === "release";
+const RELEASE_WORK = path.join(REPO_ROOT, "bench", "results", "release-plugins");
+let releasePlugins: ReleasePlugins | undefined;
+const ADD_RESULTS = (process.env.BENCH_ADD_RESULTS ?? "").split(",").filter((f) => f.trim() !== "");
 
 const FLEET_PROGRAM = path.join(REPO_ROOT, "tests", "e2e", "reliability", "programs", "fleet");
 const FLOOR_PROGRAM: Record<Mode, string> = {
@@ -33,8 +50,9 @@ const FLOOR_PROGRAM: Record<Mode, string> = {
 };
 const RESULTS = path.join(REPO_ROOT, "bench", "results", "latest.json");
 const PROFILES = path.join(REPO_ROOT, "bench", "results", "profiles");
+const STATES = path.join(REPO_ROOT, "bench", "results", "state");
 /** How each provider process shows in /proc/PID/cmdline. */
-const PROVIDER_PROCESS = /cmd\/dynamic-provider|native-plugin\.js|noop-plugin\.js/;
+const PROVIDER_PROCESS = /cmd\/dynamic-provider|native-plugin\.js|noop-plugin\.js|pulumi-resource-(restcloud|noop)\0/;
 
 interface Measure {
   ms: number;
@@ -200,9 +218,14 @@ async function measure(stack: Stack, operation: Operation, emulator?: RunningEmu
   return { ...measured, requests: counted.total, mutating: counted.mutating, byOperation: counted.byOperation };
 }
 
-/** What the engine writes to the checkpoint after every step, per resource of the program. */
+/**
+ * What the engine writes to the checkpoint after every step, per resource of the program. The state
+ * itself lands in bench/results/state/<stack>.json, to see what each resource carries.
+ */
 async function stateBytesPerResource(stack: Stack): Promise<number> {
   const exported = await stack.exportStack();
+  fs.mkdirSync(STATES, { recursive: true });
+  fs.writeFileSync(path.join(STATES, `${stack.name}.json`), `${JSON.stringify(exported.deployment, null, 1)}\n`);
   const resources = (exported.deployment as { resources?: { type: string }[] }).resources ?? [];
   const own = resources.filter((r) => r.type !== "pulumi:pulumi:Stack" && !r.type.startsWith("pulumi:providers:"));
   return Math.round(JSON.stringify(exported.deployment).length / Math.max(1, own.length));
@@ -214,6 +237,7 @@ function stackEnv(name: string): Record<string, string> {
   // fleet's program is the same in both modes.
   const env = {
     PATH: [
+      ...(releasePlugins ? [releasePlugins.restcloudDir] : []),
       path.join(REPO_ROOT, "plugin"),
       path.join(REPO_ROOT, "node_modules", ".bin"),
       path.join(pulumiCliRoot(REPO_ROOT), "bin"),
@@ -270,14 +294,16 @@ async function runFleet(
     "restcloud:mode": mode,
     "restcloud:shareReads": String(shareReads),
   };
-  const name = `fleet-${size}-${mode}${shareReads ? "" : "-unshared"}`;
+  const name = `fleet-${size}-${mode}${shareReads ? "" : "-unshared"}${mode === "native" && releasePlugins ? "-release" : ""}`;
   return runOperations(name, FLEET_PROGRAM, config, operations, emulator);
 }
 
 const runFloor = (size: number, mode: Mode, padding = 0) =>
   runOperations(
-    `noop-${size}-${mode}${padding ? "-matched" : ""}`,
-    FLOOR_PROGRAM[mode],
+    `noop-${size}-${mode}${padding ? "-matched" : ""}${mode === "native" && releasePlugins ? "-release" : ""}`,
+    mode === "native" && releasePlugins
+      ? floorProgramWith(FLOOR_PROGRAM.native, path.join(RELEASE_WORK, "noop-native"), releasePlugins.noopDir)
+      : FLOOR_PROGRAM[mode],
     { count: String(size), ...(padding ? { padding: String(padding) } : {}) },
     OPERATIONS,
   ) as Promise<Record<Operation, Measure>>;
@@ -382,9 +408,34 @@ function requestsByArea(rows: Row[]): string {
     .join("\n");
 }
 
+/** Each row's fleet figures, for the growth table (bench/growth.ts), with the rows of BENCH_ADD_RESULTS. */
+function growthPoints(run: Row[]): GrowthPoint[] {
+  const sizes = new Set(run.map((r) => `${r.size} ${r.mode}`));
+  const added = ADD_RESULTS.flatMap((file) => (JSON.parse(fs.readFileSync(file, "utf8")) as { rows: Row[] }).rows);
+  const rows = [...run, ...added.filter((r) => !sizes.has(`${r.size} ${r.mode}`))];
+  return rows.map((r) => ({
+    size: r.size,
+    mode: r.mode,
+    operation: r.operation,
+    ...(r.restcloud.stateBytesPerResource === undefined
+      ? {}
+      : { stateBytesPerResource: r.restcloud.stateBytesPerResource }),
+    ...(r.restcloud.requests === undefined ? {} : { requests: r.restcloud.requests }),
+    cliCpuMs: r.restcloud.cpuMsByRole.cli ?? 0,
+    programCpuMs: r.restcloud.cpuMsByRole.program ?? 0,
+    providerCpuMs: r.restcloud.cpuMsByRole.provider ?? 0,
+    floorCliCpuMs: r.floor.cpuMsByRole.cli ?? 0,
+  }));
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const loadAtStart = os.loadavg();
+  if (RELEASE_PLUGIN && MODES.includes("native")) {
+    process.stderr.write("bench: building the release's plugin and the no-op floor's as single executables...\n");
+    releasePlugins = await buildReleasePlugins(RELEASE_WORK);
+    process.stderr.write(`bench: built in ${seconds(releasePlugins.buildMs)} s\n`);
+  }
   const emulator = await startEmulator({ port: 0, asyncDelayMs: 0 });
   const rows: Row[] = [];
   try {
@@ -425,6 +476,11 @@ async function main(): Promise<void> {
   } finally {
     await emulator.stop();
   }
+  report(rows, started, loadAtStart);
+}
+
+/** Writes the results (latest.json and this run's own file) and prints the tables. */
+function report(rows: Row[], started: number, loadAtStart: number[]): void {
   const results = {
     generatedAt: new Date().toISOString(),
     machine: {
@@ -435,10 +491,17 @@ async function main(): Promise<void> {
     },
     emulator: { asyncDelayMs: 0 },
     durationMs: Date.now() - started,
+    ...(releasePlugins ? { nativePlugin: "release", releaseBuildMs: Math.round(releasePlugins.buildMs) } : {}),
     rows,
+    growth: growthPoints(rows),
   };
   fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
   fs.writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+  const kept = path.join(
+    path.dirname(RESULTS),
+    `run-${SIZES.join("_")}-${results.generatedAt.replace(/[:.]/g, "-")}.json`,
+  );
+  fs.writeFileSync(kept, `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(
     `${table(rows)}\n\n` +
       `ratio: restcloud time / the floor's (no-op resources of the same mode); "matched": no-op resources with as much state; "ratio to dyn.": the native ` +
@@ -446,6 +509,14 @@ async function main(): Promise<void> {
       `provider process's peak resident memory; state B/res.: the checkpoint after up, in bytes per resource; emulator CPU s: the CPU time of the ` +
       `benchmark's own process (the emulator, in it) during the operation; CPU s: the CPU time of the processes the operation ran ` +
       `(the CLI, the language host, the program, the providers), sampled from /proc.\n\nCPU by process:\n${cpuByProcess(rows)}\n\nRequests by area of the API:\n${requestsByArea(rows)}\n\n` +
+      `Growth per resource (growth: the figure per resource against the size before; x1.00 is linear growth in all). ` +
+      `The CLI's CPU is the engine's share: it rewrites the whole checkpoint (state B/res. x resources) after every step, ` +
+      `so it grows as a*n + b*n^2; the program's and the provider's are ours, c*n + d:\n${growthTable(growthPoints(rows))}\n\n` +
+      `Projection to ${PROJECT_TO.toLocaleString("en")} resources (BENCH_PROJECT_TO), CPU seconds, from the sizes run (one size: all taken as linear, ` +
+      `which understates the CLI):\n${projectionTable(growthPoints(rows), PROJECT_TO)}\n\n` +
+      (releasePlugins
+        ? `The native mode ran the release's single executable and a no-op floor built the same way (built in ${seconds(releasePlugins.buildMs)} s).\n`
+        : "") +
       `${Math.round(results.durationMs / 1000)} s in all, on ${os.cpus().length} CPUs; load average (1, 5, 15 min) ` +
       `${loads(loadAtStart)} at the start, ${loads(results.machine.loadAverage)} at the end; figures in ` +
       `${path.relative(REPO_ROOT, RESULTS)}\n`,

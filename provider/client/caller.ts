@@ -8,6 +8,7 @@ import { withRetries } from "./retry";
 import { SharedReads } from "./coalesce";
 import { waitForGone, type WaitOptions } from "./waiters";
 import { currentScope } from "./scope";
+import { ParsedRecords } from "./parsed-records";
 import {
   envelopeKeySpellings,
   type AnyOperation,
@@ -166,12 +167,25 @@ function unexpected(operation: AnyOperation, message: string): ApiError {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 
-function parseRecord(operation: AnyOperation, schema: z.ZodType, value: unknown, where: string): unknown {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  // The issue's path and message only: never the values, which may hold secrets.
-  throw unexpected(operation, `${where}: field "${issue.path.join(".")}" ${issue.message}`);
+/** The records this process has parsed (parsed-records.ts): a record listed again is not parsed again. */
+const parsedRecords = new ParsedRecords();
+
+/** One record of an answer; a listed one (`listed`) through the records parsed before. */
+function parseRecord(
+  operation: AnyOperation,
+  schema: z.ZodType,
+  value: unknown,
+  where: string,
+  listed = false,
+): unknown {
+  const parse = (raw: unknown) => {
+    const parsed = schema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0]!;
+    // The issue's path and message only: never the values, which may hold secrets.
+    throw unexpected(operation, `${where}: field "${issue.path.join(".")}" ${issue.message}`);
+  };
+  return listed ? parsedRecords.parse(schema, value, parse) : parse(value);
 }
 
 /** Keep the first record of each uuid (some deployments list a record twice). */
@@ -222,7 +236,9 @@ export function parseResponse(operation: AnyOperation, response: WireResponse, l
       // One bare object instead of an array has been seen (List Cluster); {} or nothing is an empty list.
       const items = Array.isArray(body) ? body : isObject(body) && Object.keys(body).length > 0 ? [body] : [];
       if (!Array.isArray(body) && items.length > 0) log(`${operation.name}: answered one object, not an array`);
-      return dedupe(items, operation, log).map((item, i) => parseRecord(operation, shape.record, item, `record ${i}`));
+      return dedupe(items, operation, log).map((item, i) =>
+        parseRecord(operation, shape.record, item, `record ${i}`, true),
+      );
     }
     case "envelope":
       return pick(operation, shape, unwrapEnvelope(operation, shape, body, log), response.status);
@@ -251,7 +267,7 @@ function unwrapEnvelope(
   if (key === undefined && count !== undefined && count > 0)
     throw unexpected(operation, `count is ${count} but no ${shape.keys[0]} array`);
   return dedupe(items, operation, log).map((item, i) =>
-    parseRecord(operation, shape.record, item, `${key ?? shape.keys[0]}[${i}]`),
+    parseRecord(operation, shape.record, item, `${key ?? shape.keys[0]}[${i}]`, true),
   );
 }
 

@@ -282,13 +282,15 @@ export class SharedReads {
     }
     if (keepList && Array.isArray(answer))
       this.recent.set(`${operation.name} ${canonical(scope)}`, { answer: structuredClone(answer), ...sent });
-    for (const caller of callers) {
+    // Each caller its own copy; the last takes the answer itself, which no one else holds by then (a
+    // copy fewer per shared request: the CPU and, with many callers of a long list, the memory).
+    callers.forEach((caller, i) => {
       const mine =
         caller.filter !== undefined && single === undefined && Array.isArray(answer)
           ? kept(answer, caller.filter)
           : answer;
-      caller.resolve(callers.length > 1 ? structuredClone(mine) : mine);
-    }
+      caller.resolve(i < callers.length - 1 ? structuredClone(mine) : mine);
+    });
   }
 }
 

@@ -17,9 +17,18 @@ export interface ResourceMeta {
   pendingReady?: boolean;
   /** Pulumi's customTimeouts, as given ("10m", "90s", "1h"). */
   timeouts?: { create?: string; update?: string; delete?: string };
-  /** The resource's logical name and URN: what the user is told about names (operation.ts). */
-  name?: string;
+  /**
+   * The resource's URN: what the user is told about names (operation.ts). Its logical name is the
+   * URN's last part; states written by earlier versions keep it beside (`name`), which is still read.
+   */
   urn?: string;
+  name?: string;
+}
+
+/** A URN's logical name: what follows its type (`urn:pulumi:stack::project::type::name`). */
+export function urnName(urn: string): string | undefined {
+  const parts = urn.split("::");
+  return parts.length >= 4 ? parts.slice(3).join("::") : undefined;
 }
 
 export function metaOf(props: PropertyMap): ResourceMeta {
@@ -35,7 +44,7 @@ export function withoutMeta(props: PropertyMap): PropertyMap {
 /** The engine's arguments for an operation of this resource. */
 export function callOf(props: PropertyMap, operation: "create" | "update" | "delete"): ResourceCall {
   const meta = metaOf(props);
-  const name = meta.name ?? meta.autoName;
+  const name = meta.name ?? (meta.urn === undefined ? undefined : urnName(meta.urn)) ?? meta.autoName;
   const timeoutMs = parseDuration(meta.timeouts?.[operation]);
   return {
     ...(name ? { name } : {}),

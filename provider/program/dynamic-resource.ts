@@ -67,8 +67,8 @@ export function dynamicRegistration(
   }
   if (opts.customTimeouts) meta.timeouts = { ...opts.customTimeouts };
   // Who the resource is, for what the user is told while it waits (engine/operation.ts): the
-  // provider's create is not given the URN. The engine's diff ignores the meta: no change shows.
-  meta.name = name;
+  // provider's create is not given the URN, whose last part is the logical name. The engine's diff
+  // ignores the meta: no change shows.
   meta.urn = pulumi.createUrn(name, type, opts.parent) as never;
   props[META_KEY] = meta;
   props[PROVIDER_KEY] = dynamicShim(declaration.type);
