@@ -100,18 +100,24 @@ function upHearing(stack: TestStack, killedAt: () => number | undefined) {
   return { heard, result };
 }
 
+/** Starts `pulumi up` and kills the service once both instances are awaited; the up hears from then on. */
+async function upKilledMidway(emulator: Awaited<ReturnType<typeof setUp>>["emulator"], stack: TestStack) {
+  const kill: { at?: number } = {};
+  const up = upHearing(stack, () => kill.at);
+  await bothInstancesCreated(emulator.url);
+  await emulator.kill("SIGKILL");
+  const killedAt = Date.now();
+  kill.at = killedAt;
+  return { up, killedAt };
+}
+
 describe("an API outage in the middle of two instance creates", () => {
   test.concurrent(
     "60 s: the user hears within seconds which resources wait, on what, since when and why; the up converges",
     async () => {
       const { emulator, stack, dispose } = await setUp("outage-60s");
       try {
-        const kill: { at?: number } = {};
-        const up = upHearing(stack, () => kill.at);
-        await bothInstancesCreated(emulator.url);
-        await emulator.kill("SIGKILL");
-        const killedAt = Date.now();
-        kill.at = killedAt;
+        const { up, killedAt } = await upKilledMidway(emulator, stack);
         await new Promise((resolve) => setTimeout(resolve, 60_000));
         await emulator.start(); // from its state file, on the same port
         const restartedAt = Date.now() - killedAt;
@@ -168,12 +174,7 @@ describe("an API outage in the middle of two instance creates", () => {
     async () => {
       const { emulator, stack, dispose } = await setUp("outage-timeout", { createTimeout: "40s" });
       try {
-        const kill: { at?: number } = {};
-        const up = upHearing(stack, () => kill.at);
-        await bothInstancesCreated(emulator.url);
-        await emulator.kill("SIGKILL");
-        const killedAt = Date.now();
-        kill.at = killedAt;
+        const { up, killedAt } = await upKilledMidway(emulator, stack);
         const failure = await up.result.then(
           () => undefined,
           (error: unknown) => String(error),
