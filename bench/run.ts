@@ -30,17 +30,17 @@ const MATCHED_FLOOR = process.env.BENCH_MATCHED_FLOOR === "1";
 /** The size the growth's projection is for (BENCH_PROJECT_TO). */
 const PROJECT_TO = Number(process.env.BENCH_PROJECT_TO ?? 10_000);
 /**
- * Results files of earlier runs (BENCH_ADD_RESULTS=a.json,b.json; each run also keeps its own as
- * bench/results/run-<sizes>-<time>.json): their rows of sizes this run did not run join the growth
- * and projection tables, so that a run at 1,000 grows from one at 100 made before.
- */
-/**
  * BENCH_PLUGIN=release: the native mode's plugin as the release's single executable, and its floor's
  * no-op plugin built the same way (release-plugins.ts), instead of both run by Node.js on dist/.
  */
 const RELEASE_PLUGIN = process.env.BENCH_PLUGIN === "release";
 const RELEASE_WORK = path.join(REPO_ROOT, "bench", "results", "release-plugins");
 let releasePlugins: ReleasePlugins | undefined;
+/**
+ * Results files of earlier runs (BENCH_ADD_RESULTS=a.json,b.json; each run also keeps its own as
+ * bench/results/run-<sizes>-<time>.json): their rows of sizes this run did not run join the growth
+ * and projection tables, so that a run at 1,000 grows from one at 100 made before.
+ */
 const ADD_RESULTS = (process.env.BENCH_ADD_RESULTS ?? "").split(",").filter((f) => f.trim() !== "");
 
 const FLEET_PROGRAM = path.join(REPO_ROOT, "tests", "e2e", "reliability", "programs", "fleet");
@@ -481,6 +481,7 @@ async function main(): Promise<void> {
 
 /** Writes the results (latest.json and this run's own file) and prints the tables. */
 function report(rows: Row[], started: number, loadAtStart: number[]): void {
+  const growth = growthPoints(rows);
   const results = {
     generatedAt: new Date().toISOString(),
     machine: {
@@ -493,7 +494,7 @@ function report(rows: Row[], started: number, loadAtStart: number[]): void {
     durationMs: Date.now() - started,
     ...(releasePlugins ? { nativePlugin: "release", releaseBuildMs: Math.round(releasePlugins.buildMs) } : {}),
     rows,
-    growth: growthPoints(rows),
+    growth,
   };
   fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
   fs.writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
@@ -511,9 +512,9 @@ function report(rows: Row[], started: number, loadAtStart: number[]): void {
       `(the CLI, the language host, the program, the providers), sampled from /proc.\n\nCPU by process:\n${cpuByProcess(rows)}\n\nRequests by area of the API:\n${requestsByArea(rows)}\n\n` +
       `Growth per resource (growth: the figure per resource against the size before; x1.00 is linear growth in all). ` +
       `The CLI's CPU is the engine's share: it rewrites the whole checkpoint (state B/res. x resources) after every step, ` +
-      `so it grows as a*n + b*n^2; the program's and the provider's are ours, c*n + d:\n${growthTable(growthPoints(rows))}\n\n` +
+      `so it grows as a*n + b*n^2; the program's and the provider's are ours, c*n + d:\n${growthTable(growth)}\n\n` +
       `Projection to ${PROJECT_TO.toLocaleString("en")} resources (BENCH_PROJECT_TO), CPU seconds, from the sizes run (one size: all taken as linear, ` +
-      `which understates the CLI):\n${projectionTable(growthPoints(rows), PROJECT_TO)}\n\n` +
+      `which understates the CLI):\n${projectionTable(growth, PROJECT_TO)}\n\n` +
       (releasePlugins
         ? `The native mode ran the release's single executable and a no-op floor built the same way (built in ${seconds(releasePlugins.buildMs)} s).\n`
         : "") +
