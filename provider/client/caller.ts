@@ -29,7 +29,15 @@ export interface CallOptions<T> {
   confirmGone?: boolean;
   /** Options of that wait (default timeout 2 minutes). */
   confirmGoneWait?: WaitOptions<unknown>;
+  /**
+   * For a list: the records to parse and answer; the others are dropped unparsed (a shared read wanting a
+   * few records of a long list: parsing is most of a list's cost).
+   */
+  keepRecords?: RecordKeeper;
 }
+
+/** Which raw records of a list a call wants. */
+export type RecordKeeper = (record: Record<string, unknown>) => boolean;
 
 export interface CallerContext {
   readonly transport: HttpTransport;
@@ -82,7 +90,12 @@ export async function sendOperation<O extends AnyOperation>(
   let ambiguousBefore = false;
   const attempt = async (n: number): Promise<OutputOf<O>> => {
     try {
-      return parseResponse(operation, await context.transport.send(request, n), log) as OutputOf<O>;
+      return parseResponse(
+        operation,
+        await context.transport.send(request, n),
+        log,
+        options.keepRecords,
+      ) as OutputOf<O>;
     } catch (error) {
       if (operation.resend === "delete" && ambiguousBefore && isNotFound(error)) {
         log(`${operation.name}: 404 after an earlier ambiguous failure; the first request took effect`);
@@ -203,8 +216,23 @@ function dedupe(records: unknown[], operation: AnyOperation, log: (line: string)
   return out;
 }
 
-/** The answer of a 2xx response, unwrapped and typed. */
-export function parseResponse(operation: AnyOperation, response: WireResponse, log: (line: string) => void): unknown {
+/** The records of a list that `keep` wants (all without it), each parsed by `parse` with its place in the list. */
+const parseKept = (
+  records: unknown[],
+  keep: RecordKeeper | undefined,
+  parse: (record: unknown, i: number) => unknown,
+): unknown[] =>
+  keep === undefined
+    ? records.map(parse)
+    : records.flatMap((record, i) => (isObject(record) && keep(record) ? [parse(record, i)] : []));
+
+/** The answer of a 2xx response, unwrapped and typed; of a list, the records `keep` wants. */
+export function parseResponse(
+  operation: AnyOperation,
+  response: WireResponse,
+  log: (line: string) => void,
+  keep?: RecordKeeper,
+): unknown {
   let body: unknown;
   if (response.text.trim() !== "") {
     try {
@@ -236,12 +264,17 @@ export function parseResponse(operation: AnyOperation, response: WireResponse, l
       // One bare object instead of an array has been seen (List Cluster); {} or nothing is an empty list.
       const items = Array.isArray(body) ? body : isObject(body) && Object.keys(body).length > 0 ? [body] : [];
       if (!Array.isArray(body) && items.length > 0) log(`${operation.name}: answered one object, not an array`);
-      return dedupe(items, operation, log).map((item, i) =>
+      return parseKept(dedupe(items, operation, log), keep, (item, i) =>
         parseRecord(operation, shape.record, item, `record ${i}`, true),
       );
     }
     case "envelope":
-      return pick(operation, shape, unwrapEnvelope(operation, shape, body, log), response.status);
+      return pick(
+        operation,
+        shape,
+        unwrapEnvelope(operation, shape, body, log, shape.pick === "all" ? keep : undefined),
+        response.status,
+      );
   }
 }
 
@@ -250,6 +283,7 @@ function unwrapEnvelope(
   shape: Extract<ResponseShape, { kind: "envelope" }>,
   body: unknown,
   log: (line: string) => void,
+  keep: RecordKeeper | undefined,
 ): unknown[] {
   if (body === undefined) return []; // 202/204 without a body
   if (!isObject(body)) throw unexpected(operation, `expected an envelope {count, ${shape.keys[0]}}`);
@@ -266,7 +300,7 @@ function unwrapEnvelope(
     log(`${operation.name}: count says ${count} but ${items.length} record(s) arrived`);
   if (key === undefined && count !== undefined && count > 0)
     throw unexpected(operation, `count is ${count} but no ${shape.keys[0]} array`);
-  return dedupe(items, operation, log).map((item, i) =>
+  return parseKept(dedupe(items, operation, log), keep, (item, i) =>
     parseRecord(operation, shape.record, item, `${key ?? shape.keys[0]}[${i}]`, true),
   );
 }

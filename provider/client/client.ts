@@ -49,7 +49,7 @@ class RestCloudClientCore implements CallerContext {
     this.pollIntervalMs = config.pollIntervalMs;
     this.sharedReads = config.shareReads
       ? new SharedReads(
-          (operation, values) => sendOperation(this, operation, values),
+          (operation, values, keepRecords) => sendOperation(this, operation, values, { keepRecords }),
           config.shareReads,
           (line) => this.transport.log(line),
           () => this.transport.whenFree(),

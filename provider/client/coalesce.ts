@@ -1,6 +1,7 @@
 // Shared reads: concurrent reads one request can answer share it (same input within a short window; uuid-filtered lists
-// served by one scope-wide list; polls aligned on a common tick). A call joins only an unsent request, so a read after
-// a write sees it. Answers are copied per caller; each caller keeps its own operation's deadline (scope.ts).
+// served by one scope-wide list, of which only the records asked are parsed; polls aligned on a common tick). A call
+// joins only an unsent request, so a read after a write sees it. Answers are copied per caller; each caller keeps its
+// own operation's deadline (scope.ts).
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { SharedReadsOptions } from "./config";
 import type { AnyOperation } from "./operations/define";
@@ -79,8 +80,31 @@ export function asPoll<T>(read: () => Promise<T>): Promise<T> {
   return polling.run(true, read);
 }
 
-/** Sends one read with validated inputs (the caller's own path: retries, parsing). */
-export type ReadSender = (operation: AnyOperation, values: Record<string, unknown>) => Promise<unknown>;
+/**
+ * Sends one read with validated inputs (the caller's own path: retries, parsing); of a list, only the
+ * records `keep` wants are parsed and answered.
+ */
+export type ReadSender = (
+  operation: AnyOperation,
+  values: Record<string, unknown>,
+  keep?: (record: Record<string, unknown>) => boolean,
+) => Promise<unknown>;
+
+/** The raw records any of `filters` keeps (a raw field may be a number: the parse makes it text). */
+function keeperOf(filters: readonly RecordFilter[]): (record: Record<string, unknown>) => boolean {
+  const wanted = new Map<string, Set<string>>();
+  for (const { field, value } of filters) {
+    let values = wanted.get(field);
+    if (!values) wanted.set(field, (values = new Set()));
+    values.add(value);
+  }
+  const fields = [...wanted];
+  return (record) =>
+    fields.some(([field, values]) => {
+      const value = record[field];
+      return (typeof value === "string" || typeof value === "number") && values.has(String(value));
+    });
+}
 
 interface Caller {
   /** What this caller filters on (a record's uuid, a tag's record); undefined: it wants the whole answer. */
@@ -264,12 +288,18 @@ export class SharedReads {
     // One filter asked by every caller: send it. Otherwise the whole scope, filtered here.
     const single = filters.size === 1 && !keepList ? callers[0]!.filter : undefined;
     const input = single !== undefined ? { ...scope, [single.input]: single.value } : scope;
+    // Callers that each want a few records of the scope's list: only those are parsed.
+    const asked = callers.map((c) => c.filter);
+    const keep =
+      single === undefined && !keepList && asked.every((f) => f !== undefined)
+        ? keeperOf(asked as RecordFilter[])
+        : undefined;
     const sent = { sentAt: Date.now(), changes: this.changes, changing: this.changing > 0 };
     this.counts.requests++;
     if (callers.length > 1) this.log(`${operation.name}: one request serves ${callers.length} calls`);
     let answer: unknown;
     try {
-      answer = await runInScope(sharedScope(callers), () => this.send(operation, input));
+      answer = await runInScope(sharedScope(callers), () => this.send(operation, input, keep));
     } catch (error) {
       for (const caller of callers)
         caller.reject(

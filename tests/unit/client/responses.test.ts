@@ -93,6 +93,19 @@ describe("envelopes", () => {
     }
   });
 
+  test("a list read for some of its records parses only those: another's wrong shape does not fail it", () => {
+    const broken = { ...vpc, uuid: "v2", isActive: "not-a-boolean" };
+    const body = JSON.stringify({ count: 3, listVpcResponse: [vpc, broken, { ...vpc, uuid: 7 }] });
+    const read = (keep: (record: Record<string, unknown>) => boolean) =>
+      parseResponse(AREAS.vpc.list, { status: 200, text: body }, () => undefined, keep);
+    // A raw uuid may be a number; the parse makes it text.
+    expect(read((record) => record.uuid === "v1" || String(record.uuid) === "7")).toEqual([vpc, { ...vpc, uuid: "7" }]);
+    expect(() => read((record) => record.uuid === "v2")).toThrow(/listVpcResponse\[1\]: field "isActive"/);
+    expect(() => parseResponse(AREAS.vpc.list, { status: 200, text: body }, () => undefined)).toThrow(
+      /field "isActive"/,
+    );
+  });
+
   test("a body that is not JSON is an UNEXPECTED_RESPONSE", () => {
     expect(() => parseResponse(AREAS.vpc.list, { status: 200, text: "<html>" }, () => undefined)).toThrow(/not JSON/);
   });
