@@ -90,8 +90,11 @@ export type ReadSender = (
   keep?: (record: Record<string, unknown>) => boolean,
 ) => Promise<unknown>;
 
-/** The raw records any of `filters` keeps (a raw field may be a number: the parse makes it text). */
-function keeperOf(filters: readonly RecordFilter[]): (record: Record<string, unknown>) => boolean {
+/**
+ * The raw records any of `filters` may keep: a raw field may be a number (the parse makes it text), and a record
+ * without the field (spelt otherwise by some deployment) is parsed too; each caller's filter then picks from the parsed.
+ */
+export function keeperOf(filters: readonly RecordFilter[]): (record: Record<string, unknown>) => boolean {
   const wanted = new Map<string, Set<string>>();
   for (const { field, value } of filters) {
     let values = wanted.get(field);
@@ -102,6 +105,7 @@ function keeperOf(filters: readonly RecordFilter[]): (record: Record<string, unk
   return (record) =>
     fields.some(([field, values]) => {
       const value = record[field];
+      if (value === undefined || value === null) return true;
       return (typeof value === "string" || typeof value === "number") && values.has(String(value));
     });
 }
