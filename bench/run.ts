@@ -2,6 +2,7 @@
 // delay), each divided by the same operation on do-nothing resources (the floor), plus API requests and the provider's
 // peak memory. Writes bench/results/latest.json; a measurement, never a test. Settings (BENCH_SIZES, BENCH_MODES,
 // BENCH_UNSHARED, BENCH_MATCHED_FLOOR, BENCH_PROFILE): README "Benchmarks" and the constants below.
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -49,6 +50,13 @@ const FLOOR_PROGRAM: Record<Mode, string> = {
   native: path.join(REPO_ROOT, "bench", "programs", "noop-native"),
 };
 const RESULTS = path.join(REPO_ROOT, "bench", "results", "latest.json");
+/**
+ * The Node.js on PATH, which runs the programs and the provider processes: before 22.1 they start without Node's
+ * compile cache, which slows every operation's start (`npm run bench` puts the pinned Node 22 first).
+ */
+const PATH_NODE = execFileSync("node", ["--version"], { encoding: "utf8" }).trim();
+const [PATH_NODE_MAJOR = 0, PATH_NODE_MINOR = 0] = PATH_NODE.slice(1).split(".").map(Number);
+const PATH_NODE_CACHES = PATH_NODE_MAJOR > 22 || (PATH_NODE_MAJOR === 22 && PATH_NODE_MINOR >= 1);
 const PROFILES = path.join(REPO_ROOT, "bench", "results", "profiles");
 const STATES = path.join(REPO_ROOT, "bench", "results", "state");
 /** How each provider process shows in /proc/PID/cmdline. */
@@ -431,6 +439,10 @@ function growthPoints(run: Row[]): GrowthPoint[] {
 async function main(): Promise<void> {
   const started = Date.now();
   const loadAtStart = os.loadavg();
+  if (!PATH_NODE_CACHES)
+    process.stderr.write(
+      `bench: the node on PATH is ${PATH_NODE}: the providers start without the compile cache; run \`npm run bench\`\n`,
+    );
   if (RELEASE_PLUGIN && MODES.includes("native")) {
     process.stderr.write("bench: building the release's plugin and the no-op floor's as single executables...\n");
     releasePlugins = await buildReleasePlugins(RELEASE_WORK);
@@ -489,6 +501,7 @@ function report(rows: Row[], started: number, loadAtStart: number[]): void {
       loadAverageAtStart: loadAtStart,
       loadAverage: os.loadavg(),
       node: process.version,
+      pathNode: PATH_NODE,
     },
     emulator: { asyncDelayMs: 0 },
     durationMs: Date.now() - started,
@@ -518,7 +531,7 @@ function report(rows: Row[], started: number, loadAtStart: number[]): void {
       (releasePlugins
         ? `The native mode ran the release's single executable and a no-op floor built the same way (built in ${seconds(releasePlugins.buildMs)} s).\n`
         : "") +
-      `${Math.round(results.durationMs / 1000)} s in all, on ${os.cpus().length} CPUs; load average (1, 5, 15 min) ` +
+      `${Math.round(results.durationMs / 1000)} s in all, on ${os.cpus().length} CPUs, Node.js ${PATH_NODE} on PATH; load average (1, 5, 15 min) ` +
       `${loads(loadAtStart)} at the start, ${loads(results.machine.loadAverage)} at the end; figures in ` +
       `${path.relative(REPO_ROOT, RESULTS)}\n`,
   );
