@@ -5,7 +5,7 @@ import type { RetryOptions } from "./config";
 import { ApiError, ApiInputError, isNotFound } from "./errors";
 import type { HttpTransport, WireRequest, WireResponse } from "./http";
 import { withRetries } from "./retry";
-import { SharedReads } from "./coalesce";
+import { SharedReads, type RecordKeeper } from "./coalesce";
 import { waitForGone, type WaitOptions } from "./waiters";
 import { currentScope } from "./scope";
 import { ParsedRecords } from "./parsed-records";
@@ -35,9 +35,6 @@ export interface CallOptions<T> {
    */
   keepRecords?: RecordKeeper;
 }
-
-/** Which raw records of a list a call wants. */
-export type RecordKeeper = (record: Record<string, unknown>) => boolean;
 
 export interface CallerContext {
   readonly transport: HttpTransport;

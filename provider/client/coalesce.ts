@@ -80,6 +80,9 @@ export function asPoll<T>(read: () => Promise<T>): Promise<T> {
   return polling.run(true, read);
 }
 
+/** Which raw records of a list a call wants. */
+export type RecordKeeper = (record: Record<string, unknown>) => boolean;
+
 /**
  * Sends one read with validated inputs (the caller's own path: retries, parsing); of a list, only the
  * records `keep` wants are parsed and answered.
@@ -87,14 +90,14 @@ export function asPoll<T>(read: () => Promise<T>): Promise<T> {
 export type ReadSender = (
   operation: AnyOperation,
   values: Record<string, unknown>,
-  keep?: (record: Record<string, unknown>) => boolean,
+  keep?: RecordKeeper,
 ) => Promise<unknown>;
 
 /**
  * The raw records any of `filters` may keep: a raw field may be a number (the parse makes it text), and a record
  * without the field (spelt otherwise by some deployment) is parsed too; each caller's filter then picks from the parsed.
  */
-export function keeperOf(filters: readonly RecordFilter[]): (record: Record<string, unknown>) => boolean {
+export function keeperOf(filters: readonly RecordFilter[]): RecordKeeper {
   const wanted = new Map<string, Set<string>>();
   for (const { field, value } of filters) {
     let values = wanted.get(field);
