@@ -1,6 +1,7 @@
 // The native floor of the benchmark: a plugin (`pulumi-resource-noop`, in noop-plugin/) whose resources do nothing,
 // over the same gRPC library and stubs as pulumi-resource-restcloud: what the engine and a Node.js plugin cost, before
 // ours.
+import * as fs from "node:fs";
 import type * as grpcJs from "@grpc/grpc-js";
 import type * as ProviderMessages from "@pulumi/pulumi/proto/provider_pb";
 import { sdkModule } from "../provider/native/sdk-modules";
@@ -11,6 +12,9 @@ const pb = sdkModule<typeof ProviderMessages>("@pulumi/pulumi/proto/provider_pb"
 const pluginPb = sdkModule<typeof import("@pulumi/pulumi/proto/plugin_pb")>("@pulumi/pulumi/proto/plugin_pb");
 const emptyPb = sdkModule<typeof import("google-protobuf/google/protobuf/empty_pb")>(
   "google-protobuf/google/protobuf/empty_pb",
+);
+const structPb = sdkModule<typeof import("google-protobuf/google/protobuf/struct_pb")>(
+  "google-protobuf/google/protobuf/struct_pb",
 );
 const rpc = sdkModule<{ ResourceProviderService: grpcJs.ServiceDefinition }>("@pulumi/pulumi/proto/provider_grpc_pb");
 
@@ -25,6 +29,16 @@ const unary =
       callback(error as grpcJs.ServiceError);
     }
   };
+
+type JsonObject = Parameters<typeof structPb.Struct.fromJavaScript>[0];
+/** NOOP_REPLAY (bench/replay.ts): the fleet's recorded resources; `noop-<i>` answers with the id and outputs of the i-th. */
+const replayed = process.env.NOOP_REPLAY
+  ? (JSON.parse(fs.readFileSync(process.env.NOOP_REPLAY, "utf8")) as { id: string; outputs: JsonObject }[])
+  : undefined;
+const replayedOf = (r: ProviderMessages.CreateRequest) => {
+  const place = /::noop-(\d+)$/.exec(r.getUrn());
+  return replayed && place ? replayed[Number(place[1])] : undefined;
+};
 
 let created = 0;
 const service: Record<string, Handler> = {
@@ -42,8 +56,12 @@ const service: Record<string, Handler> = {
       .setChanges(changed.length ? pb.DiffResponse.DiffChanges.DIFF_SOME : pb.DiffResponse.DiffChanges.DIFF_NONE)
       .setDiffsList(changed);
   },
-  create: (r: ProviderMessages.CreateRequest) =>
-    new pb.CreateResponse().setId(`noop-${process.pid}-${++created}`).setProperties(r.getProperties()),
+  create: (r: ProviderMessages.CreateRequest) => {
+    const recorded = replayedOf(r);
+    return recorded
+      ? new pb.CreateResponse().setId(recorded.id).setProperties(structPb.Struct.fromJavaScript(recorded.outputs))
+      : new pb.CreateResponse().setId(`noop-${process.pid}-${++created}`).setProperties(r.getProperties());
+  },
   read: (r: ProviderMessages.ReadRequest) =>
     new pb.ReadResponse().setId(r.getId()).setProperties(r.getProperties()).setInputs(r.getInputs()),
   update: (r: ProviderMessages.UpdateRequest) => new pb.UpdateResponse().setProperties(r.getNews()),

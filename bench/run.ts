@@ -14,6 +14,7 @@ import { pulumiCliRoot, type StackConfig } from "../tests/e2e/offline-stack";
 import { REPO_ROOT, createStack } from "./workspace";
 import { formatTable } from "./table";
 import { growthTable, projectionTable, type GrowthPoint } from "./growth";
+import { writeReplay } from "./replay";
 import { buildReleasePlugins, floorProgramWith, type ReleasePlugins } from "./release-plugins";
 
 type Mode = "dynamic" | "native";
@@ -22,12 +23,15 @@ const OPERATIONS: readonly Operation[] = ["up", "preview", "refresh", "destroy"]
 
 // Environment: fleet sizes (1,000 takes about half an hour) and modes; BENCH_UNSHARED=1 adds runs with
 // `restcloud:shareReads false`; BENCH_MATCHED_FLOOR=1 a floor carrying as many state bytes as the fleet;
-// BENCH_PROFILE=1 CPU profiles under bench/results/profiles/ (bench/profile.ts summarises them).
+// BENCH_REPLAY_FLOOR=1 a native floor carrying the fleet's own state (replay.ts); BENCH_PROFILE=1 CPU profiles under
+// bench/results/profiles/ (bench/profile.ts summarises them).
 const SIZES = (process.env.BENCH_SIZES ?? "10,100,1000").split(",").map(Number);
 const MODES = (process.env.BENCH_MODES ?? "dynamic,native").split(",").map((m) => m.trim()) as Mode[];
 const UNSHARED = process.env.BENCH_UNSHARED === "1";
 const PROFILE = process.env.BENCH_PROFILE === "1";
 const MATCHED_FLOOR = process.env.BENCH_MATCHED_FLOOR === "1";
+/** BENCH_REPLAY_FLOOR=1: a native floor carrying the fleet's own recorded inputs and outputs (replay.ts). */
+const REPLAY_FLOOR = process.env.BENCH_REPLAY_FLOOR === "1";
 /** The size the growth's projection is for (BENCH_PROJECT_TO). */
 const PROJECT_TO = Number(process.env.BENCH_PROJECT_TO ?? 10_000);
 /**
@@ -96,6 +100,8 @@ interface Row {
   dynamicFloor?: Measure;
   /** BENCH_MATCHED_FLOOR: no-op resources of this mode with as much state per resource as the fleet's. */
   matchedFloor?: Measure;
+  /** BENCH_REPLAY_FLOOR: no-op native resources carrying the fleet's recorded inputs and outputs. */
+  replayFloor?: Measure;
 }
 
 interface Stats {
@@ -240,7 +246,7 @@ async function stateBytesPerResource(stack: Stack): Promise<number> {
 }
 
 /** The environment of a stack: the plugin on PATH; with BENCH_PROFILE, each Node.js process writes a CPU profile. */
-function stackEnv(name: string): Record<string, string> {
+function stackEnv(name: string, extra: Record<string, string> = {}): Record<string, string> {
   // The native plugin is found on PATH (plugin/), as a downloaded one is in the plugin cache; the
   // fleet's program is the same in both modes.
   const env = {
@@ -251,6 +257,7 @@ function stackEnv(name: string): Record<string, string> {
       path.join(pulumiCliRoot(REPO_ROOT), "bin"),
       process.env.PATH ?? "",
     ].join(path.delimiter),
+    ...extra,
   };
   if (!PROFILE) return env;
   const dir = path.join(PROFILES, name);
@@ -266,8 +273,9 @@ async function runOperations(
   config: StackConfig,
   operations: readonly Operation[],
   emulator?: RunningEmulator,
+  extraEnv: Record<string, string> = {},
 ): Promise<Partial<Record<Operation, Measure>>> {
-  const env = stackEnv(name);
+  const env = stackEnv(name, extraEnv);
   const bench = await createStack(program, name, config, env);
   const measures: Partial<Record<Operation, Measure>> = {};
   const timeline: { operation: Operation; started: number; ended: number }[] = [];
@@ -302,19 +310,34 @@ async function runFleet(
     "restcloud:mode": mode,
     "restcloud:shareReads": String(shareReads),
   };
-  const name = `fleet-${size}-${mode}${shareReads ? "" : "-unshared"}${mode === "native" && releasePlugins ? "-release" : ""}`;
-  return runOperations(name, FLEET_PROGRAM, config, operations, emulator);
+  return runOperations(fleetStackName(size, mode, shareReads), FLEET_PROGRAM, config, operations, emulator);
 }
 
-const runFloor = (size: number, mode: Mode, padding = 0) =>
+const fleetStackName = (size: number, mode: Mode, shareReads: boolean) =>
+  `fleet-${size}-${mode}${shareReads ? "" : "-unshared"}${mode === "native" && releasePlugins ? "-release" : ""}`;
+
+/**
+ * The floor: `size` no-op resources; with `padding`, that many characters of filler each; with `replay` (native), a
+ * file of the fleet's resources whose inputs and outputs they carry.
+ */
+const runFloor = (size: number, mode: Mode, { padding = 0, replay }: { padding?: number; replay?: string } = {}) =>
   runOperations(
-    `noop-${size}-${mode}${padding ? "-matched" : ""}${mode === "native" && releasePlugins ? "-release" : ""}`,
+    `noop-${size}-${mode}${padding ? "-matched" : ""}${replay ? "-replay" : ""}${mode === "native" && releasePlugins ? "-release" : ""}`,
     mode === "native" && releasePlugins
       ? floorProgramWith(FLOOR_PROGRAM.native, path.join(RELEASE_WORK, "noop-native"), releasePlugins.noopDir)
       : FLOOR_PROGRAM[mode],
-    { count: String(size), ...(padding ? { padding: String(padding) } : {}) },
+    { count: String(size), ...(padding ? { padding: String(padding) } : {}), ...(replay ? { replay } : {}) },
     OPERATIONS,
+    undefined,
+    replay ? { NOOP_REPLAY: replay } : {},
   ) as Promise<Record<Operation, Measure>>;
+
+/** The native floor carrying the fleet's recorded state (replay.ts), from the fleet's export after its up. */
+async function runReplayFloor(size: number, fleetStack: string): Promise<Record<Operation, Measure>> {
+  const replay = path.join(STATES, `${fleetStack}.replay.json`);
+  writeReplay(path.join(STATES, `${fleetStack}.json`), size, replay);
+  return runFloor(size, "native", { replay });
+}
 
 // ---- output -----------------------------------------------------------------------------------------
 
@@ -347,6 +370,7 @@ function table(rows: Row[]): string {
     "emulator CPU s",
   ];
   if (MATCHED_FLOOR) header.push("matched floor s", "ratio to matched");
+  if (REPLAY_FLOOR) header.push("replay floor s", "ratio to replay", "replay CPU s", "CPU ratio to replay");
   if (UNSHARED) header.push("unshared req/resource");
   const lines = rows.map((r) => {
     const line = [
@@ -375,6 +399,15 @@ function table(rows: Row[]): string {
         r.matchedFloor ? seconds(r.matchedFloor.ms) : "",
         r.matchedFloor ? (r.restcloud.ms / r.matchedFloor.ms).toFixed(2) : "",
       );
+    if (REPLAY_FLOOR) {
+      const replay = r.replayFloor;
+      line.push(
+        replay ? seconds(replay.ms) : "",
+        replay ? (r.restcloud.ms / replay.ms).toFixed(2) : "",
+        replay ? seconds(replay.cpuMs) : "",
+        replay ? (r.restcloud.cpuMs / replay.cpuMs).toFixed(2) : "",
+      );
+    }
     if (UNSHARED) line.push(perResource(r.unshared, r.size));
     return line;
   });
@@ -470,7 +503,11 @@ async function main(): Promise<void> {
         // The filler makes up the difference of state: it is stored twice (an input and an output).
         const missingBytes = (restcloud.up?.stateBytesPerResource ?? 0) - (floor.up.stateBytesPerResource ?? 0);
         const matchedFloor =
-          MATCHED_FLOOR && missingBytes > 0 ? await runFloor(size, mode, Math.round(missingBytes / 2)) : undefined;
+          MATCHED_FLOOR && missingBytes > 0
+            ? await runFloor(size, mode, { padding: Math.round(missingBytes / 2) })
+            : undefined;
+        const replayFloor =
+          REPLAY_FLOOR && mode === "native" ? await runReplayFloor(size, fleetStackName(size, mode, true)) : undefined;
         for (const operation of OPERATIONS) {
           rows.push({
             size,
@@ -481,6 +518,7 @@ async function main(): Promise<void> {
             floor: floor[operation],
             ...(dynamicFloor ? { dynamicFloor: dynamicFloor[operation] } : {}),
             ...(matchedFloor ? { matchedFloor: matchedFloor[operation] } : {}),
+            ...(replayFloor ? { replayFloor: replayFloor[operation] } : {}),
           });
         }
       }
@@ -518,7 +556,8 @@ function report(rows: Row[], started: number, loadAtStart: number[]): void {
   fs.writeFileSync(kept, `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(
     `${table(rows)}\n\n` +
-      `ratio: restcloud time / the floor's (no-op resources of the same mode); "matched": no-op resources with as much state; "ratio to dyn.": the native ` +
+      `ratio: restcloud time / the floor's (no-op resources of the same mode); "matched": no-op resources with as much state; ` +
+      `"replay": no-op native resources carrying the fleet's own inputs and outputs; "ratio to dyn.": the native ` +
       `mode against the no-op dynamic resources. Requests from the emulator's stats; provider MiB: the ` +
       `provider process's peak resident memory; state B/res.: the checkpoint after up, in bytes per resource; emulator CPU s: the CPU time of the ` +
       `benchmark's own process (the emulator, in it) during the operation; CPU s: the CPU time of the processes the operation ran ` +
