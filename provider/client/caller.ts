@@ -5,7 +5,7 @@ import type { RetryOptions } from "./config";
 import { ApiError, ApiInputError, isNotFound } from "./errors";
 import type { HttpTransport, WireRequest, WireResponse } from "./http";
 import { withRetries } from "./retry";
-import { SharedReads, type RecordKeeper } from "./coalesce";
+import { SharedReads, keeperOf, kept, type RecordKeeper, type RecordWhere } from "./coalesce";
 import { waitForGone, type WaitOptions } from "./waiters";
 import { currentScope } from "./scope";
 import { ParsedRecords } from "./parsed-records";
@@ -34,6 +34,11 @@ export interface CallOptions<T> {
    * few records of a long list: parsing is most of a list's cost).
    */
   keepRecords?: RecordKeeper;
+  /**
+   * For a list: answer only the records whose field has this value, a filter the service has no input for (a name;
+   * the uuid where the list takes none). Only those records are parsed; shared reads still share the request.
+   */
+  where?: RecordWhere;
 }
 
 export interface CallerContext {
@@ -56,7 +61,7 @@ export async function callOperation<O extends AnyOperation>(
 ): Promise<OutputOf<O>> {
   const values = validateInput(operation, rawInput);
   if (context.sharedReads && SharedReads.shareable(operation, options))
-    return context.sharedReads.call(operation, values) as Promise<OutputOf<O>>;
+    return context.sharedReads.call(operation, values, options.where) as Promise<OutputOf<O>>;
   if (!operation.mutating || !context.sharedReads) return sendOperation(context, operation, values, options);
   // What lists taken before (or while) this change says of its kind is out of date: none answers a read after it.
   const settled = context.sharedReads.mutationStarted();
@@ -74,6 +79,8 @@ export async function sendOperation<O extends AnyOperation>(
   values: Record<string, unknown>,
   options: CallOptions<OutputOf<O>> = {},
 ): Promise<OutputOf<O>> {
+  const where = options.where;
+  const keepRecords = options.keepRecords ?? (where ? keeperOf([where]) : undefined);
   const request = toWire(operation, values, options.timeoutMs);
   const log = (line: string): void => context.transport.log(line);
   const gone = confirmGoneCheck(context, operation, values, options);
@@ -87,12 +94,7 @@ export async function sendOperation<O extends AnyOperation>(
   let ambiguousBefore = false;
   const attempt = async (n: number): Promise<OutputOf<O>> => {
     try {
-      return parseResponse(
-        operation,
-        await context.transport.send(request, n),
-        log,
-        options.keepRecords,
-      ) as OutputOf<O>;
+      return parseResponse(operation, await context.transport.send(request, n), log, keepRecords) as OutputOf<O>;
     } catch (error) {
       if (operation.resend === "delete" && ambiguousBefore && isNotFound(error)) {
         log(`${operation.name}: 404 after an earlier ambiguous failure; the first request took effect`);
@@ -117,7 +119,7 @@ export async function sendOperation<O extends AnyOperation>(
     throw error;
   }
   if (gone) await gone.wait();
-  return result;
+  return where && Array.isArray(result) ? (kept(result, where) as OutputOf<O>) : result;
 }
 
 /** Validated input values, or an ApiInputError naming the first field at fault. */

@@ -46,11 +46,15 @@ export const FIELD_FILTERS: Readonly<Record<string, { readonly input: string; re
   resourceTagsList: { input: "resourceUuid", field: "resourceUuid" },
 };
 
-/** What a call filters on: the input, the field of the records it matches, and the value. */
-interface RecordFilter {
-  input: string;
+/** Records of a list whose field has this value (compared as text): a filter applied here, the service has no input for it. */
+export interface RecordWhere {
   field: string;
   value: string;
+}
+
+/** What a call filters on: the field of the records it matches and the value; the input that asks it of the service, if any. */
+interface RecordFilter extends RecordWhere {
+  input?: string;
 }
 
 /** The filter of a call: its uuid filter, else its field filter, when given as a string. */
@@ -65,7 +69,7 @@ function filterOf(operation: string, values: Record<string, unknown>): RecordFil
 }
 
 /** The records of a list answer that a filter keeps. */
-const kept = (answer: unknown[], filter: RecordFilter): unknown[] =>
+export const kept = (answer: unknown[], filter: RecordWhere): unknown[] =>
   answer.filter(
     (record) =>
       record !== null &&
@@ -94,10 +98,11 @@ export type ReadSender = (
 ) => Promise<unknown>;
 
 /**
- * The raw records any of `filters` may keep: a raw field may be a number (the parse makes it text), and a record
- * without the field (spelt otherwise by some deployment) is parsed too; each caller's filter then picks from the parsed.
+ * The raw records any of `filters` may keep: a raw field may be a number or boolean (the parse makes it text), and a
+ * record without the field (spelt otherwise by some deployment) is parsed too; each caller's filter then picks from
+ * the parsed.
  */
-export function keeperOf(filters: readonly RecordFilter[]): RecordKeeper {
+export function keeperOf(filters: readonly RecordWhere[]): RecordKeeper {
   const wanted = new Map<string, Set<string>>();
   for (const { field, value } of filters) {
     let values = wanted.get(field);
@@ -109,7 +114,10 @@ export function keeperOf(filters: readonly RecordFilter[]): RecordKeeper {
     fields.some(([field, values]) => {
       const value = record[field];
       if (value === undefined || value === null) return true;
-      return (typeof value === "string" || typeof value === "number") && values.has(String(value));
+      return (
+        (typeof value === "string" || typeof value === "number" || typeof value === "boolean") &&
+        values.has(String(value))
+      );
     });
 }
 
@@ -175,9 +183,11 @@ export class SharedReads {
     this.pollTickMs = options.pollTickMs ?? DEFAULT_POLL_TICK_MS;
   }
 
-  /** Whether a call can be shared: a read, made without per-call options. */
+  /** Whether a call can be shared: a read, made without per-call options but `where`. */
   static shareable(operation: AnyOperation, options: object): boolean {
-    return !operation.mutating && Object.values(options).every((value) => value === undefined);
+    return (
+      !operation.mutating && Object.entries(options).every(([key, value]) => key === "where" || value === undefined)
+    );
   }
 
   /** How many changes were sent or settled so far: an answer read before the count moved is still current. */
@@ -200,12 +210,15 @@ export class SharedReads {
   /**
    * A lone call keeps its uuid filter (one small request); several share the unfiltered list of the scope. A poll
    * (inside `asPoll`) leaves on the common tick, finer for a re-read made sooner; other reads after the window.
+   * `where` (a filter the service cannot apply) narrows a call without one: only its records are parsed.
    */
-  call(operation: AnyOperation, values: Record<string, unknown>): Promise<unknown> {
+  call(operation: AnyOperation, values: Record<string, unknown>, where?: RecordWhere): Promise<unknown> {
     this.counts.calls++;
-    const filter = filterOf(operation.name, values);
+    const filter: RecordFilter | undefined = filterOf(operation.name, values) ?? where;
     const scope =
-      filter === undefined ? values : Object.fromEntries(Object.entries(values).filter(([k]) => k !== filter.input));
+      filter?.input === undefined
+        ? values
+        : Object.fromEntries(Object.entries(values).filter(([k]) => k !== filter.input));
     const key = `${operation.name} ${canonical(scope)}`;
     const readKey = `${operation.name} ${canonical(values)}`;
     const fromRecent = this.fromRecentList(key, readKey, filter);
@@ -289,12 +302,13 @@ export class SharedReads {
 
   private async dispatch(batch: Batch): Promise<void> {
     const { operation, scope, callers } = batch;
-    const filters = new Set(callers.map((c) => (c.filter ? `${c.filter.input} ${c.filter.value}` : "")));
+    const filters = new Set(callers.map((c) => (c.filter?.input ? `${c.filter.input} ${c.filter.value}` : "")));
     // Reads of the recorded state ask the whole scope: the list then answers the kind's next reads too.
     const keepList = callers.some((c) => c.scope?.recentListsMs !== undefined);
-    // One filter asked by every caller: send it. Otherwise the whole scope, filtered here.
-    const single = filters.size === 1 && !keepList ? callers[0]!.filter : undefined;
-    const input = single !== undefined ? { ...scope, [single.input]: single.value } : scope;
+    // One filter the service applies, asked by every caller: send it. Otherwise the whole scope, filtered here.
+    const first = callers[0]!.filter;
+    const single = filters.size === 1 && !keepList && first?.input !== undefined ? first : undefined;
+    const input = single?.input !== undefined ? { ...scope, [single.input]: single.value } : scope;
     // Callers that each want a few records of the scope's list: only those are parsed.
     const asked = callers.map((c) => c.filter);
     const keep =

@@ -1,6 +1,7 @@
 // One cloud record, one resource: how a create that cannot tell whether it took effect (a 5xx, timeout or reset after
 // sending) finds its record, for every kind. Records without a name cannot be told apart by reading, so creates run
 // under the guarantees listed at IdentityRegistry. The id goes to state as soon as the create answers.
+import type { RecordWhere } from "../client/coalesce";
 import { VerificationRefusedError } from "../client/errors";
 import type { OperationContext } from "./context";
 import { claimRecord, describeOwner, ownedBy, ownersOf, type ClaimOutcome, type OwnerTagType } from "./ownership";
@@ -20,17 +21,37 @@ export interface Identity<I, R extends IdentifiedRecord = any> {
    */
   scope(inputs: I): string;
   /**
-   * The records among which the new one appears (the parent's list of this kind). Absent where the
-   * id follows from the inputs (static NAT and remote-access VPN are the address's) and the create
-   * verifies by asking the service itself.
+   * The records among which the new one appears (the parent's list of this kind), narrowed by `where`
+   * when given (pass it to the list call). Absent where the id follows from the inputs (static NAT and
+   * remote-access VPN are the address's) and the create verifies by asking the service itself.
    */
-  candidates?(ctx: OperationContext, inputs: I): Promise<readonly R[]>;
+  candidates?(ctx: OperationContext, inputs: I, where?: RecordWhere): Promise<readonly R[]>;
   /** Whether a candidate is what this create asks for (its name; its ports). Default: any. */
   matches?(record: R, inputs: I): boolean;
+  /**
+   * A field and value every record `matches` accepts has: the candidates' list then parses only those (a long list
+   * read before each create is otherwise parsed whole).
+   */
+  where?(inputs: I): RecordWhere | undefined;
 }
 
-/** The `matches` of a named record: the name, auto-named with a random suffix, tells it apart. */
-export const sameName = (record: { name?: string }, inputs: { name?: string }): boolean => record.name === inputs.name;
+/** The identity of a named record: the name, auto-named with a random suffix, tells it apart. */
+export const byName = {
+  matches: (record: { name?: string }, inputs: { name?: string }): boolean => record.name === inputs.name,
+  where: (inputs: { name?: string }): RecordWhere | undefined =>
+    inputs.name === undefined ? undefined : { field: "name", value: inputs.name },
+};
+
+/** The candidates of a create (or a recovery) that match its inputs. */
+export async function matchingCandidates<I, R extends IdentifiedRecord>(
+  identity: Identity<I, R>,
+  ctx: OperationContext,
+  inputs: I,
+): Promise<R[]> {
+  if (!identity.candidates) return [];
+  const records = await identity.candidates(ctx, inputs, identity.where?.(inputs));
+  return records.filter((record) => identity.matches?.(record, inputs) ?? true);
+}
 
 /** What a create may call, beyond the operation context, to find its own record. */
 export interface CreateIdentity {
@@ -127,7 +148,7 @@ export class IdentityRegistry {
   ): Promise<R & { takenOver?: boolean }> {
     return this.#queue.run(`${type}\u0000${identity.scope(inputs)}`, async () => {
       const matches = (record: IdentifiedRecord) => identity.matches?.(record, inputs) ?? true;
-      const list = async () => (identity.candidates ? (await identity.candidates(ctx, inputs)).filter(matches) : []);
+      const list = () => matchingCandidates(identity, ctx, inputs);
       const before = new Set((await list()).map((record) => record.uuid));
       const fresh = <T extends IdentifiedRecord>(records: readonly T[]): T[] =>
         records.filter((r) => r.uuid !== undefined && !before.has(r.uuid) && !this.holds(type, r.uuid) && matches(r));

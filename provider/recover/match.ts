@@ -3,7 +3,7 @@
 // another URN holds; equivalent records go one each (as identity.ts does); more candidates than creates is
 // ambiguous. Reads only, except claimFound, whose tag is an atomic claim.
 import type { OperationContext, ResourceDeclaration } from "../engine/declaration";
-import type { IdentifiedRecord } from "../engine/identity";
+import { matchingCandidates, type IdentifiedRecord } from "../engine/identity";
 import { readForImport } from "../engine/import";
 import { claimRecord, describeOwner, ownedBy, ownersOf, type OwnerTagType } from "../engine/ownership";
 import type { HeldRecord, PendingCreate } from "./deployment";
@@ -148,10 +148,9 @@ async function searchOne(
     }
     return;
   }
-  const records = ((await identity.candidates(ctx, inputs)) as (IdentifiedRecord & Json)[]).filter(
+  const matching = ((await matchingCandidates(identity, ctx, inputs)) as (IdentifiedRecord & Json)[]).filter(
     (r): r is IdentifiedRecord & Json & { uuid: string } => typeof r.uuid === "string" && r.uuid !== "",
   );
-  const matching = records.filter((r) => identity.matches?.(r, inputs) ?? true);
   const tags = declaration.tagType ? await ownersOfType(declaration.tagType) : new Map<string, string>();
   const free = matching.filter((r) => !holds.has(key(search.family, r.uuid)));
 

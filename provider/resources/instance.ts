@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { defaultValue, stateDefaults, withDefault, withDefaultText } from "../engine/defaults";
-import { sameName } from "../engine/identity";
+import { byName } from "../engine/identity";
 import { catalogReference, resourceName, uuid } from "../engine/validators";
 import { ApiError } from "../client/errors";
 import { findInZones } from "../engine/import";
@@ -345,8 +345,8 @@ export const instanceDeclaration = defineResource({
   defaultTimeouts: { create: minutes(15), update: minutes(15), delete: minutes(15) },
   identity: {
     scope: (inputs) => `${inputs.zoneUuid!}/${inputs.name}`,
-    candidates: (ctx, inputs) => ctx.client.instance.list({ zoneUuid: inputs.zoneUuid! }),
-    matches: sameName,
+    candidates: (ctx, inputs, where) => ctx.client.instance.list({ zoneUuid: inputs.zoneUuid! }, { where }),
+    ...byName,
   },
   tagType: "UserVm",
   inventory: {

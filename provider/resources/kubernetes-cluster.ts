@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { defaultValue, stateDefaults, withDefault } from "../engine/defaults";
-import { sameName } from "../engine/identity";
+import { byName } from "../engine/identity";
 import { catalogReference, ipv4Address, uuid } from "../engine/validators";
 import { gone, recordLookup, until } from "../engine/waits";
 import { priceCluster } from "../pricing";
@@ -150,8 +150,8 @@ export const kubernetesClusterDeclaration = defineResource({
   defaultTimeouts: { create: minutes(45), update: minutes(30), delete: minutes(30) },
   identity: {
     scope: (inputs) => `account/${inputs.name}`,
-    candidates: (ctx) => ctx.client.kubernetes.list({}),
-    matches: sameName,
+    candidates: (ctx, _inputs, where) => ctx.client.kubernetes.list({}, { where }),
+    ...byName,
   },
   inventory: {
     accountWide: true,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineResource } from "../engine/declaration";
 import { withDefault } from "../engine/defaults";
-import { sameName } from "../engine/identity";
+import { byName } from "../engine/identity";
 import { catalogReference, uuid } from "../engine/validators";
 import { showing, until } from "../engine/waits";
 import { perOffering } from "../pricing";
@@ -96,8 +96,8 @@ export const networkDeclaration = defineResource({
   defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
   identity: {
     scope: (inputs) => `${inputs.zoneUuid!}/${inputs.name}`,
-    candidates: (ctx, inputs) => ctx.client.network.list({ zoneUuid: inputs.zoneUuid! }),
-    matches: sameName,
+    candidates: (ctx, inputs, where) => ctx.client.network.list({ zoneUuid: inputs.zoneUuid! }, { where }),
+    ...byName,
   },
   tagType: "Network",
   // The zone's networks that are no VPC tier (a tier is a network to the API: vpc-tier.ts lists those).

@@ -7,7 +7,7 @@ import type { OperationContext } from "../engine/declaration";
 import { port } from "../engine/validators";
 import { ApiError, isNotFound } from "../client/errors";
 import { gone, type RecordLookup } from "../engine/waits";
-import { byUuid } from "./common";
+import { byUuid, onlyUuid } from "./common";
 
 /**
  * A delete that then waits until the record's lookup no longer sees it. Nothing is sent when it is
@@ -48,7 +48,7 @@ export async function zoneOfNetwork(ctx: OperationContext, networkUuid: string):
  */
 export async function zoneOfAddress(ctx: OperationContext, ipAddressUuid: string): Promise<string | undefined> {
   const holds = async (zoneUuid: string) =>
-    (await ctx.client.ipAddress.list({ zoneUuid })).some((ip) => ip.uuid === ipAddressUuid);
+    (await ctx.client.ipAddress.list({ zoneUuid }, onlyUuid(ipAddressUuid))).some((ip) => ip.uuid === ipAddressUuid);
   const preferred = ctx.settings.zoneUuid;
   if (preferred !== undefined && (await holds(preferred))) return preferred;
   for (const zone of await ctx.client.costEstimate.zones()) {
@@ -69,7 +69,7 @@ export async function networkReaching(
   ipAddressUuid: string,
   instanceUuid: string,
 ): Promise<string | undefined> {
-  const address = byUuid(await ctx.client.ipAddress.list({ zoneUuid }), ipAddressUuid);
+  const address = byUuid(await ctx.client.ipAddress.list({ zoneUuid }, onlyUuid(ipAddressUuid)), ipAddressUuid);
   const nics = (await ctx.client.instance.networks({ uuid: instanceUuid })).filter((nic) => nic.uuid);
   const only = (candidates: readonly { uuid?: string }[]) => (candidates.length === 1 ? candidates[0].uuid : undefined);
   if (address?.networkUuid) {
@@ -98,7 +98,7 @@ export async function networkOfAddress(
   zoneUuid: string,
   ipAddressUuid: string,
 ): Promise<string | undefined> {
-  const address = byUuid(await ctx.client.ipAddress.list({ zoneUuid }), ipAddressUuid);
+  const address = byUuid(await ctx.client.ipAddress.list({ zoneUuid }, onlyUuid(ipAddressUuid)), ipAddressUuid);
   if (!address?.networkUuid) return undefined;
   if (address.vpcUuid === undefined) {
     const network = await ctx.client.network.get({ uuid: address.networkUuid });

@@ -3,7 +3,7 @@ import { defineResource } from "../engine/declaration";
 import { uuid } from "../engine/validators";
 import { ApiError, isNotFound } from "../client/errors";
 import { findInZones } from "../engine/import";
-import { byUuid, minutes } from "./common";
+import { byUuid, minutes, onlyUuid } from "./common";
 import { isConflict } from "./networking-common";
 
 /**
@@ -49,11 +49,13 @@ export const remoteAccessVpnDeclaration = defineResource({
   // Import: the zone whose list holds the address. Whether remote access is enabled on it, no record
   // shows: an address without it imports too (as a refresh keeps it).
   locate: async (ctx, id) => {
-    const hit = await findInZones(ctx, async (zoneUuid) => byUuid(await ctx.client.ipAddress.list({ zoneUuid }), id));
+    const hit = await findInZones(ctx, async (zoneUuid) =>
+      byUuid(await ctx.client.ipAddress.list({ zoneUuid }, onlyUuid(id)), id),
+    );
     return hit && { zoneUuid: hit.zoneUuid };
   },
   read: async (ctx, id, state) => {
-    const address = byUuid(await ctx.client.ipAddress.list({ zoneUuid: state.zoneUuid! }), id);
+    const address = byUuid(await ctx.client.ipAddress.list({ zoneUuid: state.zoneUuid! }, onlyUuid(id)), id);
     if (!address) return undefined;
     return {
       inputs: { ipAddressUuid: id },

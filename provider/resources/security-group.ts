@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { withDefault } from "../engine/defaults";
-import { sameName } from "../engine/identity";
+import { byName } from "../engine/identity";
 import { args, byUuid, minutes, recordOutputs } from "./common";
 import { removeUntilGone } from "./networking-common";
 import { recordLookup } from "../engine/waits";
@@ -39,8 +39,8 @@ export const securityGroupDeclaration = defineResource({
   defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
   identity: {
     scope: (inputs) => `account/${inputs.name}`,
-    candidates: (ctx) => ctx.client.securityGroup.list(),
-    matches: sameName,
+    candidates: (ctx, _inputs, where) => ctx.client.securityGroup.list({}, { where }),
+    ...byName,
   },
   inventory: {
     accountWide: true,

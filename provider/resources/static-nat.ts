@@ -4,7 +4,7 @@ import { withDefaultText } from "../engine/defaults";
 import { uuid } from "../engine/validators";
 import { isNotFound } from "../client/errors";
 import { findInZones } from "../engine/import";
-import { byUuid, minutes } from "./common";
+import { byUuid, minutes, onlyUuid } from "./common";
 import { isConflict, removeUntilGone, zoneOfNetwork } from "./networking-common";
 import { recordLookup } from "../engine/waits";
 import { orNone, text, type InventoryLists } from "../engine/inventory";
@@ -35,7 +35,7 @@ async function staticNats(lists: InventoryLists) {
 
 /** The public address with this uuid in its zone, or undefined when it is gone. */
 async function getAddress(ctx: OperationContext, zoneUuid: string, ipAddressUuid: string) {
-  return byUuid(await ctx.client.ipAddress.list({ zoneUuid }), ipAddressUuid);
+  return byUuid(await ctx.client.ipAddress.list({ zoneUuid }, onlyUuid(ipAddressUuid)), ipAddressUuid);
 }
 
 /**

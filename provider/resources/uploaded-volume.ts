@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineResource } from "../engine/declaration";
-import { sameName } from "../engine/identity";
+import { byName } from "../engine/identity";
 import { uuid } from "../engine/validators";
 import { job } from "../engine/waits";
 import { priceUploadedVolume } from "../pricing";
@@ -59,8 +59,8 @@ export const uploadedVolumeDeclaration = defineResource({
   defaultTimeouts: { create: minutes(30), update: minutes(10), delete: minutes(10) },
   identity: {
     scope: (inputs) => `${inputs.zoneUuid!}/${inputs.name}`,
-    candidates: (ctx, inputs) => ctx.client.volume.list({ zoneUuid: inputs.zoneUuid! }),
-    matches: sameName,
+    candidates: (ctx, inputs, where) => ctx.client.volume.list({ zoneUuid: inputs.zoneUuid! }, { where }),
+    ...byName,
   },
   tagType: "Volume",
   inventory: {

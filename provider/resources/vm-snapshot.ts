@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { withDefault } from "../engine/defaults";
-import { sameName } from "../engine/identity";
+import { byName } from "../engine/identity";
 import { uuid } from "../engine/validators";
 import { gone, job, recordLookup, untilOrGone } from "../engine/waits";
 import { instanceDisksGb, perSnapshotGb } from "../pricing";
@@ -93,8 +93,8 @@ export const vmSnapshotDeclaration = defineResource({
   defaultTimeouts: { create: minutes(20), update: minutes(20), delete: minutes(10) },
   identity: {
     scope: (inputs) => `${inputs.zoneUuid!}/${inputs.name}`,
-    candidates: (ctx, inputs) => ctx.client.vmSnapshot.list({ zoneUuid: inputs.zoneUuid! }),
-    matches: sameName,
+    candidates: (ctx, inputs, where) => ctx.client.vmSnapshot.list({ zoneUuid: inputs.zoneUuid! }, { where }),
+    ...byName,
   },
   tagType: "VMSnapshot",
   inventory: {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
+import { byName } from "../engine/identity";
 import { uuid } from "../engine/validators";
 import { gone, recordLookup, untilOrGone } from "../engine/waits";
 import { perSnapshotGb, volumeGb } from "../pricing";
@@ -42,8 +43,9 @@ export const volumeSnapshotDeclaration = defineResource({
   defaultTimeouts: { create: minutes(30), update: minutes(5), delete: minutes(10) },
   identity: {
     scope: (inputs) => `${inputs.volumeUuid}/${inputs.name}`,
-    candidates: (ctx, inputs) => ctx.client.snapshot.list({ zoneUuid: inputs.zoneUuid! }),
-    matches: (snapshot, inputs) => snapshot.name === inputs.name && snapshot.volumeUuid === inputs.volumeUuid,
+    candidates: (ctx, inputs, where) => ctx.client.snapshot.list({ zoneUuid: inputs.zoneUuid! }, { where }),
+    matches: (snapshot, inputs) => byName.matches(snapshot, inputs) && snapshot.volumeUuid === inputs.volumeUuid,
+    where: byName.where,
   },
   tagType: "Snapshot",
   inventory: {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineResource, type OperationContext, type UpdateStep } from "../engine/declaration";
 import { withDefault } from "../engine/defaults";
-import { sameName } from "../engine/identity";
+import { byName } from "../engine/identity";
 import { catalogReference, uuid } from "../engine/validators";
 import { job, recordLookup } from "../engine/waits";
 import { priceVolume } from "../pricing";
@@ -130,8 +130,8 @@ export const volumeDeclaration = defineResource({
   defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
   identity: {
     scope: (inputs) => `${inputs.zoneUuid!}/${inputs.name}`,
-    candidates: (ctx, inputs) => ctx.client.volume.list({ zoneUuid: inputs.zoneUuid! }),
-    matches: sameName,
+    candidates: (ctx, inputs, where) => ctx.client.volume.list({ zoneUuid: inputs.zoneUuid! }, { where }),
+    ...byName,
   },
   tagType: "Volume",
   inventory: {

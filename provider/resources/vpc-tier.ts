@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineResource } from "../engine/declaration";
 import { withDefaultText } from "../engine/defaults";
-import { sameName } from "../engine/identity";
+import { byName } from "../engine/identity";
 import { catalogReference, cidrBlock, ipv4Address, parseCidr, uuid } from "../engine/validators";
 import { showing } from "../engine/waits";
 import { perOffering } from "../pricing";
@@ -76,8 +76,8 @@ export const vpcTierDeclaration = defineResource({
   defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
   identity: {
     scope: (inputs) => `${inputs.vpcUuid}/${inputs.name}`,
-    candidates: (ctx, inputs) => ctx.client.network.list({ zoneUuid: inputs.zoneUuid! }),
-    matches: sameName,
+    candidates: (ctx, inputs, where) => ctx.client.network.list({ zoneUuid: inputs.zoneUuid! }, { where }),
+    ...byName,
   },
   tagType: "Network",
   inventory: {

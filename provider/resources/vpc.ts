@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineResource } from "../engine/declaration";
-import { sameName } from "../engine/identity";
+import { byName } from "../engine/identity";
 import { catalogReference, cidrBlock } from "../engine/validators";
 import { recordLookup, showing, until } from "../engine/waits";
 import { perOffering } from "../pricing";
@@ -63,8 +63,8 @@ export const vpcDeclaration = defineResource({
   defaultTimeouts: { create: minutes(10), update: minutes(10), delete: minutes(10) },
   identity: {
     scope: (inputs) => `${inputs.zoneUuid!}/${inputs.name}`,
-    candidates: (ctx, inputs) => ctx.client.vpc.list({ zoneUuid: inputs.zoneUuid! }),
-    matches: sameName,
+    candidates: (ctx, inputs, where) => ctx.client.vpc.list({ zoneUuid: inputs.zoneUuid! }, { where }),
+    ...byName,
   },
   tagType: "Vpc",
   inventory: {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineResource, type OperationContext } from "../engine/declaration";
 import { defaultValue, stateDefaults, withDefault } from "../engine/defaults";
-import { sameName } from "../engine/identity";
+import { byName } from "../engine/identity";
 import { cidrList, ipv4Address } from "../engine/validators";
 import { recordLookup, showing } from "../engine/waits";
 import { args, byUuid, minutes, recordOutputs } from "./common";
@@ -172,8 +172,8 @@ export const vpnCustomerGatewayDeclaration = defineResource({
   defaultTimeouts: { create: minutes(5), update: minutes(5), delete: minutes(5) },
   identity: {
     scope: (inputs) => `account/${inputs.name}`,
-    candidates: (ctx) => ctx.client.vpnCustomerGateway.list(),
-    matches: sameName,
+    candidates: (ctx, _inputs, where) => ctx.client.vpnCustomerGateway.list({}, { where }),
+    ...byName,
   },
   inventory: {
     accountWide: true,

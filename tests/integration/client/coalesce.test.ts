@@ -1,6 +1,6 @@
 /**
  * Shared reads (provider/client/coalesce.ts) against the emulator: concurrent identical reads and
- * list calls that differ only by their uuid filter are served by one request, each caller gets
+ * list calls that differ only by their uuid filter (or a filter applied here, `where`) are served by one request, each caller gets
  * exactly what its own request would have answered, a request already sent is never joined (one
  * waiting for a free slot of the concurrency limit still is), polls
  * of different records meet on a common tick (shorter for a quick re-read), reads of the recorded
@@ -79,6 +79,30 @@ test("list calls that differ only by uuid are served by one zone-wide list, filt
     if (i < 6) expect(answers[i]!.map((v) => v.uuid)).toEqual([uuid]);
     else expect(answers[i]).toEqual([]);
   });
+});
+
+test("a list narrowed here (`where`: a name the service cannot filter on) joins the uuid reads' request", async () => {
+  const uuids = await createVolumes(3);
+  const { client, events } = shared();
+  await resetStats(emulator);
+  const [named, first, none] = await Promise.all([
+    client.volume.list({ zoneUuid: ids.zoneUuid }, { where: { field: "name", value: "shared-1" } }),
+    client.volume.list({ zoneUuid: ids.zoneUuid, uuid: uuids[0]! }),
+    client.volume.list({ zoneUuid: ids.zoneUuid }, { where: { field: "name", value: "no-such-name" } }),
+  ]);
+  expect((await stats(emulator)).byOperation.volumeList).toBe(1);
+  expect(events[0]!.url).not.toContain("uuid=");
+  expect(named.map((v) => v.uuid)).toEqual([uuids[1]]);
+  expect(first.map((v) => v.uuid)).toEqual([uuids[0]]);
+  expect(none).toEqual([]);
+  // Alone, and without shared reads, the same narrowing: the service is asked the whole list, never a name.
+  const alone = clientFor(emulator);
+  expect(
+    (await alone.client.volume.list({ zoneUuid: ids.zoneUuid }, { where: { field: "name", value: "shared-2" } })).map(
+      (v) => v.uuid,
+    ),
+  ).toEqual([uuids[2]]);
+  expect(alone.events[alone.events.length - 1]!.url).not.toContain("name=");
 });
 
 test("the tags of several records (resourceUuid) are served by one list of the account's tags", async () => {

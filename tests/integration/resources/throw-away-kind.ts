@@ -2,7 +2,7 @@
 // (the test copies it there, with `../../../provider/` made `../`), to show one file is enough.
 import { z } from "zod";
 import { defineResource } from "../../../provider/engine/declaration";
-import { sameName } from "../../../provider/engine/identity";
+import { byName } from "../../../provider/engine/identity";
 import { text } from "../../../provider/engine/inventory";
 import { perMonth } from "../../../provider/pricing";
 
@@ -21,7 +21,7 @@ export const throwAwayDeclaration = defineResource({
   replaceOn: ["name", "zoneUuid"],
   updates: [],
   defaultTimeouts: { create: 60_000, update: 60_000, delete: 60_000 },
-  identity: { scope: (inputs) => `${inputs.zoneUuid!}/${inputs.name}`, candidates: async () => [], matches: sameName },
+  identity: { scope: (inputs) => `${inputs.zoneUuid!}/${inputs.name}`, candidates: async () => [], ...byName },
   tagType: "Template",
   inventory: {
     list: async (lists) =>

@@ -3,6 +3,7 @@
  * resource kind runs under, on a small declaration whose "cloud" is an array in memory.
  */
 import { z } from "zod";
+import { kept } from "../../../provider/client/coalesce";
 import { ApiError, type ApiErrorDetails } from "../../../provider/client/errors";
 import { withRetries } from "../../../provider/client/retry";
 import { defineResource, type OperationContext } from "../../../provider/engine/declaration";
@@ -283,6 +284,20 @@ describe("every resource kind", () => {
       expect(typeof identity.scope).toBe("function");
       // Only kinds whose id is another record's (an address's) verify without candidates.
       if (identity.candidates === undefined) expect(["StaticNat", "RemoteAccessVpn"]).toContain(declaration.type);
+    },
+  );
+
+  // A narrowing that dropped a record `matches` accepts would let a create miss its record and make a second one.
+  test.each(DECLARATIONS.filter((d) => d.identity.where).map((d) => [d.type, d] as const))(
+    "%s narrows its candidates' list to records it could match",
+    (_type, declaration) => {
+      const { identity } = declaration;
+      const inputs = { name: "web-1", zoneUuid: "z", volumeUuid: "v" };
+      const where = identity.where!(inputs)!;
+      const matching = { uuid: "u", name: "web-1", zoneUuid: "z", volumeUuid: "v" };
+      expect(identity.matches!(matching, inputs)).toBe(true);
+      expect(kept([matching, { ...matching, name: "web-2" }], where)).toEqual([matching]);
+      expect(identity.where!({ ...inputs, name: undefined })).toBeUndefined();
     },
   );
 });
