@@ -6,12 +6,15 @@
  * reaches the service (GET /_emulator/stats).
  *
  * The cases run as previews of one program whose `case` config picks the resource, on a few stacks
- * at once (each case is a separate `pulumi preview`).
+ * at once (each case is a separate `pulumi preview`), in the native mode: the checks are the engine's,
+ * the same in both modes, and the plugin starts sooner than the dynamic provider. The dynamic front
+ * end's check failures are preview-checks.test.ts's.
  */
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { providerConfig } from "../catalog-ids";
 import { TestStack } from "../harness";
+import { NATIVE_MODE } from "../native/native-helpers";
 import { PROGRAMS, emulatorStats } from "./helpers";
 
 jest.setTimeout(300_000);
@@ -278,7 +281,7 @@ describe(`${CASES.length} invalid programs`, () => {
       const stack = await TestStack.create({
         programDir: path.join(PROGRAMS, "bad-input"),
         stackName: `bad-input-${i}`,
-        config: providerConfig(emulator.url, ID),
+        config: { ...providerConfig(emulator.url, ID), ...NATIVE_MODE },
       });
       stacks.push(stack);
       idle.push(stack);
@@ -311,7 +314,7 @@ describe(`${CASES.length} invalid programs`, () => {
     const line = output
       .split("\n")
       .map((l) => l.trim())
-      .find((l) => l.includes(`restcloud:${c.type} resource 'bad': property ${c.field} value`));
+      .find((l) => l.includes(`restcloud:index:${c.type} resource 'bad': property ${c.field} value`));
     if (!line) return `no message names 'bad' and ${c.field}: ${output.split("\n").find((l) => /error:/.test(l))}`;
     if (output.includes(String(SECRET_VALUE))) return "the message shows the secret's value";
     const reason = line.slice(line.indexOf("has a problem:") + "has a problem:".length).trim();

@@ -9,10 +9,13 @@
  * empties the account and the state. The file prints, per seed, the requests each up sent, the
  * number of ups, the faults fired, and the first up's error where there was one. Seeds run five at
  * a time (each on its own emulator and stack): a stack mostly waits, and the file must stay short.
+ * In the native mode: retries and identity are the engine's and the client's, the same in both modes
+ * (the killed-up and shared-parent files run both), and the plugin starts sooner.
  */
 import { startEmulator } from "../../../emulator";
 import { discoverCatalog } from "../catalog-ids";
 import { TestStack } from "../harness";
+import { NATIVE_MODE } from "../native/native-helpers";
 import {
   REALISTIC_PROGRAM,
   REALISTIC_SIZE,
@@ -118,7 +121,7 @@ test.concurrent.each(SEEDS)(
         stack = await TestStack.create({
           programDir: REALISTIC_PROGRAM,
           stackName: `realistic-seed-${seed}`,
-          config: catalogConfig(emulator.url, await discoverCatalog(emulator.url)),
+          config: { ...catalogConfig(emulator.url, await discoverCatalog(emulator.url)), ...NATIVE_MODE },
         });
         const deployed = stack;
 
