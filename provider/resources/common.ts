@@ -9,9 +9,6 @@ export function byUuid<T extends { uuid?: string }>(records: readonly T[], id: s
   return records.find((r) => r.uuid === id);
 }
 
-/** The options of a list call that takes no uuid input, to read one record: only it is parsed (coalesce.ts `where`). */
-export const onlyUuid = (id: string) => ({ where: { field: "uuid", value: id } });
-
 /*
  * Records are read by uuid through their zone's list (not the get-by-uuid calls): concurrent reads of
  * a kind (a refresh, the polls of many waiters) then share one list call per zone (coalesce.ts).

@@ -7,7 +7,7 @@ import type { OperationContext } from "../engine/declaration";
 import { port } from "../engine/validators";
 import { ApiError, isNotFound } from "../client/errors";
 import { gone, type RecordLookup } from "../engine/waits";
-import { byUuid, onlyUuid } from "./common";
+import { byUuid } from "./common";
 
 /**
  * A delete that then waits until the record's lookup no longer sees it. Nothing is sent when it is
@@ -46,9 +46,17 @@ export async function zoneOfNetwork(ctx: OperationContext, networkUuid: string):
  * The zone of a public IP address (a firewall rule's list call takes a zone, its create does not):
  * the provider's default zone if the address is there, else the zone whose list holds it.
  */
+/**
+ * The public address with this uuid in its zone, or undefined when it is gone. The list takes no uuid
+ * input: the address is picked on our side (`where`), and only it is parsed.
+ */
+export async function zoneAddress(ctx: OperationContext, zoneUuid: string, ipAddressUuid: string) {
+  const addresses = await ctx.client.ipAddress.list({ zoneUuid }, { where: { field: "uuid", value: ipAddressUuid } });
+  return byUuid(addresses, ipAddressUuid);
+}
+
 export async function zoneOfAddress(ctx: OperationContext, ipAddressUuid: string): Promise<string | undefined> {
-  const holds = async (zoneUuid: string) =>
-    (await ctx.client.ipAddress.list({ zoneUuid }, onlyUuid(ipAddressUuid))).some((ip) => ip.uuid === ipAddressUuid);
+  const holds = async (zoneUuid: string) => (await zoneAddress(ctx, zoneUuid, ipAddressUuid)) !== undefined;
   const preferred = ctx.settings.zoneUuid;
   if (preferred !== undefined && (await holds(preferred))) return preferred;
   for (const zone of await ctx.client.costEstimate.zones()) {
@@ -69,7 +77,7 @@ export async function networkReaching(
   ipAddressUuid: string,
   instanceUuid: string,
 ): Promise<string | undefined> {
-  const address = byUuid(await ctx.client.ipAddress.list({ zoneUuid }, onlyUuid(ipAddressUuid)), ipAddressUuid);
+  const address = await zoneAddress(ctx, zoneUuid, ipAddressUuid);
   const nics = (await ctx.client.instance.networks({ uuid: instanceUuid })).filter((nic) => nic.uuid);
   const only = (candidates: readonly { uuid?: string }[]) => (candidates.length === 1 ? candidates[0].uuid : undefined);
   if (address?.networkUuid) {
@@ -98,7 +106,7 @@ export async function networkOfAddress(
   zoneUuid: string,
   ipAddressUuid: string,
 ): Promise<string | undefined> {
-  const address = byUuid(await ctx.client.ipAddress.list({ zoneUuid }, onlyUuid(ipAddressUuid)), ipAddressUuid);
+  const address = await zoneAddress(ctx, zoneUuid, ipAddressUuid);
   if (!address?.networkUuid) return undefined;
   if (address.vpcUuid === undefined) {
     const network = await ctx.client.network.get({ uuid: address.networkUuid });

@@ -4,7 +4,8 @@ import { uuid } from "../engine/validators";
 import { findInZones } from "../engine/import";
 import { gone, recordLookup } from "../engine/waits";
 import { perMonth } from "../pricing";
-import { args, byUuid, minutes, onlyUuid, recordOutputs } from "./common";
+import { args, minutes, recordOutputs } from "./common";
+import { zoneAddress } from "./networking-common";
 import { text, type InventoryLists } from "../engine/inventory";
 
 /** A zone's public addresses, listed once for the kinds that read them (addresses, static NAT). */
@@ -12,7 +13,7 @@ export const zoneAddresses = (lists: InventoryLists) =>
   lists.once("ipAddress.list", () => lists.client.ipAddress.list({ zoneUuid: lists.zoneUuid }));
 
 const addressRecord = recordLookup("public IP", async (ctx, id, state: { zoneUuid?: string }) =>
-  byUuid(await ctx.client.ipAddress.list({ zoneUuid: state.zoneUuid! }, onlyUuid(id)), id),
+  zoneAddress(ctx, state.zoneUuid!, id),
 );
 
 /** A public IPv4 address acquired for a network or a VPC. */
@@ -76,9 +77,7 @@ export const publicIpAddressDeclaration = defineResource({
   // Import: the zone whose list holds the address, and whether its networkUuid names a VPC (where
   // the record does not say so itself with a vpcUuid).
   locate: async (ctx, id) => {
-    const hit = await findInZones(ctx, async (zoneUuid) =>
-      byUuid(await ctx.client.ipAddress.list({ zoneUuid }, onlyUuid(id)), id),
-    );
+    const hit = await findInZones(ctx, async (zoneUuid) => zoneAddress(ctx, zoneUuid, id));
     if (!hit) return undefined;
     const { zoneUuid, found: ip } = hit;
     const ofVpc =
@@ -86,7 +85,7 @@ export const publicIpAddressDeclaration = defineResource({
     return { zoneUuid, ...(ofVpc ? { vpcUuid: ofVpc.uuid } : {}) };
   },
   read: async (ctx, id, state) => {
-    const ip = byUuid(await ctx.client.ipAddress.list({ zoneUuid: state.zoneUuid! }, onlyUuid(id)), id);
+    const ip = await zoneAddress(ctx, state.zoneUuid!, id);
     if (!ip) return undefined;
     // The address's networkUuid is its VPC's when it was acquired for one: the record says so with
     // vpcUuid where it carries it, else the state does (declared, or found by locate).

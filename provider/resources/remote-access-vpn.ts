@@ -3,8 +3,8 @@ import { defineResource } from "../engine/declaration";
 import { uuid } from "../engine/validators";
 import { ApiError, isNotFound } from "../client/errors";
 import { findInZones } from "../engine/import";
-import { byUuid, minutes, onlyUuid } from "./common";
-import { isConflict } from "./networking-common";
+import { minutes } from "./common";
+import { isConflict, zoneAddress } from "./networking-common";
 
 /**
  * Remote-access VPN on a public IP address (users dial in to the address's network). Its id is the
@@ -49,13 +49,11 @@ export const remoteAccessVpnDeclaration = defineResource({
   // Import: the zone whose list holds the address. Whether remote access is enabled on it, no record
   // shows: an address without it imports too (as a refresh keeps it).
   locate: async (ctx, id) => {
-    const hit = await findInZones(ctx, async (zoneUuid) =>
-      byUuid(await ctx.client.ipAddress.list({ zoneUuid }, onlyUuid(id)), id),
-    );
+    const hit = await findInZones(ctx, async (zoneUuid) => zoneAddress(ctx, zoneUuid, id));
     return hit && { zoneUuid: hit.zoneUuid };
   },
   read: async (ctx, id, state) => {
-    const address = byUuid(await ctx.client.ipAddress.list({ zoneUuid: state.zoneUuid! }, onlyUuid(id)), id);
+    const address = await zoneAddress(ctx, state.zoneUuid!, id);
     if (!address) return undefined;
     return {
       inputs: { ipAddressUuid: id },

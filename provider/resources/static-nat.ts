@@ -4,8 +4,8 @@ import { withDefaultText } from "../engine/defaults";
 import { uuid } from "../engine/validators";
 import { isNotFound } from "../client/errors";
 import { findInZones } from "../engine/import";
-import { byUuid, minutes, onlyUuid } from "./common";
-import { isConflict, removeUntilGone, zoneOfNetwork } from "./networking-common";
+import { minutes } from "./common";
+import { isConflict, removeUntilGone, zoneAddress, zoneOfNetwork } from "./networking-common";
 import { recordLookup } from "../engine/waits";
 import { orNone, text, type InventoryLists } from "../engine/inventory";
 import { liveInstances } from "./instance";
@@ -33,17 +33,12 @@ async function staticNats(lists: InventoryLists) {
   return perInstance.flat();
 }
 
-/** The public address with this uuid in its zone, or undefined when it is gone. */
-async function getAddress(ctx: OperationContext, zoneUuid: string, ipAddressUuid: string) {
-  return byUuid(await ctx.client.ipAddress.list({ zoneUuid }, onlyUuid(ipAddressUuid)), ipAddressUuid);
-}
-
 /**
  * The instance's NIC that shows this public address (the API lists no static NAT: a NIC's publicIp
  * is the address static NAT maps onto it); undefined when the address or the instance is gone.
  */
 async function natNic(ctx: OperationContext, state: { zoneUuid?: string; instanceUuid: string }, id: string) {
-  const address = await getAddress(ctx, state.zoneUuid!, id);
+  const address = await zoneAddress(ctx, state.zoneUuid!, id);
   if (!address?.publicIpAddress) return undefined;
   try {
     const nics = await ctx.client.instance.networks({ uuid: state.instanceUuid });
@@ -118,7 +113,7 @@ export const staticNatDeclaration = defineResource({
   // Import: the zone whose list holds the address, then the instance of that zone one of whose
   // networks shows the address (the API lists no static NAT: the NIC's publicIp is the only trace).
   locate: async (ctx, id) => {
-    const hit = await findInZones(ctx, (zoneUuid) => getAddress(ctx, zoneUuid, id));
+    const hit = await findInZones(ctx, (zoneUuid) => zoneAddress(ctx, zoneUuid, id));
     const publicIp = hit?.found.publicIpAddress;
     if (!hit || !publicIp) return undefined;
     const instances = await ctx.client.instance.list({ zoneUuid: hit.zoneUuid });
