@@ -1,6 +1,7 @@
 // The dynamic provider process's entry, `require()`d by path from every dynamic resource's state (so the path
 // stays): it hands the registry to the dynamic front end (adapter.ts).
 import "../compile-cache";
+import { collectAfterLoad } from "./heap-size"; // on import, holds the young generation's size
 import type * as pulumi from "@pulumi/pulumi";
 import { dynamicAdapter } from "./adapter";
 import { BY_TYPE } from "../resources/registry";
@@ -15,6 +16,7 @@ const adapter = dynamicAdapter(BY_TYPE, engineLog);
 cancelOnInterrupt();
 // The SDK's provider process would outlive a killed CLI; ours ends it (pulumi-engine-watch.ts).
 exitWhenPulumiEngineGone(pulumiEngineAddress());
+collectAfterLoad();
 
 /** What the shim's `handler()` answers: the provider of one resource type (`Vpc`). */
 export function provider(type: string): pulumi.dynamic.ResourceProvider {
