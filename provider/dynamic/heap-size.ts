@@ -1,8 +1,9 @@
-// The dynamic provider process's heap, kept near what is live. Pulumi's runtime loads before ours (TypeScript's compiler
-// among it), and V8 sizes the heap for it: loading ours then doubles the young generation (16 to 32 MiB), and the old
-// generation's limit, set by a full collection before ours loaded, lets garbage pile up to about twice what is live. At
-// 1,000 resources that headroom was the process's whole excess over the floor's (README "Performance"). These are V8's
-// own settings: they change when it collects, never what runs, and hold for the stack's other dynamic providers too.
+// The dynamic provider process's heap, kept near what is live. Pulumi's runtime loads before ours (TypeScript's
+// compiler among it), and V8 sizes the heap for it: loading ours then doubles the young generation (16 to 32 MiB),
+// and the old generation's limit, set by a full collection before ours loaded, lets garbage pile up to about twice
+// what is live. At 1,000 resources that headroom was most of the process's excess over the floor's (README "Tests",
+// the benchmarks). These are V8's own settings: they change when it collects, never what runs, and hold for the
+// stack's other dynamic providers too.
 import * as v8 from "node:v8";
 import * as vm from "node:vm";
 
