@@ -43,10 +43,6 @@ export async function zoneOfNetwork(ctx: OperationContext, networkUuid: string):
 }
 
 /**
- * The zone of a public IP address (a firewall rule's list call takes a zone, its create does not):
- * the provider's default zone if the address is there, else the zone whose list holds it.
- */
-/**
  * The public address with this uuid in its zone, or undefined when it is gone. The list takes no uuid
  * input: the address is picked on our side (`where`), and only it is parsed.
  */
@@ -55,6 +51,10 @@ export async function zoneAddress(ctx: OperationContext, zoneUuid: string, ipAdd
   return byUuid(addresses, ipAddressUuid);
 }
 
+/**
+ * The zone of a public IP address (a firewall rule's list call takes a zone, its create does not):
+ * the provider's default zone if the address is there, else the zone whose list holds it.
+ */
 export async function zoneOfAddress(ctx: OperationContext, ipAddressUuid: string): Promise<string | undefined> {
   const holds = async (zoneUuid: string) => (await zoneAddress(ctx, zoneUuid, ipAddressUuid)) !== undefined;
   const preferred = ctx.settings.zoneUuid;
