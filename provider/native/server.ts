@@ -1,9 +1,7 @@
-// The native plugin's ResourceProvider service over the stubs `@pulumi/pulumi` ships, not `provider.main()`, which
-// drops Configure's variables, request timeouts and detailed diffs (pulumi/pulumi#10915). One generic mapping of the
-// protocol onto the engine: nothing here is per resource; each method says what it takes from the request.
+// The native plugin's ResourceProvider service, not `provider.main()`, which drops Configure's variables, request
+// timeouts and detailed diffs (pulumi/pulumi#10915). One generic mapping of the protocol onto the engine: nothing here
+// is per resource; each method says what it takes from the request (messages.ts names the fields).
 import type * as grpcJs from "@grpc/grpc-js";
-import type * as ProviderMessages from "@pulumi/pulumi/proto/provider_pb";
-import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import type { AnyObjectSchema, ResourceDeclaration } from "../engine/declaration";
 import { ResourceInitError, type Naming, type PropertyMap, type ResourceCall } from "../engine/engine";
 import { UNKNOWN, containsUnknown } from "../wire";
@@ -13,6 +11,17 @@ import { invokeFunction } from "../functions/define";
 import { ProviderSession } from "../session";
 import { PROVIDER_SETTING_KEYS, validateProviderSettings } from "../settings";
 import { fromStruct, toStruct } from "./marshal";
+import {
+  AUTONAMING_MODE,
+  DIFF_CHANGES,
+  PROPERTY_DIFF_KIND,
+  RESOURCE_INIT_FAILED,
+  STATUS,
+  type RequestOf,
+  type ResponseOf,
+  type ServedMethod,
+} from "./messages";
+import { encode, type Plain } from "./protobuf";
 import { secretProperties } from "../engine/declaration";
 import { sdkModule } from "./sdk-modules";
 import { listen, type ServiceHandlers, type UnaryHandler } from "./service";
@@ -20,15 +29,9 @@ import { goName, pythonName } from "../spellings";
 import { NATIVE_TOKEN_PREFIX, nativeTypeToken } from "../type-tokens";
 
 const grpc = sdkModule<typeof grpcJs>("@grpc/grpc-js");
-const pb = sdkModule<typeof ProviderMessages>("@pulumi/pulumi/proto/provider_pb");
-const pluginPb = sdkModule<typeof import("@pulumi/pulumi/proto/plugin_pb")>("@pulumi/pulumi/proto/plugin_pb");
-const emptyPb = sdkModule<typeof import("google-protobuf/google/protobuf/empty_pb")>(
-  "google-protobuf/google/protobuf/empty_pb",
-);
-const anyPb = sdkModule<typeof import("google-protobuf/google/protobuf/any_pb")>(
-  "google-protobuf/google/protobuf/any_pb",
-);
-const statusPb = sdkModule<typeof import("@pulumi/pulumi/proto/status_pb")>("@pulumi/pulumi/proto/status_pb");
+
+type Request<M extends ServedMethod> = RequestOf<M>;
+type Response<M extends ServedMethod> = ResponseOf<M>;
 
 /** Where a create whose wait failed is marked in state, so that the next update finishes it. */
 export const PENDING_READY_KEY = "__pendingReady";
@@ -78,13 +81,16 @@ function settingsOf(props: PropertyMap): Map<string, string> {
  * The stack's `pulumi:autonaming` for the resource, as the engine sends it: only to a provider whose
  * Configure says it takes it, and only when the stack sets a pattern, verbatim or disabled for it.
  */
-function autonamingOf(request: ProviderMessages.CheckRequest): Pick<Naming, "autonaming"> {
-  const options = request.getAutonaming();
+function autonamingOf(request: Request<"check">): Pick<Naming, "autonaming"> {
+  const options = request.autonaming;
   if (!options) return {};
-  const { Mode } = pb.CheckRequest.AutonamingOptions;
   const mode =
-    options.getMode() === Mode.ENFORCE ? "enforce" : options.getMode() === Mode.DISABLE ? "disable" : "propose";
-  return { autonaming: { mode, proposedName: options.getProposedName() } };
+    options.mode === AUTONAMING_MODE.enforce
+      ? "enforce"
+      : options.mode === AUTONAMING_MODE.disable
+        ? "disable"
+        : "propose";
+  return { autonaming: { mode, proposedName: options.proposedName } };
 }
 
 function timeoutOf(seconds: number): Pick<ResourceCall, "timeoutMs"> {
@@ -108,30 +114,23 @@ export function otherSpellings(property: string): string {
   return ` (Python: ${python}, Go: ${segments.map(goName).join(".")})`;
 }
 
-function failure(property: string, reason: string): ProviderMessages.CheckFailure {
-  const f = new pb.CheckFailure();
-  f.setProperty(property);
-  f.setReason(reason);
-  return f;
+function failure(property: string, reason: string): { property: string; reason: string } {
+  return { property, reason };
 }
 
 /** A bad argument of a resource or a function, named in each SDK's spelling. */
 const argumentFailure = (property: string, reason: string) => failure(property, reason + otherSpellings(property));
 
 /** A create that has its id but did not become ready: the id goes to state, marked to finish. */
-function initFailed(error: ResourceInitError, properties: Struct): grpcJs.ServiceError {
-  const detail = new pb.ErrorResourceInitFailed();
-  detail.setId(error.id);
-  detail.setProperties(properties);
-  detail.setReasonsList(error.reasons);
-  const details = new anyPb.Any();
-  details.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
-  const status = new statusPb.Status();
-  status.setCode(grpc.status.UNKNOWN);
-  status.setMessage(error.message);
-  status.addDetails(details);
+function initFailed(error: ResourceInitError, properties: Plain): grpcJs.ServiceError {
+  const detail = encode(RESOURCE_INIT_FAILED, { id: error.id, properties, reasons: error.reasons });
+  const status = encode(STATUS, {
+    code: grpc.status.UNKNOWN,
+    message: error.message,
+    details: [{ typeUrl: "type.googleapis.com/pulumirpc.ErrorResourceInitFailed", value: detail }],
+  });
   const metadata = new grpc.Metadata();
-  metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
+  metadata.add("grpc-status-details-bin", status);
   return Object.assign(new Error(error.message), { code: grpc.status.UNKNOWN, details: error.message, metadata });
 }
 
@@ -144,9 +143,9 @@ function plainError(error: unknown): grpcJs.ServiceError {
   });
 }
 
-function unary<Req, Res>(handler: (request: Req) => Promise<Res>): UnaryHandler {
+function unary<M extends ServedMethod>(handler: (request: Request<M>) => Promise<Response<M>>): UnaryHandler {
   return (call, callback) => {
-    handler(call.request as Req).then(
+    handler(call.request as Request<M>).then(
       (response) => callback(null, response),
       (error: unknown) =>
         callback(error instanceof Error && "code" in error ? (error as grpcJs.ServiceError) : plainError(error)),
@@ -171,38 +170,38 @@ export class NativeProvider {
   /** The service's handlers, by the method names of the generated service definition. */
   service(): ServiceHandlers {
     return {
-      getPluginInfo: unary(async () => new pluginPb.PluginInfo().setVersion(this.options.version)),
-      getSchema: unary(async () => new pb.GetSchemaResponse().setSchema(this.options.schema())),
-      checkConfig: unary((request: ProviderMessages.CheckRequest) => this.checkConfig(request)),
-      diffConfig: unary((request: ProviderMessages.DiffRequest) => this.diffConfig(request)),
-      configure: unary((request: ProviderMessages.ConfigureRequest) => this.configure(request)),
-      check: unary((request: ProviderMessages.CheckRequest) => this.check(request)),
-      diff: unary((request: ProviderMessages.DiffRequest) => this.diff(request)),
-      create: unary((request: ProviderMessages.CreateRequest) => this.session.answer(() => this.create(request))),
-      read: unary((request: ProviderMessages.ReadRequest) => this.session.answer(() => this.read(request))),
-      update: unary((request: ProviderMessages.UpdateRequest) => this.session.answer(() => this.update(request))),
-      delete: unary((request: ProviderMessages.DeleteRequest) => this.session.answer(() => this.delete(request))),
-      invoke: unary((request: ProviderMessages.InvokeRequest) => this.invoke(request)),
+      getPluginInfo: unary<"getPluginInfo">(async () => ({ version: this.options.version })),
+      getSchema: unary<"getSchema">(async () => ({ schema: this.options.schema() })),
+      checkConfig: unary<"checkConfig">((request) => this.checkConfig(request)),
+      diffConfig: unary<"diffConfig">((request) => this.diffConfig(request)),
+      configure: unary<"configure">((request) => this.configure(request)),
+      check: unary<"check">((request) => this.check(request)),
+      diff: unary<"diff">((request) => this.diff(request)),
+      create: unary<"create">((request) => this.session.answer(() => this.create(request))),
+      read: unary<"read">((request) => this.session.answer(() => this.read(request))),
+      update: unary<"update">((request) => this.session.answer(() => this.update(request))),
+      delete: unary<"delete">((request) => this.session.answer(() => this.delete(request))),
+      invoke: unary<"invoke">((request) => this.invoke(request)),
       // Ctrl-C: every wait ends at once; a create that has its id returns it, marked to finish.
-      cancel: unary(async () => {
+      cancel: unary<"cancel">(async () => {
         operationMonitor.cancelAll();
-        return new emptyPb.Empty();
+        return {};
       }),
     };
   }
 
   /** Each setting given is checked by its own rules; a failure names the field. Missing ones may come from RESTCLOUD_*. */
-  async checkConfig(request: ProviderMessages.CheckRequest): Promise<ProviderMessages.CheckResponse> {
-    const { props } = fromStruct(request.getNews());
+  async checkConfig(request: Request<"checkConfig">): Promise<Response<"checkConfig">> {
+    const { props } = fromStruct(request.news);
     const given = Object.fromEntries(
       Object.entries(props)
         .filter(([key]) => PROVIDER_SETTING_KEYS.includes(settingKey(key)))
         .map(([key, value]) => [settingKey(key), value]),
     );
-    const response = new pb.CheckResponse();
-    response.setInputs(request.getNews());
-    response.setFailuresList(validateProviderSettings(given).map((p) => failure(p.key, p.message)));
-    return response;
+    return {
+      inputs: request.news ?? {},
+      failures: validateProviderSettings(given).map((p) => failure(p.key, p.message)),
+    };
   }
 
   /**
@@ -210,118 +209,102 @@ export class NativeProvider {
    * restcloud settings (the dynamic adapter's default provider stores the whole stack config) are
    * no change: a stack moved from the dynamic mode sees none.
    */
-  async diffConfig(request: ProviderMessages.DiffRequest): Promise<ProviderMessages.DiffResponse> {
-    const olds = settingsOf(fromStruct(request.hasOldInputs() ? request.getOldInputs() : request.getOlds()).props);
-    const news = settingsOf(fromStruct(request.getNews()).props);
+  async diffConfig(request: Request<"diffConfig">): Promise<Response<"diffConfig">> {
+    const olds = settingsOf(fromStruct(request.oldInputs ?? request.olds).props);
+    const news = settingsOf(fromStruct(request.news).props);
     const changed = PROVIDER_SETTING_KEYS.filter((key) => olds.get(key) !== news.get(key));
-    const response = new pb.DiffResponse();
-    response.setChanges(
-      changed.length > 0 ? pb.DiffResponse.DiffChanges.DIFF_SOME : pb.DiffResponse.DiffChanges.DIFF_NONE,
-    );
-    response.setDiffsList(changed);
-    return response;
+    return { changes: changed.length > 0 ? DIFF_CHANGES.some : DIFF_CHANGES.none, diffs: changed };
   }
 
   /**
    * Takes only `restcloud:*` settings; secrets stay secret (acceptSecrets); the engine then sends the
    * stack's autonaming with each Check (supportsAutonamingConfiguration).
    */
-  async configure(request: ProviderMessages.ConfigureRequest): Promise<ProviderMessages.ConfigureResponse> {
-    const settings = request.hasArgs()
-      ? settingsOf(fromStruct(request.getArgs()).props)
-      : settingsOf(Object.fromEntries(request.getVariablesMap().toArray()));
+  async configure(request: Request<"configure">): Promise<Response<"configure">> {
+    const settings = request.args ? settingsOf(fromStruct(request.args).props) : settingsOf(request.variables);
     this.session.configure({ get: (key) => settings.get(settingKey(key)) });
-    const response = new pb.ConfigureResponse();
-    response.setAcceptsecrets(true);
-    response.setSupportspreview(true);
-    response.setSupportsAutonamingConfiguration(true);
-    return response;
+    return { acceptSecrets: true, supportsPreview: true, supportsAutonamingConfiguration: true };
   }
 
   /**
    * Fills the auto-name as the stack's autonaming says, else from the engine's random seed: either way
    * a preview and the update running its plan show one name.
    */
-  async check(request: ProviderMessages.CheckRequest): Promise<ProviderMessages.CheckResponse> {
-    const type = resourceType(request.getType(), request.getUrn());
+  async check(request: Request<"check">): Promise<Response<"check">> {
+    const type = resourceType(request.type, request.urn);
     const engine = this.session.engine(type);
-    const olds = fromStruct(request.getOlds());
-    const news = fromStruct(request.getNews());
+    const olds = fromStruct(request.olds);
+    const news = fromStruct(request.news);
     const autoNamed = engine.declaration.autoName;
     const previous = autoNamed ? olds.props[autoNamed] : undefined;
     const checked = engine.check(olds.props, news.props, {
-      logicalName: logicalName(request.getName(), request.getUrn()),
+      logicalName: logicalName(request.name, request.urn),
       ...(typeof previous === "string" && previous !== UNKNOWN ? { previousName: previous } : {}),
-      seed: request.getRandomseed_asU8(),
+      seed: request.randomSeed,
       ...autonamingOf(request),
     });
     if (checked.failures.length === 0)
       checked.failures.push(...(await engine.checkReferences(olds.props, checked.inputs)));
-    const response = new pb.CheckResponse();
-    response.setInputs(toStruct(checked.inputs, secretKeys(engine.declaration, news.secrets)));
-    response.setFailuresList(checked.failures.map((f) => argumentFailure(f.property, f.reason)));
-    return response;
+    return {
+      inputs: toStruct(checked.inputs, secretKeys(engine.declaration, news.secrets)),
+      failures: checked.failures.map((f) => argumentFailure(f.property, f.reason)),
+    };
   }
 
   /** Per argument: update or replace, with the kind of change, so replaceOnChanges, ignoreChanges and --diff work. */
-  async diff(request: ProviderMessages.DiffRequest): Promise<ProviderMessages.DiffResponse> {
-    const type = resourceType(request.getType(), request.getUrn());
+  async diff(request: Request<"diff">): Promise<Response<"diff">> {
+    const type = resourceType(request.type, request.urn);
     const engine = this.session.engine(type);
-    const state = fromStruct(request.getOlds()).props;
-    const olds = request.hasOldInputs() ? fromStruct(request.getOldInputs()).props : state;
-    const news = fromStruct(request.getNews()).props;
+    const state = fromStruct(request.olds).props;
+    const olds = request.oldInputs ? fromStruct(request.oldInputs).props : state;
+    const news = fromStruct(request.news).props;
     const outcome = engine.diff(olds, news, state);
-    const { Kind } = pb.PropertyDiff;
-    const response = new pb.DiffResponse();
-    const detailed = response.getDetaileddiffMap();
+    const Kind = PROPERTY_DIFF_KIND;
+    const detailedDiff: Record<string, { kind: number; inputDiff: boolean }> = {};
     for (const key of [...outcome.replaces, ...outcome.updates]) {
       const replace = outcome.replaces.includes(key);
       const kind =
         olds[key] === undefined
           ? replace
-            ? Kind.ADD_REPLACE
-            : Kind.ADD
+            ? Kind.addReplace
+            : Kind.add
           : news[key] === undefined
             ? replace
-              ? Kind.DELETE_REPLACE
-              : Kind.DELETE
+              ? Kind.deleteReplace
+              : Kind.delete
             : replace
-              ? Kind.UPDATE_REPLACE
-              : Kind.UPDATE;
-      detailed.set(key, new pb.PropertyDiff().setKind(kind).setInputdiff(true));
+              ? Kind.updateReplace
+              : Kind.update;
+      detailedDiff[key] = { kind, inputDiff: true };
     }
-    response.setChanges(
-      outcome.changes ? pb.DiffResponse.DiffChanges.DIFF_SOME : pb.DiffResponse.DiffChanges.DIFF_NONE,
-    );
-    response.setReplacesList(outcome.replaces);
-    response.setDiffsList([...outcome.replaces, ...outcome.updates]);
-    response.setDeletebeforereplace(outcome.deleteBeforeReplace);
-    response.setHasdetaileddiff(true);
-    return response;
+    return {
+      changes: outcome.changes ? DIFF_CHANGES.some : DIFF_CHANGES.none,
+      replaces: outcome.replaces,
+      diffs: [...outcome.replaces, ...outcome.updates],
+      deleteBeforeReplace: outcome.deleteBeforeReplace,
+      detailedDiff,
+      hasDetailedDiff: true,
+    };
   }
 
   /** Create, Update and Delete take the request's timeout (customTimeouts). */
-  async create(request: ProviderMessages.CreateRequest): Promise<ProviderMessages.CreateResponse> {
-    const type = resourceType(request.getType(), request.getUrn());
+  async create(request: Request<"create">): Promise<Response<"create">> {
+    const type = resourceType(request.type, request.urn);
     const engine = this.session.engine(type);
-    const { props, secrets } = fromStruct(request.getProperties());
+    const { props, secrets } = fromStruct(request.properties);
     const keep = secretKeys(engine.declaration, secrets);
-    const response = new pb.CreateResponse();
-    if (request.getPreview()) {
+    if (request.preview) {
       // What the create will know only once done: its outputs.
-      response.setProperties(toStruct({ ...unknownOutputs(engine.declaration), ...props }, keep));
-      return response;
+      return { properties: toStruct({ ...unknownOutputs(engine.declaration), ...props }, keep) };
     }
     const call: ResourceCall = {
-      name: logicalName(request.getName(), request.getUrn()),
-      urn: request.getUrn(),
-      ...timeoutOf(request.getTimeout()),
+      name: logicalName(request.name, request.urn),
+      urn: request.urn,
+      ...timeoutOf(request.timeout),
     };
     try {
       const { id, state } = await engine.create(props, call);
-      response.setId(id);
-      response.setProperties(toStruct(state, keep));
-      return response;
+      return { id, properties: toStruct(state, keep) };
     } catch (error) {
       if (error instanceof ResourceInitError) {
         throw initFailed(error, toStruct({ ...error.properties, [PENDING_READY_KEY]: true }, keep));
@@ -331,79 +314,71 @@ export class NativeProvider {
   }
 
   /** Refresh; or, with an id alone (`pulumi import`, the import option), an import. */
-  async read(request: ProviderMessages.ReadRequest): Promise<ProviderMessages.ReadResponse> {
-    const type = resourceType(request.getType(), request.getUrn());
+  async read(request: Request<"read">): Promise<Response<"read">> {
+    const type = resourceType(request.type, request.urn);
     const engine = this.session.engine(type);
-    const state = fromStruct(request.getProperties());
-    const inputs = fromStruct(request.getInputs());
+    const state = fromStruct(request.properties);
+    const inputs = fromStruct(request.inputs);
     const { [PENDING_READY_KEY]: pending, ...props } = { ...state.props, ...inputs.props };
     const keep = secretKeys(engine.declaration, state.secrets, inputs.secrets);
-    const live = await engine.read(request.getId(), props, {
-      name: logicalName(request.getName(), request.getUrn()),
-      urn: request.getUrn(),
-      ...timeoutOf(request.getTimeout()),
+    const live = await engine.read(request.id, props, {
+      name: logicalName(request.name, request.urn),
+      urn: request.urn,
+      ...timeoutOf(request.timeout),
     });
-    const response = new pb.ReadResponse();
-    if (!live) return response; // no id: the record is gone, and refresh drops the resource
-    response.setId(request.getId());
-    response.setProperties(toStruct(pending ? { ...live.state, [PENDING_READY_KEY]: true } : live.state, keep));
-    response.setInputs(toStruct(live.inputs, keep));
-    return response;
+    if (!live) return {}; // no id: the record is gone, and refresh drops the resource
+    return {
+      id: request.id,
+      properties: toStruct(pending ? { ...live.state, [PENDING_READY_KEY]: true } : live.state, keep),
+      inputs: toStruct(live.inputs, keep),
+    };
   }
 
-  async update(request: ProviderMessages.UpdateRequest): Promise<ProviderMessages.UpdateResponse> {
-    const type = resourceType(request.getType(), request.getUrn());
+  async update(request: Request<"update">): Promise<Response<"update">> {
+    const type = resourceType(request.type, request.urn);
     const engine = this.session.engine(type);
-    const olds = fromStruct(request.getOlds());
-    const oldInputs = fromStruct(request.getOldInputs());
-    const news = fromStruct(request.getNews());
+    const olds = fromStruct(request.olds);
+    const oldInputs = fromStruct(request.oldInputs);
+    const news = fromStruct(request.news);
     const keep = secretKeys(engine.declaration, news.secrets);
     const { [PENDING_READY_KEY]: pending, ...oldState } = olds.props;
-    const response = new pb.UpdateResponse();
-    if (request.getPreview()) {
-      response.setProperties(toStruct({ ...oldState, ...news.props }, keep));
-      return response;
-    }
-    const state = await engine.update(request.getId(), { ...oldState, ...oldInputs.props }, news.props, {
-      name: logicalName(request.getName(), request.getUrn()),
-      urn: request.getUrn(),
-      ...timeoutOf(request.getTimeout()),
+    if (request.preview) return { properties: toStruct({ ...oldState, ...news.props }, keep) };
+    const state = await engine.update(request.id, { ...oldState, ...oldInputs.props }, news.props, {
+      name: logicalName(request.name, request.urn),
+      urn: request.urn,
+      ...timeoutOf(request.timeout),
       ...(pending === true ? { pendingReady: true } : {}),
     });
-    response.setProperties(toStruct(state, keep));
-    return response;
+    return { properties: toStruct(state, keep) };
   }
 
-  async delete(request: ProviderMessages.DeleteRequest): Promise<InstanceType<typeof emptyPb.Empty>> {
-    const type = resourceType(request.getType(), request.getUrn());
+  async delete(request: Request<"delete">): Promise<Response<"delete">> {
+    const type = resourceType(request.type, request.urn);
     const { [PENDING_READY_KEY]: _pending, ...props } = {
-      ...fromStruct(request.getProperties()).props,
-      ...fromStruct(request.getOldInputs()).props,
+      ...fromStruct(request.properties).props,
+      ...fromStruct(request.oldInputs).props,
     };
-    await this.session.engine(type).delete(request.getId(), props, {
-      name: logicalName(request.getName(), request.getUrn()),
-      urn: request.getUrn(),
-      ...timeoutOf(request.getTimeout()),
+    await this.session.engine(type).delete(request.id, props, {
+      name: logicalName(request.name, request.urn),
+      urn: request.urn,
+      ...timeoutOf(request.timeout),
     });
-    return new emptyPb.Empty();
+    return {};
   }
 
   /** A function (`restcloud:index:getZone`): bad arguments come back as failures naming the field. */
-  async invoke(request: ProviderMessages.InvokeRequest): Promise<ProviderMessages.InvokeResponse> {
-    const declaration = this.functions.get(request.getTok());
-    if (!declaration) throw new Error(`restcloud: unknown function ${request.getTok()}`);
-    const { props } = fromStruct(request.getArgs());
-    const response = new pb.InvokeResponse();
+  async invoke(request: Request<"invoke">): Promise<Response<"invoke">> {
+    const declaration = this.functions.get(request.tok);
+    if (!declaration) throw new Error(`restcloud: unknown function ${request.tok}`);
+    const { props } = fromStruct(request.args);
     const outcome = await invokeFunction(declaration, this.session.client(), props, {
       zoneUuid: this.session.settings.zoneUuid,
     });
     if ("problems" in outcome) {
-      response.setFailuresList(outcome.problems.map((p) => argumentFailure(p.property, p.reason)));
-      return response;
+      return { failures: outcome.problems.map((p) => argumentFailure(p.property, p.reason)) };
     }
     // A secret answer (passwords, keys) goes back marked secret: the SDKs' Output forms keep it so.
-    response.setReturn(toStruct(outcome.result as PropertyMap, declaration.secretOutputs ?? []));
-    return response;
+    return { return: toStruct(outcome.result as PropertyMap, declaration.secretOutputs ?? []) };
   }
 }
 

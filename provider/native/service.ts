@@ -1,33 +1,38 @@
-// The plugin's gRPC server on a free port of 127.0.0.1. It loads only gRPC and the service stubs and asks for the
-// handlers on the first call, so the port (which the engine waits for) prints before the provider loads.
+// The plugin's gRPC server on a free port of 127.0.0.1. It loads only gRPC and the message tables and asks for the
+// handlers on the first call, so the port (which the engine waits for) prints before the provider loads. Messages are
+// plain objects (protobuf.ts); a method not served is UNIMPLEMENTED, as gRPC answers any path it does not know.
 import type * as grpcJs from "@grpc/grpc-js";
 import { sdkModule } from "./sdk-modules";
+import { METHODS, type ServedMethod } from "./messages";
+import { decode, encode, type Plain } from "./protobuf";
 
 const grpc = sdkModule<typeof grpcJs>("@grpc/grpc-js");
-const providerRpc = sdkModule<{ ResourceProviderService: grpcJs.ServiceDefinition }>(
-  "@pulumi/pulumi/proto/provider_grpc_pb",
-);
 
-/** The methods of the generated service definition that the plugin answers; the others are UNIMPLEMENTED. */
-export const SERVED_METHODS = [
-  "getPluginInfo",
-  "getSchema",
-  "checkConfig",
-  "diffConfig",
-  "configure",
-  "check",
-  "diff",
-  "create",
-  "read",
-  "update",
-  "delete",
-  "invoke",
-  "cancel",
-] as const;
+/** The ResourceProvider methods the plugin answers. */
+export const SERVED_METHODS = Object.keys(METHODS) as ServedMethod[];
 
 /** A unary call's handler, whatever its messages. */
 export type UnaryHandler = grpcJs.handleUnaryCall<unknown, unknown>;
-export type ServiceHandlers = Record<(typeof SERVED_METHODS)[number], UnaryHandler>;
+export type ServiceHandlers = Record<ServedMethod, UnaryHandler>;
+
+/** The service's definition for gRPC: each method's path and how its messages are read and written. */
+function serviceDefinition(): grpcJs.ServiceDefinition {
+  return Object.fromEntries(
+    SERVED_METHODS.map((method) => {
+      const { path, request, response } = METHODS[method];
+      const definition: grpcJs.MethodDefinition<Plain, Plain> = {
+        path: `/pulumirpc.ResourceProvider/${path}`,
+        requestStream: false,
+        responseStream: false,
+        requestSerialize: (message) => encode(request, message),
+        requestDeserialize: (bytes) => decode(request, bytes),
+        responseSerialize: (message) => encode(response, message),
+        responseDeserialize: (bytes) => decode(response, bytes),
+      };
+      return [method, definition];
+    }),
+  );
+}
 
 /** Serves the handlers, given or asked for on the first call: the port (a plugin prints it) and a way to stop. */
 export async function listen(
@@ -36,7 +41,7 @@ export async function listen(
   const handlersNow = typeof handlers === "function" ? handlers : () => handlers;
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
   server.addService(
-    providerRpc.ResourceProviderService,
+    serviceDefinition(),
     Object.fromEntries(
       SERVED_METHODS.map((method): [string, UnaryHandler] => [
         method,

@@ -12,10 +12,10 @@
  * - a refresh before any `up` keeps the marker.
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- the SDK's stubs, as the plugin loads them */
-import { serveProvider, type ServedProvider } from "./served-provider";
+import { propsOf, serveProvider, struct, type ServedProvider } from "./served-provider";
 import type * as ProviderMessages from "@pulumi/pulumi/proto/provider_pb";
 import { startEmulator, DEMO_CREDENTIALS, type RunningEmulator } from "../../../emulator/index";
-import { fromStruct, toStruct } from "../../../provider/native/marshal";
+
 import { NOT_READ_ON_IMPORT } from "../../../provider/engine/engine";
 
 jest.setTimeout(60_000);
@@ -50,12 +50,12 @@ function about<R extends { setUrn(urn: string): R; setType(type: string): R }>(r
 async function check(r: Declared, olds: Values, news: Values): Promise<{ inputs: Values; failures: string[] }> {
   const request = about(new pb.CheckRequest(), r)
     .setName(r.name)
-    .setOlds(toStruct(olds))
-    .setNews(toStruct(news))
+    .setOlds(struct(olds))
+    .setNews(struct(news))
     .setRandomseed(new Uint8Array(32));
   const response = await rpc<ProviderMessages.CheckResponse>("check", request);
   return {
-    inputs: fromStruct(response.getInputs()).props,
+    inputs: propsOf(response.getInputs()).props,
     failures: response.getFailuresList().map((f) => `${f.getProperty()}: ${f.getReason()}`),
   };
 }
@@ -63,9 +63,9 @@ async function check(r: Declared, olds: Values, news: Values): Promise<{ inputs:
 async function diff(r: Declared, oldInputs: Values, oldOutputs: Values, news: Values) {
   const request = about(new pb.DiffRequest(), r)
     .setId(r.id)
-    .setOldInputs(toStruct(oldInputs))
-    .setOlds(toStruct(oldOutputs))
-    .setNews(toStruct(news));
+    .setOldInputs(struct(oldInputs))
+    .setOlds(struct(oldOutputs))
+    .setNews(struct(news));
   const response = await rpc<ProviderMessages.DiffResponse>("diff", request);
   return { changes: response.getChanges(), diffs: response.getDiffsList(), replaces: response.getReplacesList() };
 }
@@ -73,9 +73,9 @@ async function diff(r: Declared, oldInputs: Values, oldOutputs: Values, news: Va
 /** Read by id alone (an import), or with the state (a refresh). */
 async function read(r: Declared, state?: { inputs: Values; outputs: Values }) {
   const request = about(new pb.ReadRequest(), r).setId(r.id);
-  if (state) request.setInputs(toStruct(state.inputs)).setProperties(toStruct(state.outputs));
+  if (state) request.setInputs(struct(state.inputs)).setProperties(struct(state.outputs));
   const response = await rpc<ProviderMessages.ReadResponse>("read", request);
-  return { inputs: fromStruct(response.getInputs()).props, outputs: fromStruct(response.getProperties()).props };
+  return { inputs: propsOf(response.getInputs()).props, outputs: propsOf(response.getProperties()).props };
 }
 
 /** Creates the resource as `pulumi up` would (Check, then Create), and keeps what the program declares. */
@@ -85,7 +85,7 @@ async function declare(kind: string, name: string, args: Values): Promise<Declar
   expect(checked.failures).toEqual([]);
   const created = await rpc<ProviderMessages.CreateResponse>(
     "create",
-    about(new pb.CreateRequest(), r).setProperties(toStruct(checked.inputs)).setTimeout(60),
+    about(new pb.CreateRequest(), r).setProperties(struct(checked.inputs)).setTimeout(60),
   );
   return { ...r, program: checked.inputs, id: created.getId() };
 }
@@ -105,7 +105,7 @@ beforeAll(async () => {
   served = await serveProvider();
   await rpc(
     "configure",
-    new pb.ConfigureRequest().setArgs(toStruct({ apiUrl: emulator.url, ...DEMO_CREDENTIALS, zoneUuid })),
+    new pb.ConfigureRequest().setArgs(struct({ apiUrl: emulator.url, ...DEMO_CREDENTIALS, zoneUuid })),
   );
   const net = await declare("Vpc", "net", {
     name: "adopt-vpc",

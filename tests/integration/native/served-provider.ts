@@ -6,6 +6,29 @@ import { NativeProvider, serve } from "../../../provider/native/server";
 import { sdkModule } from "../../../provider/native/sdk-modules";
 import { DECLARATIONS } from "../../../provider/resources/registry";
 import { FUNCTIONS } from "../../../provider/functions/registry";
+import { fromStruct, toStruct } from "../../../provider/native/marshal";
+import { METHODS, type RequestOf, type ServedMethod } from "../../../provider/native/messages";
+import { decode } from "../../../provider/native/protobuf";
+import type { Struct as StructMessage } from "google-protobuf/google/protobuf/struct_pb";
+
+const { Struct } = sdkModule<typeof import("google-protobuf/google/protobuf/struct_pb")>(
+  "google-protobuf/google/protobuf/struct_pb",
+);
+
+/** Properties as the engine sends them: a Struct of the SDK's stubs, the named ones marked secret. */
+export const struct = (props: Record<string, unknown>, secrets: Iterable<string> = []): StructMessage =>
+  Struct.fromJavaScript(toStruct(props, secrets) as never);
+
+/** The properties of a Struct the service answered, and those marked secret. */
+export const propsOf = (answered: StructMessage | undefined) => fromStruct(answered?.toJavaScript());
+
+/** A request built with the SDK's stubs, as the service receives it (its bytes read by protobuf.ts). */
+export function asReceived<M extends ServedMethod>(
+  method: M,
+  message: { serializeBinary(): Uint8Array },
+): RequestOf<M> {
+  return decode(METHODS[method].request, Buffer.from(message.serializeBinary())) as RequestOf<M>;
+}
 
 type Call = (request: unknown, callback: (error: grpcJs.ServiceError | null, response: never) => void) => void;
 

@@ -7,10 +7,10 @@
 import { NativeProvider } from "../../../provider/native/server";
 import { DECLARATIONS } from "../../../provider/resources/registry";
 import { FUNCTIONS } from "../../../provider/functions/registry";
-import { serveProvider, type ServedProvider } from "./served-provider";
+import { asReceived, propsOf, serveProvider, struct, type ServedProvider } from "./served-provider";
 import type * as ProviderMessages from "@pulumi/pulumi/proto/provider_pb";
 import { startEmulator, DEMO_CREDENTIALS, type RunningEmulator } from "../../../emulator/index";
-import { fromStruct, toStruct, SIG_KEY, SECRET_SIG } from "../../../provider/native/marshal";
+import { fromStruct, SIG_KEY, SECRET_SIG } from "../../../provider/native/marshal";
 import { NOT_READ_ON_IMPORT } from "../../../provider/engine/engine";
 import { UNKNOWN } from "../../../provider/wire";
 
@@ -37,8 +37,8 @@ const secret = (value: unknown) => ({ [SIG_KEY]: SECRET_SIG, value });
 function checkRequest(news: Record<string, unknown>, seed: number, olds: Record<string, unknown> = {}) {
   return vpc(new pb.CheckRequest())
     .setName("web")
-    .setOlds(toStruct(olds))
-    .setNews(toStruct(news))
+    .setOlds(struct(olds))
+    .setNews(struct(news))
     .setRandomseed(Uint8Array.from({ length: 32 }, (_, i) => (i * seed) % 256));
 }
 
@@ -52,7 +52,7 @@ beforeAll(async () => {
   configured = await rpc<ProviderMessages.ConfigureResponse>(
     "configure",
     new pb.ConfigureRequest().setAcceptsecrets(true).setArgs(
-      toStruct({
+      struct({
         apiUrl: emulator.url,
         apiKey: secret(DEMO_CREDENTIALS.apiKey),
         secretKey: secret(DEMO_CREDENTIALS.secretKey),
@@ -81,7 +81,7 @@ test("CheckConfig names each bad setting; a value unknown at preview passes", as
   const response = await rpc<ProviderMessages.CheckResponse>(
     "checkConfig",
     new pb.CheckRequest().setNews(
-      toStruct({
+      struct({
         apiUrl: UNKNOWN,
         apiKey: secret("k"),
         secretKey: secret("s"),
@@ -99,13 +99,13 @@ test("DiffConfig: settings that are not restcloud's are no change; a new endpoin
   const same = await rpc<ProviderMessages.DiffResponse>(
     "diffConfig",
     new pb.DiffRequest()
-      .setOldInputs(toStruct({ "restcloud:apiUrl": "http://a", "aws:region": "x", "proj:size": "1" }))
-      .setNews(toStruct({ apiUrl: "http://a" })),
+      .setOldInputs(struct({ "restcloud:apiUrl": "http://a", "aws:region": "x", "proj:size": "1" }))
+      .setNews(struct({ apiUrl: "http://a" })),
   );
   expect(same.getChanges()).toBe(pb.DiffResponse.DiffChanges.DIFF_NONE);
   const moved = await rpc<ProviderMessages.DiffResponse>(
     "diffConfig",
-    new pb.DiffRequest().setOldInputs(toStruct({ apiUrl: "http://a" })).setNews(toStruct({ apiUrl: "http://b" })),
+    new pb.DiffRequest().setOldInputs(struct({ apiUrl: "http://a" })).setNews(struct({ apiUrl: "http://b" })),
   );
   expect(moved.getChanges()).toBe(pb.DiffResponse.DiffChanges.DIFF_SOME);
   expect(moved.getDiffsList()).toEqual(["apiUrl"]);
@@ -120,22 +120,30 @@ test("defaultTags: a map in an explicit provider's args reaches Check; its chang
     functions: () => FUNCTIONS,
   });
   const settings = { apiUrl: emulator.url, apiKey: "k", secretKey: "s", zoneUuid, defaultTags: { team: "payments" } };
-  await other.configure(new pb.ConfigureRequest().setArgs(toStruct(settings)));
-  const checked = await other.check(checkRequest({ cidr: "10.1.0.0/16", vpcOfferingUuid, tags: { app: "web" } }, 1));
-  expect(fromStruct(checked.getInputs()).props.tags).toEqual({ team: "payments", app: "web" });
+  await other.configure(asReceived("configure", new pb.ConfigureRequest().setArgs(struct(settings))));
+  const checked = await other.check(
+    asReceived("check", checkRequest({ cidr: "10.1.0.0/16", vpcOfferingUuid, tags: { app: "web" } }, 1)),
+  );
+  expect(fromStruct(checked.inputs).props.tags).toEqual({ team: "payments", app: "web" });
   // The stack config's form (a default provider): the map as JSON text.
   const bad = await other.checkConfig(
-    new pb.CheckRequest().setNews(toStruct({ "restcloud:defaultTags": '{"pulumi-owner":"me"}' })),
+    asReceived(
+      "checkConfig",
+      new pb.CheckRequest().setNews(struct({ "restcloud:defaultTags": '{"pulumi-owner":"me"}' })),
+    ),
   );
-  expect(bad.getFailuresList().map((f) => f.getProperty())).toContain("defaultTags");
+  expect(bad.failures?.map((f) => f.property)).toContain("defaultTags");
   const changed = await other.diffConfig(
-    new pb.DiffRequest()
-      .setOldInputs(toStruct({ "restcloud:defaultTags": '{"team":"payments"}' }))
-      .setNews(toStruct({ "restcloud:defaultTags": '{"team":"checkout"}' })),
+    asReceived(
+      "diffConfig",
+      new pb.DiffRequest()
+        .setOldInputs(struct({ "restcloud:defaultTags": '{"team":"payments"}' }))
+        .setNews(struct({ "restcloud:defaultTags": '{"team":"checkout"}' })),
+    ),
   );
-  expect(changed.getChanges()).toBe(pb.DiffResponse.DiffChanges.DIFF_SOME);
-  expect(changed.getDiffsList()).toEqual(["defaultTags"]);
-  expect(changed.getReplacesList()).toEqual([]);
+  expect(changed.changes).toBe(pb.DiffResponse.DiffChanges.DIFF_SOME);
+  expect(changed.diffs).toEqual(["defaultTags"]);
+  expect(changed.replaces ?? []).toEqual([]);
 });
 
 test("Check: the auto-name comes from the engine's random seed (the same seed, the same name), kept once given", async () => {
@@ -144,7 +152,7 @@ test("Check: the auto-name comes from the engine's random seed (the same seed, t
     [1, 1, 3].map(async (seed) => {
       const response = await rpc<ProviderMessages.CheckResponse>("check", checkRequest(news, seed));
       expect(response.getFailuresList()).toEqual([]);
-      return fromStruct(response.getInputs()).props;
+      return propsOf(response.getInputs()).props;
     }),
   );
   expect(names[0]!.name).toMatch(/^web-[0-9a-f]{7}$/);
@@ -152,7 +160,7 @@ test("Check: the auto-name comes from the engine's random seed (the same seed, t
   expect(names[2]!.name).not.toBe(names[0]!.name);
   expect(names[0]!.zoneUuid).toBe(zoneUuid); // the provider's default zone
   const kept = await rpc<ProviderMessages.CheckResponse>("check", checkRequest(news, 5, names[0]!));
-  expect(fromStruct(kept.getInputs()).props.name).toBe(names[0]!.name);
+  expect(propsOf(kept.getInputs()).props.name).toBe(names[0]!.name);
 });
 
 test("Configure takes the stack's autonaming; Check follows each mode the engine sends", async () => {
@@ -162,7 +170,7 @@ test("Configure takes the stack's autonaming; Check follows each mode the engine
     const options = new pb.CheckRequest.AutonamingOptions().setMode(mode).setProposedName(proposedName);
     const response = await rpc<ProviderMessages.CheckResponse>("check", checkRequest(news, 1).setAutonaming(options));
     const failures = response.getFailuresList().map((f) => `${f.getProperty()}: ${f.getReason()}`);
-    return { name: fromStruct(response.getInputs()).props.name, failures };
+    return { name: propsOf(response.getInputs()).props.name, failures };
   };
   const news = { cidr: "10.1.0.0/16", vpcOfferingUuid };
   expect(await check(news, Mode.PROPOSE, "dev-web-1a2b")).toEqual({ name: "dev-web-1a2b", failures: [] });
@@ -195,7 +203,7 @@ test("Check: a secret argument stays secret", async () => {
       .setType("restcloud:index:VpnCustomerGateway")
       .setName("office")
       .setNews(
-        toStruct({
+        struct({
           gateway: "198.51.100.7",
           cidrList: "192.168.0.0/24",
           ipsecPresharedKey: secret("correct horse battery"),
@@ -215,9 +223,9 @@ test("Diff: per property, update or replace, with the kind of change", async () 
   const response = await rpc<ProviderMessages.DiffResponse>(
     "diff",
     vpc(new pb.DiffRequest())
-      .setOldInputs(toStruct(olds))
-      .setOlds(toStruct({ ...olds, uuid: "x", status: "Active" }))
-      .setNews(toStruct({ ...olds, description: "b", cidr: "10.2.0.0/16", networkDomain: "corp" })),
+      .setOldInputs(struct(olds))
+      .setOlds(struct({ ...olds, uuid: "x", status: "Active" }))
+      .setNews(struct({ ...olds, description: "b", cidr: "10.2.0.0/16", networkDomain: "corp" })),
   );
   const { Kind } = pb.PropertyDiff;
   const detailed: Record<string, number> = {};
@@ -230,8 +238,8 @@ test("Diff: per property, update or replace, with the kind of change", async () 
   const migrated = await rpc<ProviderMessages.DiffResponse>(
     "diff",
     vpc(new pb.DiffRequest())
-      .setOldInputs(toStruct({ ...olds, __provider: "exports.handler = ...", __restcloud: { autoName: "web" } }))
-      .setNews(toStruct(olds)),
+      .setOldInputs(struct({ ...olds, __provider: "exports.handler = ...", __restcloud: { autoName: "web" } }))
+      .setNews(struct(olds)),
   );
   expect(migrated.getChanges()).toBe(pb.DiffResponse.DiffChanges.DIFF_NONE);
 });
@@ -240,17 +248,17 @@ test("Create, Read (refresh and import by id alone), Update, Delete against the 
   const inputs = { name: "native-vpc", zoneUuid, cidr: "10.9.0.0/16", vpcOfferingUuid, description: "first" };
   const preview = await rpc<ProviderMessages.CreateResponse>(
     "create",
-    vpc(new pb.CreateRequest()).setProperties(toStruct(inputs)).setPreview(true),
+    vpc(new pb.CreateRequest()).setProperties(struct(inputs)).setPreview(true),
   );
   expect(preview.getId()).toBe("");
-  expect(fromStruct(preview.getProperties()).props.uuid).toBe(UNKNOWN);
+  expect(propsOf(preview.getProperties()).props.uuid).toBe(UNKNOWN);
 
   const created = await rpc<ProviderMessages.CreateResponse>(
     "create",
-    vpc(new pb.CreateRequest()).setProperties(toStruct(inputs)).setTimeout(60),
+    vpc(new pb.CreateRequest()).setProperties(struct(inputs)).setTimeout(60),
   );
   const id = created.getId();
-  expect(fromStruct(created.getProperties()).props).toMatchObject({ ...inputs, uuid: id, status: "Active" });
+  expect(propsOf(created.getProperties()).props).toMatchObject({ ...inputs, uuid: id, status: "Active" });
 
   const imported = await rpc<ProviderMessages.ReadResponse>("read", vpc(new pb.ReadRequest()).setId(id));
   expect(imported.getId()).toBe(id);
@@ -258,9 +266,9 @@ test("Create, Read (refresh and import by id alone), Update, Delete against the 
   // which Pulumi hands back to Check and Diff, and in the state), and the program's value for it is
   // then no change.
   const { vpcOfferingUuid: _offering, ...shown } = inputs;
-  const { [NOT_READ_ON_IMPORT]: notRead, ...importedInputs } = fromStruct(imported.getInputs()).props;
+  const { [NOT_READ_ON_IMPORT]: notRead, ...importedInputs } = propsOf(imported.getInputs()).props;
   expect(importedInputs).toEqual(shown);
-  const importedState = fromStruct(imported.getProperties()).props;
+  const importedState = propsOf(imported.getProperties()).props;
   expect(importedState[NOT_READ_ON_IMPORT]).toEqual(notRead);
   // restartTriggers too: an imported VPC's trigger list is the program's, and adopting it restarts nothing.
   expect(notRead).toEqual(["vpcOfferingUuid", "networkDomain", "publicLoadBalancerProvider", "restartTriggers"]);
@@ -269,7 +277,7 @@ test("Create, Read (refresh and import by id alone), Update, Delete against the 
     vpc(new pb.DiffRequest())
       .setOldInputs(imported.getInputs())
       .setOlds(imported.getProperties())
-      .setNews(toStruct(inputs)),
+      .setNews(struct(inputs)),
   );
   expect(adopt.getChanges()).toBe(pb.DiffResponse.DiffChanges.DIFF_NONE);
 
@@ -278,10 +286,10 @@ test("Create, Read (refresh and import by id alone), Update, Delete against the 
     vpc(new pb.UpdateRequest())
       .setId(id)
       .setOlds(created.getProperties())
-      .setOldInputs(toStruct(inputs))
-      .setNews(toStruct({ ...inputs, description: "second" })),
+      .setOldInputs(struct(inputs))
+      .setNews(struct({ ...inputs, description: "second" })),
   );
-  expect(fromStruct(updated.getProperties()).props.description).toBe("second");
+  expect(propsOf(updated.getProperties()).props.description).toBe("second");
 
   await rpc("delete", vpc(new pb.DeleteRequest()).setId(id).setProperties(updated.getProperties()));
   // Gone is gone: a refresh drops it (no id), a second delete succeeds.
@@ -309,14 +317,17 @@ test("Cancel during an update's wait: the wait ends at once, saying so", async (
   other.session.configure({ get: (key) => settings[key] });
   const inputs = { name: "slow-vpc", zoneUuid, cidr: "10.8.0.0/16", vpcOfferingUuid, description: "a" };
   try {
-    const created = await other.create(vpc(new pb.CreateRequest()).setProperties(toStruct(inputs)));
+    const created = await other.create(asReceived("create", vpc(new pb.CreateRequest()).setProperties(struct(inputs))));
     // The emulator applies the update after a minute: the update waits until it is visible.
     const pending = other.update(
-      vpc(new pb.UpdateRequest())
-        .setId(created.getId())
-        .setOlds(created.getProperties())
-        .setOldInputs(toStruct(inputs))
-        .setNews(toStruct({ ...inputs, description: "b" })),
+      asReceived(
+        "update",
+        vpc(new pb.UpdateRequest())
+          .setId(created.id!)
+          .setOlds(struct(fromStruct(created.properties).props))
+          .setOldInputs(struct(inputs))
+          .setNews(struct({ ...inputs, description: "b" })),
+      ),
     );
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const started = Date.now();
@@ -335,12 +346,12 @@ test("Cancel during an update's wait: the wait ends at once, saying so", async (
 test("Invoke: a function answers; a bad argument comes back as a failure naming it", async () => {
   const zones = await rpc<ProviderMessages.InvokeResponse>(
     "invoke",
-    new pb.InvokeRequest().setTok("restcloud:index:getZones").setArgs(toStruct({})),
+    new pb.InvokeRequest().setTok("restcloud:index:getZones").setArgs(struct({})),
   );
   expect((zones.getReturn()!.toJavaScript().zones as unknown[]).length).toBeGreaterThan(0);
   const bad = await rpc<ProviderMessages.InvokeResponse>(
     "invoke",
-    new pb.InvokeRequest().setTok("restcloud:index:getComputePlans").setArgs(toStruct({ minCores: "two" })),
+    new pb.InvokeRequest().setTok("restcloud:index:getComputePlans").setArgs(struct({ minCores: "two" })),
   );
   expect(bad.getFailuresList().map((f) => f.getProperty())).toEqual(["minCores"]);
 });
@@ -348,19 +359,19 @@ test("Invoke: a function answers; a bad argument comes back as a failure naming 
 test("Invoke: a function's secret outputs come back wrapped as secrets, its other outputs plain", async () => {
   const answer = await rpc<ProviderMessages.InvokeResponse>(
     "invoke",
-    new pb.InvokeRequest().setTok("restcloud:index:getPublicKey").setArgs(toStruct({})),
+    new pb.InvokeRequest().setTok("restcloud:index:getPublicKey").setArgs(struct({})),
   );
   const returned = answer.getReturn()!.toJavaScript() as Record<string, Record<string, unknown>>;
   for (const key of ["apiKey", "secretKey"]) {
     expect(returned[key]).toEqual({ [SIG_KEY]: SECRET_SIG, value: expect.any(String) });
   }
-  const { props, secrets } = fromStruct(answer.getReturn());
+  const { props, secrets } = propsOf(answer.getReturn());
   expect([...secrets].sort()).toEqual(["apiKey", "secretKey"]);
   expect(props.secretKey).toBe("restcloud-costestimate-public-secret-key");
   const tax = await rpc<ProviderMessages.InvokeResponse>(
     "invoke",
-    new pb.InvokeRequest().setTok("restcloud:index:getTax").setArgs(toStruct({})),
+    new pb.InvokeRequest().setTok("restcloud:index:getTax").setArgs(struct({})),
   );
-  expect(fromStruct(tax.getReturn()).secrets.size).toBe(0);
-  expect(fromStruct(tax.getReturn()).props.taxName).toEqual(expect.any(String));
+  expect(propsOf(tax.getReturn()).secrets.size).toBe(0);
+  expect(propsOf(tax.getReturn()).props.taxName).toEqual(expect.any(String));
 });
