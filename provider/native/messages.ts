@@ -6,72 +6,69 @@ import type { FieldType, MessageSpec, Plain } from "./protobuf";
 const EMPTY = {} as const satisfies MessageSpec;
 
 const CHECK_FAILURE = {
-  1: { name: "property", type: "string" },
-  2: { name: "reason", type: "string" },
+  1: ["property", "string"],
+  2: ["reason", "string"],
 } as const satisfies MessageSpec;
 const PROPERTY_DIFF = {
-  1: { name: "kind", type: "int32" },
-  2: { name: "inputDiff", type: "bool" },
+  1: ["kind", "int32"],
+  2: ["inputDiff", "bool"],
 } as const satisfies MessageSpec;
 
 const CHECK_REQUEST = {
-  1: { name: "urn", type: "string" },
-  2: { name: "olds", type: "struct" },
-  3: { name: "news", type: "struct" },
-  5: { name: "randomSeed", type: "bytes" },
-  6: { name: "name", type: "string" },
-  7: { name: "type", type: "string" },
-  8: {
-    name: "autonaming",
-    type: { message: { 1: { name: "proposedName", type: "string" }, 2: { name: "mode", type: "int32" } } },
-  },
+  1: ["urn", "string"],
+  2: ["olds", "struct"],
+  3: ["news", "struct"],
+  5: ["randomSeed", "bytes"],
+  6: ["name", "string"],
+  7: ["type", "string"],
+  8: ["autonaming", { message: { 1: ["proposedName", "string"], 2: ["mode", "int32"] } }],
 } as const satisfies MessageSpec;
 
 const CHECK_RESPONSE = {
-  1: { name: "inputs", type: "struct" },
-  2: { name: "failures", type: { message: CHECK_FAILURE }, repeated: true },
+  1: ["inputs", "struct"],
+  2: ["failures", { message: CHECK_FAILURE }, "repeated"],
 } as const satisfies MessageSpec;
 
 const DIFF_REQUEST = {
-  1: { name: "id", type: "string" },
-  2: { name: "urn", type: "string" },
-  3: { name: "olds", type: "struct" },
-  4: { name: "news", type: "struct" },
-  6: { name: "oldInputs", type: "struct" },
-  7: { name: "name", type: "string" },
-  8: { name: "type", type: "string" },
+  1: ["id", "string"],
+  2: ["urn", "string"],
+  3: ["olds", "struct"],
+  4: ["news", "struct"],
+  6: ["oldInputs", "struct"],
+  7: ["name", "string"],
+  8: ["type", "string"],
 } as const satisfies MessageSpec;
 
 const DIFF_RESPONSE = {
-  1: { name: "replaces", type: "string", repeated: true },
-  3: { name: "deleteBeforeReplace", type: "bool" },
-  4: { name: "changes", type: "int32" },
-  5: { name: "diffs", type: "string", repeated: true },
-  6: { name: "detailedDiff", type: { map: PROPERTY_DIFF } },
-  7: { name: "hasDetailedDiff", type: "bool" },
+  1: ["replaces", "string", "repeated"],
+  3: ["deleteBeforeReplace", "bool"],
+  4: ["changes", "int32"],
+  5: ["diffs", "string", "repeated"],
+  6: ["detailedDiff", { map: PROPERTY_DIFF }],
+  7: ["hasDetailedDiff", "bool"],
 } as const satisfies MessageSpec;
 
 /** Each served method's path, request and response. */
 export const METHODS = {
-  getPluginInfo: { path: "GetPluginInfo", request: EMPTY, response: { 1: { name: "version", type: "string" } } },
+  getPluginInfo: { path: "GetPluginInfo", request: EMPTY, response: { 1: ["version", "string"] } },
   getSchema: {
     path: "GetSchema",
-    request: { 1: { name: "version", type: "int32" } },
-    response: { 1: { name: "schema", type: "string" } },
+    request: { 1: ["version", "int32"] },
+    response: { 1: ["schema", "string"] },
   },
   checkConfig: { path: "CheckConfig", request: CHECK_REQUEST, response: CHECK_RESPONSE },
   diffConfig: { path: "DiffConfig", request: DIFF_REQUEST, response: DIFF_RESPONSE },
   configure: {
     path: "Configure",
     request: {
-      1: { name: "variables", type: { map: "string" } },
-      2: { name: "args", type: "struct" },
-      3: { name: "acceptSecrets", type: "bool" },
+      1: ["variables", { map: "string" }],
+      2: ["args", "struct"],
+      3: ["acceptSecrets", "bool"],
     },
     response: {
-      1: { name: "acceptSecrets", type: "bool" },
-      2: { name: "supportsPreview", type: "bool" },
-      5: { name: "supportsAutonamingConfiguration", type: "bool" },
+      1: ["acceptSecrets", "bool"],
+      2: ["supportsPreview", "bool"],
+      5: ["supportsAutonamingConfiguration", "bool"],
     },
   },
   check: { path: "Check", request: CHECK_REQUEST, response: CHECK_RESPONSE },
@@ -79,66 +76,66 @@ export const METHODS = {
   create: {
     path: "Create",
     request: {
-      1: { name: "urn", type: "string" },
-      2: { name: "properties", type: "struct" },
-      3: { name: "timeout", type: "double" },
-      4: { name: "preview", type: "bool" },
-      5: { name: "name", type: "string" },
-      6: { name: "type", type: "string" },
+      1: ["urn", "string"],
+      2: ["properties", "struct"],
+      3: ["timeout", "double"],
+      4: ["preview", "bool"],
+      5: ["name", "string"],
+      6: ["type", "string"],
     },
-    response: { 1: { name: "id", type: "string" }, 2: { name: "properties", type: "struct" } },
+    response: { 1: ["id", "string"], 2: ["properties", "struct"] },
   },
   read: {
     path: "Read",
     request: {
-      1: { name: "id", type: "string" },
-      2: { name: "urn", type: "string" },
-      3: { name: "properties", type: "struct" },
-      4: { name: "inputs", type: "struct" },
-      5: { name: "name", type: "string" },
-      6: { name: "type", type: "string" },
-      10: { name: "timeout", type: "double" },
+      1: ["id", "string"],
+      2: ["urn", "string"],
+      3: ["properties", "struct"],
+      4: ["inputs", "struct"],
+      5: ["name", "string"],
+      6: ["type", "string"],
+      10: ["timeout", "double"],
     },
     response: {
-      1: { name: "id", type: "string" },
-      2: { name: "properties", type: "struct" },
-      3: { name: "inputs", type: "struct" },
+      1: ["id", "string"],
+      2: ["properties", "struct"],
+      3: ["inputs", "struct"],
     },
   },
   update: {
     path: "Update",
     request: {
-      1: { name: "id", type: "string" },
-      2: { name: "urn", type: "string" },
-      3: { name: "olds", type: "struct" },
-      4: { name: "news", type: "struct" },
-      5: { name: "timeout", type: "double" },
-      7: { name: "preview", type: "bool" },
-      8: { name: "oldInputs", type: "struct" },
-      9: { name: "name", type: "string" },
-      10: { name: "type", type: "string" },
+      1: ["id", "string"],
+      2: ["urn", "string"],
+      3: ["olds", "struct"],
+      4: ["news", "struct"],
+      5: ["timeout", "double"],
+      7: ["preview", "bool"],
+      8: ["oldInputs", "struct"],
+      9: ["name", "string"],
+      10: ["type", "string"],
     },
-    response: { 1: { name: "properties", type: "struct" } },
+    response: { 1: ["properties", "struct"] },
   },
   delete: {
     path: "Delete",
     request: {
-      1: { name: "id", type: "string" },
-      2: { name: "urn", type: "string" },
-      3: { name: "properties", type: "struct" },
-      4: { name: "timeout", type: "double" },
-      5: { name: "oldInputs", type: "struct" },
-      6: { name: "name", type: "string" },
-      7: { name: "type", type: "string" },
+      1: ["id", "string"],
+      2: ["urn", "string"],
+      3: ["properties", "struct"],
+      4: ["timeout", "double"],
+      5: ["oldInputs", "struct"],
+      6: ["name", "string"],
+      7: ["type", "string"],
     },
     response: EMPTY,
   },
   invoke: {
     path: "Invoke",
-    request: { 1: { name: "tok", type: "string" }, 2: { name: "args", type: "struct" } },
+    request: { 1: ["tok", "string"], 2: ["args", "struct"] },
     response: {
-      1: { name: "return", type: "struct" },
-      2: { name: "failures", type: { message: CHECK_FAILURE }, repeated: true },
+      1: ["return", "struct"],
+      2: ["failures", { message: CHECK_FAILURE }, "repeated"],
     },
   },
   cancel: { path: "Cancel", request: EMPTY, response: EMPTY },
@@ -148,18 +145,14 @@ export type ServedMethod = keyof typeof METHODS;
 
 /** pulumirpc.ErrorResourceInitFailed, packed in a google.protobuf.Any within a google.rpc.Status. */
 export const RESOURCE_INIT_FAILED = {
-  1: { name: "id", type: "string" },
-  2: { name: "properties", type: "struct" },
-  3: { name: "reasons", type: "string", repeated: true },
+  1: ["id", "string"],
+  2: ["properties", "struct"],
+  3: ["reasons", "string", "repeated"],
 } as const satisfies MessageSpec;
 export const STATUS = {
-  1: { name: "code", type: "int32" },
-  2: { name: "message", type: "string" },
-  3: {
-    name: "details",
-    type: { message: { 1: { name: "typeUrl", type: "string" }, 2: { name: "value", type: "bytes" } } },
-    repeated: true,
-  },
+  1: ["code", "int32"],
+  2: ["message", "string"],
+  3: ["details", { message: { 1: ["typeUrl", "string"], 2: ["value", "bytes"] } }, "repeated"],
 } as const satisfies MessageSpec;
 
 // ---- the TypeScript types of the messages, from the same tables ----
@@ -183,15 +176,15 @@ type ValueOf<T extends FieldType> = T extends "string"
                 ? MessageOf<M> | undefined
                 : never;
 
-type FieldValue<F> = F extends { type: infer T extends FieldType; repeated: true }
+type FieldValue<F> = F extends readonly [string, infer T extends FieldType, "repeated"]
   ? NonNullable<ValueOf<T>>[]
-  : F extends { type: infer T extends FieldType }
+  : F extends readonly [string, infer T extends FieldType]
     ? ValueOf<T>
     : never;
 
 /** A message as a plain object, every field present. */
 export type MessageOf<S> = {
-  [K in keyof S as S[K] extends { name: infer N extends string } ? N : never]: FieldValue<S[K]>;
+  [K in keyof S as S[K] extends readonly [infer N extends string, ...unknown[]] ? N : never]: FieldValue<S[K]>;
 };
 
 export type RequestOf<M extends ServedMethod> = MessageOf<(typeof METHODS)[M]["request"]>;

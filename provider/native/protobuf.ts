@@ -14,11 +14,8 @@ export type FieldType =
   | { message: MessageSpec }
   | { map: "string" | MessageSpec };
 
-export interface FieldSpec {
-  name: string;
-  type: FieldType;
-  repeated?: true;
-}
+/** A field: its name here, its type, and whether it repeats (as a .proto declares it). */
+export type FieldSpec = readonly [name: string, type: FieldType, repeated?: "repeated"];
 
 /** A message's fields by their numbers. */
 export type MessageSpec = Readonly<Record<number, FieldSpec>>;
@@ -46,6 +43,18 @@ class Reader {
       // Lengths, enums and tags stay far below 2^53, where a number would lose precision.
       result += (byte & 0x7f) * 2 ** shift;
       if (byte < 0x80) return result;
+    }
+    throw new Error("protobuf: malformed varint");
+  }
+
+  /** An int32 or enum: a negative one is ten bytes, of which its low 32 bits are the value. */
+  int32(): number {
+    let value = 0;
+    for (let shift = 0; shift < 64; shift += 7) {
+      const byte = this.buf[this.pos++];
+      if (byte === undefined) throw new Error("protobuf: the message ends inside a varint");
+      if (shift < 32) value |= (byte & 0x7f) << shift;
+      if (byte < 0x80) return value | 0;
     }
     throw new Error("protobuf: malformed varint");
   }
@@ -128,9 +137,8 @@ function readList(reader: Reader, end: number): unknown[] {
 }
 
 /** proto3's value of a field the message does not carry. */
-function absent(field: FieldSpec): unknown {
-  if (field.repeated) return [];
-  const type = field.type;
+function absent([, type, repeated]: FieldSpec): unknown {
+  if (repeated) return [];
   if (type === "string") return "";
   if (type === "bool") return false;
   if (type === "int32" || type === "double") return 0;
@@ -146,7 +154,7 @@ function readField(reader: Reader, type: FieldType): unknown {
     case "bool":
       return reader.varint() !== 0;
     case "int32":
-      return reader.varint() | 0;
+      return reader.int32();
     case "double": {
       const value = reader.buf.readDoubleLE(reader.pos);
       reader.pos += 8;
@@ -168,7 +176,7 @@ function readField(reader: Reader, type: FieldType): unknown {
 
 function readMessage(reader: Reader, end: number, spec: MessageSpec): Plain {
   const out: Plain = {};
-  for (const field of Object.values(spec)) out[field.name] = absent(field);
+  for (const field of Object.values(spec)) out[field[0]] = absent(field);
   while (reader.pos < end) {
     const tag = reader.varint();
     const field = spec[Math.floor(tag / 8)];
@@ -176,9 +184,10 @@ function readMessage(reader: Reader, end: number, spec: MessageSpec): Plain {
       reader.skip(tag & 7);
       continue;
     }
-    if (typeof field.type === "object" && "map" in field.type) {
+    const [name, type, repeated] = field;
+    if (typeof type === "object" && "map" in type) {
       const entryEnd = reader.delimited();
-      const valueType: FieldType = field.type.map === "string" ? "string" : { message: field.type.map };
+      const valueType: FieldType = type.map === "string" ? "string" : { message: type.map };
       let key = "";
       let value = valueType === "string" ? "" : {};
       while (reader.pos < entryEnd) {
@@ -187,10 +196,9 @@ function readMessage(reader: Reader, end: number, spec: MessageSpec): Plain {
         else if (entryTag >>> 3 === 2) value = readField(reader, valueType) as never;
         else reader.skip(entryTag & 7);
       }
-      (out[field.name] as Plain)[key] = value;
-    } else if (field.repeated) {
-      (out[field.name] as unknown[]).push(readField(reader, field.type));
-    } else out[field.name] = readField(reader, field.type);
+      (out[name] as Plain)[key] = value;
+    } else if (repeated) (out[name] as unknown[]).push(readField(reader, type));
+    else out[name] = readField(reader, type);
   }
   return out;
 }
@@ -376,15 +384,15 @@ function messageSize(writer: Writer, spec: MessageSpec, message: Plain): number 
   const known = writer.sizes.get(message);
   if (known !== undefined) return known;
   let size = 0;
-  for (const [number, field] of Object.entries(spec)) {
-    const value = message[field.name];
+  for (const [number, [name, type, repeated]] of Object.entries(spec)) {
+    const value = message[name];
     const n = Number(number);
-    if (typeof field.type === "object" && "map" in field.type) {
-      for (const [key, valueType, item] of mapEntries(field.type, (value ?? {}) as Plain))
+    if (typeof type === "object" && "map" in type) {
+      for (const [key, valueType, item] of mapEntries(type, (value ?? {}) as Plain))
         size += delimitedSize(n, entrySize(writer, key, valueType, item));
-    } else if (field.repeated) {
-      for (const item of (value ?? []) as unknown[]) size += fieldSize(writer, n, field.type, item);
-    } else if (written(field.type, value)) size += fieldSize(writer, n, field.type, value);
+    } else if (repeated) {
+      for (const item of (value ?? []) as unknown[]) size += fieldSize(writer, n, type, item);
+    } else if (written(type, value)) size += fieldSize(writer, n, type, value);
   }
   writer.sizes.set(message, size);
   return size;
@@ -423,19 +431,19 @@ function writeField(writer: Writer, number: number, type: FieldType, value: unkn
 }
 
 function writeMessage(writer: Writer, spec: MessageSpec, message: Plain): void {
-  for (const [number, field] of Object.entries(spec)) {
-    const value = message[field.name];
+  for (const [number, [name, type, repeated]] of Object.entries(spec)) {
+    const value = message[name];
     const n = Number(number);
-    if (typeof field.type === "object" && "map" in field.type) {
-      for (const [key, valueType, item] of mapEntries(field.type, (value ?? {}) as Plain)) {
+    if (typeof type === "object" && "map" in type) {
+      for (const [key, valueType, item] of mapEntries(type, (value ?? {}) as Plain)) {
         writer.tag(n, LENGTH_DELIMITED);
         writer.varint(entrySize(writer, key, valueType, item));
         writeField(writer, 1, "string", key);
         writeField(writer, 2, valueType, item);
       }
-    } else if (field.repeated) {
-      for (const item of (value ?? []) as unknown[]) writeField(writer, n, field.type, item);
-    } else if (written(field.type, value)) writeField(writer, n, field.type, value);
+    } else if (repeated) {
+      for (const item of (value ?? []) as unknown[]) writeField(writer, n, type, item);
+    } else if (written(type, value)) writeField(writer, n, type, value);
   }
 }
 

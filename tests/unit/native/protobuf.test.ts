@@ -107,6 +107,7 @@ test("every served request reads as the stubs built it; fields it does not name 
     args: props.toJavaScript(),
   });
   expect(decode(METHODS.getSchema.request, bytesOf(new pb.GetSchemaRequest().setVersion(2)))).toEqual({ version: 2 });
+  expect(decode(METHODS.getSchema.request, bytesOf(new pb.GetSchemaRequest().setVersion(-3)))).toEqual({ version: -3 });
 });
 
 test("every served response writes what the stubs read", () => {
