@@ -199,7 +199,7 @@ export class NativeProvider {
         .map(([key, value]) => [settingKey(key), value]),
     );
     return {
-      inputs: request.news ?? {},
+      inputs: request.news,
       failures: validateProviderSettings(given).map((p) => failure(p.key, p.message)),
     };
   }
