@@ -59,6 +59,12 @@ class Reader {
     throw new Error("protobuf: malformed varint");
   }
 
+  double(): number {
+    const value = this.buf.readDoubleLE(this.pos);
+    this.pos += 8;
+    return value;
+  }
+
   /** A length-delimited field's end; the position is its start. */
   delimited(): number {
     const end = this.varint() + this.pos;
@@ -110,10 +116,8 @@ function readValue(reader: Reader, end: number): unknown {
   let value: unknown = null;
   while (reader.pos < end) {
     const tag = reader.varint();
-    if (tag === tagOf(2, FIXED64)) {
-      value = reader.buf.readDoubleLE(reader.pos);
-      reader.pos += 8;
-    } else if (tag === tagOf(3, LENGTH_DELIMITED)) value = reader.string();
+    if (tag === tagOf(2, FIXED64)) value = reader.double();
+    else if (tag === tagOf(3, LENGTH_DELIMITED)) value = reader.string();
     else if (tag === tagOf(4, VARINT)) value = reader.varint() !== 0;
     else if (tag === tagOf(5, LENGTH_DELIMITED)) value = readStruct(reader, reader.delimited());
     else if (tag === tagOf(6, LENGTH_DELIMITED)) value = readList(reader, reader.delimited());
@@ -155,11 +159,8 @@ function readField(reader: Reader, type: FieldType): unknown {
       return reader.varint() !== 0;
     case "int32":
       return reader.int32();
-    case "double": {
-      const value = reader.buf.readDoubleLE(reader.pos);
-      reader.pos += 8;
-      return value;
-    }
+    case "double":
+      return reader.double();
     case "bytes": {
       const end = reader.delimited();
       const bytes = new Uint8Array(reader.buf.subarray(reader.pos, end));
