@@ -6,7 +6,7 @@ import type * as grpcJs from "@grpc/grpc-js";
 import type * as ProviderMessages from "@pulumi/pulumi/proto/provider_pb";
 import { sdkModule } from "../provider/native/sdk-modules";
 
-// Through sdkModule, as the real plugin: the release's bundle (BENCH_PLUGIN=release) sees these as static requires.
+// Through sdkModule, as the real plugin: the release's bundle (the bench's default form) sees these as static requires.
 const grpc = sdkModule<typeof grpcJs>("@grpc/grpc-js");
 const pb = sdkModule<typeof ProviderMessages>("@pulumi/pulumi/proto/provider_pb");
 const pluginPb = sdkModule<typeof import("@pulumi/pulumi/proto/plugin_pb")>("@pulumi/pulumi/proto/plugin_pb");

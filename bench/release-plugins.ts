@@ -1,7 +1,7 @@
-// BENCH_PLUGIN=release: the native mode's plugin in the form users get, the release's single executable
-// (tools/release: the bundle injected into an official Node.js binary), and its floor built the same way: the no-op
-// plugin (noop-plugin.ts) bundled and injected alike. Each lands in its own folder, to be found on PATH (the fleet)
-// or through a program's `plugins.providers` (the floor).
+// The native mode's plugin in the form users get, the bench's default (BENCH_PLUGIN=dist: run by Node.js on dist/):
+// the release's single executable (tools/release: the bundle injected into an official Node.js binary), and its floor
+// built the same way, the no-op plugin (noop-plugin.ts) bundled and injected alike. Each lands in its own folder, to be
+// found on PATH (the fleet) or through a program's `plugins.providers` (the floor).
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -37,7 +37,8 @@ function unpack(archive: string, dir: string): string {
 export async function buildReleasePlugins(work: string): Promise<ReleasePlugins> {
   const started = performance.now();
   const platform = hostPlatform();
-  if (!platform) throw new Error("BENCH_PLUGIN=release: no release executable for this platform");
+  if (!platform)
+    throw new Error("bench: no release executable for this platform; BENCH_PLUGIN=dist runs the plugin on dist/");
   fs.rmSync(work, { recursive: true, force: true });
   fs.mkdirSync(work, { recursive: true });
   const out = path.join(work, "release");

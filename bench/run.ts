@@ -35,10 +35,10 @@ const REPLAY_FLOOR = process.env.BENCH_REPLAY_FLOOR === "1";
 /** The size the growth's projection is for (BENCH_PROJECT_TO). */
 const PROJECT_TO = Number(process.env.BENCH_PROJECT_TO ?? 10_000);
 /**
- * BENCH_PLUGIN=release: the native mode's plugin as the release's single executable, and its floor's
- * no-op plugin built the same way (release-plugins.ts), instead of both run by Node.js on dist/.
+ * The native mode's plugin in the form users get, the release's single executable, and its floor's no-op plugin
+ * built the same way (release-plugins.ts); BENCH_PLUGIN=dist runs both by Node.js on dist/ instead.
  */
-const RELEASE_PLUGIN = process.env.BENCH_PLUGIN === "release";
+const RELEASE_PLUGIN = process.env.BENCH_PLUGIN !== "dist";
 const RELEASE_WORK = path.join(REPO_ROOT, "bench", "results", "release-plugins");
 let releasePlugins: ReleasePlugins | undefined;
 /**
