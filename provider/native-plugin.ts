@@ -1,7 +1,10 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- the provider's code loads once the port is out */
 // The native plugin's entry (`pulumi-resource-restcloud`). It prints its port with only gRPC and the protocol stubs
-// loaded, as the engine waits for the port; the provider loads while the engine connects.
+// loaded, as the engine waits for the port; the provider loads while the engine connects. The release's executable
+// starts from a startup snapshot taken after the provider loaded (tools/release/executables.ts): gRPC alone is left to
+// load, as it needs node:http2, which a snapshot cannot hold.
 import "./compile-cache";
+import { startupSnapshot } from "node:v8";
 import { PulumiEngineLog } from "./pulumi-engine-log";
 import { exitWhenPulumiEngineGone } from "./pulumi-engine-watch";
 import { listen, type ServiceHandlers } from "./native/service";
@@ -16,16 +19,24 @@ function fail(error: unknown): never {
   process.exit(1);
 }
 
+/** The provider's modules; the functions' only on the first invoke, but for the snapshot. */
+function loadProvider() {
+  return {
+    ...(require("./native/server") as typeof NativeServer),
+    ...(require("./resources/registry") as typeof Resources),
+    ...(require("./session") as typeof Session),
+    functions: () => (require("./functions/registry") as typeof Functions).FUNCTIONS,
+  };
+}
+
 /** The provider's handlers, loaded on first use. */
 function startProvider(engineLog: PulumiEngineLog): ServiceHandlers {
-  const { NativeProvider } = require("./native/server") as typeof NativeServer;
-  const { DECLARATIONS } = require("./resources/registry") as typeof Resources;
-  const { cancelOnInterrupt } = require("./session") as typeof Session;
+  const { NativeProvider, DECLARATIONS, cancelOnInterrupt, functions } = loadProvider();
   const provider = new NativeProvider({
     version: packageVersion(),
     schema: () => packageFileText("schema.json"),
     declarations: DECLARATIONS,
-    functions: () => (require("./functions/registry") as typeof Functions).FUNCTIONS,
+    functions,
     log: engineLog,
   });
   cancelOnInterrupt();
@@ -49,4 +60,9 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch(fail);
+if (startupSnapshot.isBuildingSnapshot()) {
+  loadProvider().functions();
+  startupSnapshot.setDeserializeMainFunction(() => void main().catch(fail));
+} else {
+  main().catch(fail);
+}

@@ -2,7 +2,6 @@
 // package, or the single executable's assets of the same names.
 import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
-import * as sea from "node:sea";
 
 export type PackageFile = "package.json" | "schema.json";
 
@@ -19,6 +18,8 @@ function findPackageRoot(): string {
 export const packageRoot = findPackageRoot();
 
 export function packageFileText(name: PackageFile): string {
+  // node:sea is loaded here, not imported: the release plugin's startup snapshot holds this module (native-plugin.ts).
+  const sea = process.getBuiltinModule("node:sea");
   return sea.isSea() ? sea.getAsset(name, "utf8") : readFileSync(path.join(packageRoot, name), "utf8");
 }
 

@@ -2,11 +2,18 @@
 // served by one scope-wide list, of which only the records asked are parsed; polls aligned on a common tick). A call
 // joins only an unsent request, so a read after a write sees it. Answers are copied per caller; each caller keeps its
 // own operation's deadline (scope.ts).
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { SharedReadsOptions } from "./config";
 import type { AnyOperation } from "./operations/define";
 import { OperationTimeoutError } from "./errors";
-import { currentScope, deadlineError, outageText, remainingMs, runInScope, type CallScope } from "./scope";
+import {
+  asyncStorage,
+  currentScope,
+  deadlineError,
+  outageText,
+  remainingMs,
+  runInScope,
+  type CallScope,
+} from "./scope";
 
 /** How long a batch stays open for more calls before its request leaves. */
 export const DEFAULT_SHARE_WINDOW_MS = 15;
@@ -77,11 +84,11 @@ export const kept = (answer: unknown[], filter: RecordWhere): unknown[] =>
       (record as Record<string, unknown>)[filter.field] === filter.value,
   );
 
-const polling = new AsyncLocalStorage<true>();
+const polling = asyncStorage<true>();
 
 /** Runs a waiter's poll: the reads it makes leave on the common tick, with every other waiter's. */
 export function asPoll<T>(read: () => Promise<T>): Promise<T> {
-  return polling.run(true, read);
+  return polling().run(true, read);
 }
 
 /** Which raw records of a list a call wants. */
@@ -272,7 +279,7 @@ export class SharedReads {
       for (const [k, at] of this.lastRead) if (now - at > POLL_MEMORY_MS) this.lastRead.delete(k);
     }
     const soon = now + this.windowMs;
-    if (polling.getStore() !== true || this.pollTickMs <= 0) return soon;
+    if (polling().getStore() !== true || this.pollTickMs <= 0) return soon;
     const tick = this.tickFor(last === undefined ? Number.POSITIVE_INFINITY : now - last);
     return Math.ceil(soon / tick) * tick;
   }

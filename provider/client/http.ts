@@ -1,8 +1,7 @@
 // The only code in the provider that speaks HTTP: one attempt of one request under the concurrency limit, credentials
 // as headers and redacted everywhere. Node's own client, not got: got's loading and per-request work were the largest
 // part of the provider processes' CPU time (bench/profile.ts). Retries live in retry.ts; shapes in operations/.
-import * as http from "node:http";
-import * as https from "node:https";
+import type * as http from "node:http";
 import type { ResolvedConfig } from "./config";
 import { ApiError, RETRYABLE_STATUSES, excerpt, parseErrorBody } from "./errors";
 import { parseRetryAfter } from "./backoff";
@@ -61,7 +60,8 @@ function exchange(
     };
     const fail = (error: Error) => settle(() => reject(error));
     const target = new URL(url);
-    const client = target.protocol === "https:" ? https : http;
+    // Loaded here, not imported: node:http cannot be in the release plugin's startup snapshot (native-plugin.ts).
+    const client = process.getBuiltinModule(target.protocol === "https:" ? "node:https" : "node:http");
     const request = client.request(target, { method, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -1,7 +1,7 @@
 // The operation a call belongs to (engine/operation.ts opens one per create, read, update, delete): its resource,
 // timeout and deadline, activity and the API's health. Inside one, a call the API does not answer is retried until the
 // deadline rather than for a number of attempts, and fails with an OperationTimeoutError built here.
-import { AsyncLocalStorage } from "node:async_hooks";
+import type { AsyncLocalStorage } from "node:async_hooks";
 import { OperationTimeoutError, type ApiError } from "./errors";
 import { describeOutage, type ApiHealth } from "./health";
 
@@ -40,16 +40,25 @@ export interface CallScope {
   now(): number;
 }
 
-const storage = new AsyncLocalStorage<CallScope>();
+/**
+ * An AsyncLocalStorage made on first use: the client is in the release plugin's startup snapshot (native-plugin.ts),
+ * where Node.js has not verified node:async_hooks, so the module loads at run time.
+ */
+export function asyncStorage<T>(): () => AsyncLocalStorage<T> {
+  let storage: AsyncLocalStorage<T> | undefined;
+  return () => (storage ??= new (process.getBuiltinModule("node:async_hooks").AsyncLocalStorage)<T>());
+}
+
+const scopes = asyncStorage<CallScope>();
 
 /** The scope the current call runs in, if any. */
 export function currentScope(): CallScope | undefined {
-  return storage.getStore();
+  return scopes().getStore();
 }
 
 /** Runs `fn` inside `scope`; with undefined, outside any scope. */
 export function runInScope<T>(scope: CallScope | undefined, fn: () => T): T {
-  return scope ? storage.run(scope, fn) : storage.exit(fn);
+  return scope ? scopes().run(scope, fn) : scopes().exit(fn);
 }
 
 /** The time left until the scope's deadline (ms, negative once past). */

@@ -28,7 +28,8 @@ import { listen, type ServiceHandlers, type UnaryHandler } from "./service";
 import { goName, pythonName } from "../spellings";
 import { NATIVE_TOKEN_PREFIX, nativeTypeToken } from "../type-tokens";
 
-const grpc = sdkModule<typeof grpcJs>("@grpc/grpc-js");
+/** gRPC's status codes and metadata, loaded when the first error is answered (service.ts says why not before). */
+const grpc = (): Pick<typeof grpcJs, "status" | "Metadata"> => sdkModule<typeof grpcJs>("@grpc/grpc-js");
 
 type Request<M extends ServedMethod> = RequestOf<M>;
 type Response<M extends ServedMethod> = ResponseOf<M>;
@@ -123,24 +124,22 @@ const argumentFailure = (property: string, reason: string) => failure(property, 
 
 /** A create that has its id but did not become ready: the id goes to state, marked to finish. */
 function initFailed(error: ResourceInitError, properties: Plain): grpcJs.ServiceError {
+  const { status: codes, Metadata } = grpc();
   const detail = encode(RESOURCE_INIT_FAILED, { id: error.id, properties, reasons: error.reasons });
   const status = encode(STATUS, {
-    code: grpc.status.UNKNOWN,
+    code: codes.UNKNOWN,
     message: error.message,
     details: [{ typeUrl: "type.googleapis.com/pulumirpc.ErrorResourceInitFailed", value: detail }],
   });
-  const metadata = new grpc.Metadata();
+  const metadata = new Metadata();
   metadata.add("grpc-status-details-bin", status);
-  return Object.assign(new Error(error.message), { code: grpc.status.UNKNOWN, details: error.message, metadata });
+  return Object.assign(new Error(error.message), { code: codes.UNKNOWN, details: error.message, metadata });
 }
 
 function plainError(error: unknown): grpcJs.ServiceError {
   const message = error instanceof Error ? error.message : String(error);
-  return Object.assign(new Error(message), {
-    code: grpc.status.UNKNOWN,
-    details: message,
-    metadata: new grpc.Metadata(),
-  });
+  const { status: codes, Metadata } = grpc();
+  return Object.assign(new Error(message), { code: codes.UNKNOWN, details: message, metadata: new Metadata() });
 }
 
 function unary<M extends ServedMethod>(handler: (request: Request<M>) => Promise<Response<M>>): UnaryHandler {

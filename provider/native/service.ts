@@ -1,12 +1,11 @@
 // The plugin's gRPC server on a free port of 127.0.0.1. It loads only gRPC and the message tables and asks for the
-// handlers on the first call, so the port (which the engine waits for) prints before the provider loads. Messages are
+// handlers on the first call, so the port (which the engine waits for) prints before the provider loads. gRPC loads in
+// `listen`: it needs node:http2, which the release executable's startup snapshot cannot hold (native-plugin.ts). Messages are
 // plain objects (protobuf.ts); a method not served is UNIMPLEMENTED, as gRPC answers any path it does not know.
 import type * as grpcJs from "@grpc/grpc-js";
 import { sdkModule } from "./sdk-modules";
 import { METHODS, type ServedMethod } from "./messages";
 import { decode, encode, type Plain } from "./protobuf";
-
-const grpc = sdkModule<typeof grpcJs>("@grpc/grpc-js");
 
 /** The ResourceProvider methods the plugin answers. */
 export const SERVED_METHODS = Object.keys(METHODS) as ServedMethod[];
@@ -39,6 +38,7 @@ export async function listen(
   handlers: ServiceHandlers | (() => ServiceHandlers),
 ): Promise<{ port: number; stop(): void }> {
   const handlersNow = typeof handlers === "function" ? handlers : () => handlers;
+  const grpc = sdkModule<typeof grpcJs>("@grpc/grpc-js");
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
   server.addService(
     serviceDefinition(),

@@ -59,14 +59,17 @@ export interface BundleResult {
   warnings: string[];
 }
 
-/** `entry` (a file of dist/) and everything it requires, as one script. */
-export async function bundle(entry: string): Promise<BundleResult> {
+/**
+ * `entry` (a file of dist/) and everything it requires, as one script. For a startup snapshot's main script, which
+ * has no `exports`, the entry runs wrapped like the other modules (an iife); otherwise as the main module.
+ */
+export async function bundle(entry: string, options: { forSnapshot?: boolean } = {}): Promise<BundleResult> {
   const result = await esbuild.build({
     entryPoints: [path.join(REPO_ROOT, entry)],
     bundle: true,
     platform: "node",
     target: "node22",
-    format: "cjs",
+    format: options.forSnapshot ? "iife" : "cjs",
     minify: true,
     keepNames: true,
     legalComments: "none",

@@ -19,6 +19,8 @@ export interface ExecutableSpec {
   entry: string;
   /** The package files the executable reads at run time (provider/package-files.ts). */
   assets: readonly string[];
+  /** Starts from a startup snapshot its entry prepares (provider/native-plugin.ts), not from a code cache. */
+  snapshot?: boolean;
 }
 
 export const EXECUTABLES: Record<ExecutableName, ExecutableSpec> = {
@@ -27,6 +29,7 @@ export const EXECUTABLES: Record<ExecutableName, ExecutableSpec> = {
     file: "pulumi-resource-restcloud",
     entry: "dist/provider/native-plugin.js",
     assets: PACKAGE_FILES,
+    snapshot: true,
   },
   emulator: {
     name: "emulator",
@@ -44,7 +47,7 @@ export const archiveName = (spec: ExecutableSpec, version: string, platform: Pla
 
 /** The bundle of each executable, made once for all platforms. */
 export async function writeBundle(spec: ExecutableSpec, work: string): Promise<string> {
-  const { code, warnings } = await bundle(spec.entry);
+  const { code, warnings } = await bundle(spec.entry, { forSnapshot: spec.snapshot });
   for (const warning of warnings) process.stderr.write(`[release] ${spec.file}: ${warning}`);
   const file = path.join(work, `${spec.file}.js`);
   fs.writeFileSync(file, code);
@@ -84,7 +87,8 @@ async function run(command: string, args: readonly string[]): Promise<void> {
 
 /**
  * `spec`'s executable for `platform` from its bundle, archived into `out`; answers the archive's path.
- * A code cache (compiled code, so that start-up skips compiling the bundle) can be made only for the
+ * A code cache (compiled code, so that start-up skips compiling the bundle) or a startup snapshot (the
+ * heap once the entry's modules ran, so that start-up skips running them too) can be made only for the
  * machine that makes the blob, so only the host platform's executable has one.
  */
 export async function buildExecutable(
@@ -97,12 +101,13 @@ export async function buildExecutable(
   const work = fs.mkdtempSync(path.join(path.dirname(bundleFile), `${spec.file}-${platform.id}-`));
   try {
     const blob = path.join(work, "sea.blob");
+    const host = platform.id === hostPlatform()?.id;
     const config = {
       main: bundleFile,
       output: blob,
       disableExperimentalSEAWarning: true,
-      useSnapshot: false,
-      useCodeCache: platform.id === hostPlatform()?.id,
+      useSnapshot: host && spec.snapshot === true,
+      useCodeCache: host && spec.snapshot !== true,
       assets: Object.fromEntries(spec.assets.map((name) => [name, path.join(REPO_ROOT, name)])),
     };
     const configFile = path.join(work, "sea-config.json");
