@@ -1,7 +1,8 @@
 // The plugin's gRPC server on a free port of 127.0.0.1. It loads only gRPC and the message tables and asks for the
 // handlers on the first call, so the port (which the engine waits for) prints before the provider loads. gRPC loads in
-// `listen`: it needs node:http2, which the release executable's startup snapshot cannot hold (native-plugin.ts). Messages are
-// plain objects (protobuf.ts); a method not served is UNIMPLEMENTED, as gRPC answers any path it does not know.
+// `listen`: it needs node:http2, which the release executable's startup snapshot cannot hold (native-plugin.ts).
+// Messages are plain objects (protobuf.ts); a method not served is UNIMPLEMENTED, as gRPC answers any path it does not
+// know.
 import type * as grpcJs from "@grpc/grpc-js";
 import { sdkModule } from "./sdk-modules";
 import { METHODS, type ServedMethod } from "./messages";
