@@ -1,6 +1,6 @@
-// BENCH_REPLAY_FLOOR=1: a native floor whose no-op resources carry the fleet's own recorded state, each resource the
-// inputs and outputs of the fleet's resource in its place: the same keys, values and bytes, none of our code. Against it,
-// the engine's cost of storing what the schema outputs drops out, and what remains is ours.
+// BENCH_REPLAY_FLOOR=1: a floor of each mode whose no-op resources carry the fleet's own recorded state, each resource
+// the inputs and outputs of the fleet's resource in its place: the same keys, values and bytes, none of our code.
+// Against it, the engine's cost of storing what the schema outputs drops out, and what remains is ours.
 import * as fs from "node:fs";
 
 /** The fleet's resources of one group of ten, in the order the fleet's program and the floor's (PARENT) make them. */
@@ -26,7 +26,10 @@ export function writeReplay(stateFile: string, size: number, file: string): void
     const name = GROUP[i % 10]!.replace("#", String(Math.floor(i / 10)));
     const recorded = byName.get(name);
     if (!recorded) throw new Error(`${stateFile}: no resource named ${name} to replay`);
-    replay.push({ id: recorded.id ?? name, inputs: recorded.inputs ?? {}, outputs: recorded.outputs ?? {} });
+    // A dynamic resource's `__provider` names our runtime: the floor puts its own in its place.
+    const { __provider: _in, ...inputs } = recorded.inputs ?? {};
+    const { __provider: _out, ...outputs } = recorded.outputs ?? {};
+    replay.push({ id: recorded.id ?? name, inputs, outputs });
   }
   fs.writeFileSync(file, JSON.stringify(replay));
 }

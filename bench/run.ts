@@ -23,14 +23,14 @@ const OPERATIONS: readonly Operation[] = ["up", "preview", "refresh", "destroy"]
 
 // Environment: fleet sizes (1,000 takes about half an hour) and modes; BENCH_UNSHARED=1 adds runs with
 // `restcloud:shareReads false`; BENCH_MATCHED_FLOOR=1 a floor carrying as many state bytes as the fleet;
-// BENCH_REPLAY_FLOOR=1 a native floor carrying the fleet's own state (replay.ts); BENCH_PROFILE=1 CPU profiles under
+// BENCH_REPLAY_FLOOR=1 a floor carrying the fleet's own state (replay.ts); BENCH_PROFILE=1 CPU profiles under
 // bench/results/profiles/ (bench/profile.ts summarises them).
 const SIZES = (process.env.BENCH_SIZES ?? "10,100,1000").split(",").map(Number);
 const MODES = (process.env.BENCH_MODES ?? "dynamic,native").split(",").map((m) => m.trim()) as Mode[];
 const UNSHARED = process.env.BENCH_UNSHARED === "1";
 const PROFILE = process.env.BENCH_PROFILE === "1";
 const MATCHED_FLOOR = process.env.BENCH_MATCHED_FLOOR === "1";
-/** BENCH_REPLAY_FLOOR=1: a native floor carrying the fleet's own recorded inputs and outputs (replay.ts). */
+/** BENCH_REPLAY_FLOOR=1: a floor of each mode carrying the fleet's own recorded inputs and outputs (replay.ts). */
 const REPLAY_FLOOR = process.env.BENCH_REPLAY_FLOOR === "1";
 /** The size the growth's projection is for (BENCH_PROJECT_TO). */
 const PROJECT_TO = Number(process.env.BENCH_PROJECT_TO ?? 10_000);
@@ -100,7 +100,7 @@ interface Row {
   dynamicFloor?: Measure;
   /** BENCH_MATCHED_FLOOR: no-op resources of this mode with as much state per resource as the fleet's. */
   matchedFloor?: Measure;
-  /** BENCH_REPLAY_FLOOR: no-op native resources carrying the fleet's recorded inputs and outputs. */
+  /** BENCH_REPLAY_FLOOR: no-op resources of the mode carrying the fleet's recorded inputs and outputs. */
   replayFloor?: Measure;
 }
 
@@ -317,8 +317,8 @@ const fleetStackName = (size: number, mode: Mode, shareReads: boolean) =>
   `fleet-${size}-${mode}${shareReads ? "" : "-unshared"}${mode === "native" && releasePlugins ? "-release" : ""}`;
 
 /**
- * The floor: `size` no-op resources; with `padding`, that many characters of filler each; with `replay` (native), a
- * file of the fleet's resources whose inputs and outputs they carry.
+ * The floor: `size` no-op resources; with `padding`, that many characters of filler each; with `replay`, a file of
+ * the fleet's resources whose inputs and outputs they carry.
  */
 const runFloor = (size: number, mode: Mode, { padding = 0, replay }: { padding?: number; replay?: string } = {}) =>
   runOperations(
@@ -332,11 +332,11 @@ const runFloor = (size: number, mode: Mode, { padding = 0, replay }: { padding?:
     replay ? { NOOP_REPLAY: replay } : {},
   ) as Promise<Record<Operation, Measure>>;
 
-/** The native floor carrying the fleet's recorded state (replay.ts), from the fleet's export after its up. */
-async function runReplayFloor(size: number, fleetStack: string): Promise<Record<Operation, Measure>> {
+/** The floor carrying the fleet's recorded state (replay.ts), from the fleet's export after its up. */
+async function runReplayFloor(size: number, mode: Mode, fleetStack: string): Promise<Record<Operation, Measure>> {
   const replay = path.join(STATES, `${fleetStack}.replay.json`);
   writeReplay(path.join(STATES, `${fleetStack}.json`), size, replay);
-  return runFloor(size, "native", { replay });
+  return runFloor(size, mode, { replay });
 }
 
 // ---- output -----------------------------------------------------------------------------------------
@@ -506,8 +506,9 @@ async function main(): Promise<void> {
           MATCHED_FLOOR && missingBytes > 0
             ? await runFloor(size, mode, { padding: Math.round(missingBytes / 2) })
             : undefined;
-        const replayFloor =
-          REPLAY_FLOOR && mode === "native" ? await runReplayFloor(size, fleetStackName(size, mode, true)) : undefined;
+        const replayFloor = REPLAY_FLOOR
+          ? await runReplayFloor(size, mode, fleetStackName(size, mode, true))
+          : undefined;
         for (const operation of OPERATIONS) {
           rows.push({
             size,
@@ -557,7 +558,7 @@ function report(rows: Row[], started: number, loadAtStart: number[]): void {
   process.stdout.write(
     `${table(rows)}\n\n` +
       `ratio: restcloud time / the floor's (no-op resources of the same mode); "matched": no-op resources with as much state; ` +
-      `"replay": no-op native resources carrying the fleet's own inputs and outputs; "ratio to dyn.": the native ` +
+      `"replay": no-op resources of the same mode carrying the fleet's own inputs and outputs; "ratio to dyn.": the native ` +
       `mode against the no-op dynamic resources. Requests from the emulator's stats; provider MiB: the ` +
       `provider process's peak resident memory; state B/res.: the checkpoint after up, in bytes per resource; emulator CPU s: the CPU time of the ` +
       `benchmark's own process (the emulator, in it) during the operation; CPU s: the CPU time of the processes the operation ran ` +

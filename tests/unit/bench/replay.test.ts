@@ -34,6 +34,23 @@ describe("writeReplay", () => {
     });
   });
 
+  test("a dynamic fleet's `__provider` is left out: the floor puts its own in its place", () => {
+    const shim = 'exports.handler=()=>require("pulumi-restcloud/dynamic").provider("Vpc")';
+    const vpc = {
+      urn: urn("vpc-0"),
+      id: "a",
+      inputs: { __provider: shim, name: "v" },
+      outputs: { __provider: shim, name: "v", uuid: "a" },
+    };
+    fs.writeFileSync(path.join(dir, "state.json"), JSON.stringify({ resources: [vpc] }));
+
+    writeReplay(path.join(dir, "state.json"), 1, path.join(dir, "replay.json"));
+
+    expect(JSON.parse(fs.readFileSync(path.join(dir, "replay.json"), "utf8"))).toEqual([
+      { id: "a", inputs: { name: "v" }, outputs: { name: "v", uuid: "a" } },
+    ]);
+  });
+
   test("a place the fleet has no resource for is an error naming it", () => {
     fs.writeFileSync(path.join(dir, "state.json"), JSON.stringify({ resources: [{ urn: urn("vpc-0"), id: "a" }] }));
     expect(() => writeReplay(path.join(dir, "state.json"), 2, path.join(dir, "replay.json"))).toThrow(
