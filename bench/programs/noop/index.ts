@@ -32,15 +32,11 @@ class Noop extends pulumi.dynamic.Resource {
  * With `replay` (bench/replay.ts), each resource carries the inputs of the fleet's resource in its place, and its
  * provider (bench/noop-dynamic-replay.ts) answers with that one's outputs: `__provider` names the module, as ours does.
  */
+const REPLAY_MODULE = path.resolve(__dirname, "..", "..", "..", "dist", "bench", "noop-dynamic-replay.js");
 class ReplayedNoop extends pulumi.CustomResource {
   constructor(name: string, args: Record<string, unknown>) {
-    const module = path.resolve(__dirname, "..", "..", "..", "dist", "bench", "noop-dynamic-replay.js");
-    super(
-      "pulumi-nodejs:dynamic:Resource",
-      name,
-      { ...args, __provider: `exports.handler=()=>require(${JSON.stringify(module)})` },
-      {},
-    );
+    const __provider = `exports.handler=()=>require(${JSON.stringify(REPLAY_MODULE)})`;
+    super("pulumi-nodejs:dynamic:Resource", name, { ...args, __provider }, {});
   }
 }
 
